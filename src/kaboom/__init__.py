@@ -1,0 +1,30 @@
+"""kaboom: the digital table for the Exploding Kittens family of games and for Eleminis.
+
+>>> import kaboom
+>>> state = kaboom.new_game("exploding-kittens", players=3, seed=7)
+>>> state.to_act
+0
+"""
+
+from kaboom.engine import (
+    Event,
+    GameSpec,
+    IllegalAction,
+    KaboomError,
+    State,
+    get_game,
+    list_games,
+    new_game,
+)
+
+__all__ = [
+    "Event",
+    "GameSpec",
+    "IllegalAction",
+    "KaboomError",
+    "State",
+    "get_game",
+    "list_games",
+    "new_game",
+]
+__version__ = "0.1.0"

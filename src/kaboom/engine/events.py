@@ -1,0 +1,55 @@
+"""Events: what happened, and who may see it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+#: The audience of an event seen by every seat and by spectators.
+EVERYONE: frozenset[int] | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class Event:
+    """One thing that happened in a game.
+
+    ``kind`` is a short name (``"play"``, ``"draw"``, ``"explode"``), ``seat`` the seat it is
+    about (or ``None``), ``data`` plain JSON-able details, ``audience`` the seats allowed to see
+    it (``None``: everyone, spectators included).
+
+    >>> e = Event("draw", 1, {"card": "skip"}, frozenset({1}))
+    >>> e.visible_to(1), e.visible_to(2), e.visible_to(None)
+    (True, False, False)
+    """
+
+    kind: str
+    seat: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    audience: frozenset[int] | None = EVERYONE
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` (``None`` for a spectator) may see this event."""
+        if self.audience is None:
+            return True
+        return seat is not None and seat in self.audience
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat, "data": self.data}
+        out["audience"] = None if self.audience is None else sorted(self.audience)
+        return out
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> Event:
+        audience = raw.get("audience")
+        return cls(
+            raw["kind"],
+            raw.get("seat"),
+            dict(raw.get("data", {})),
+            None if audience is None else frozenset(audience),
+        )
+
+
+def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
+    """The events of ``events`` that ``seat`` may see, in order."""
+    return [e for e in events if e.visible_to(seat)]

@@ -1,0 +1,59 @@
+"""Declared game options, validated by name, type and range."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from kaboom.engine.errors import BadOption
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One switch a game declares: its name, type, default and allowed values."""
+
+    name: str
+    kind: type
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: Any) -> Any:
+        if self.kind is bool:
+            if not isinstance(value, bool):
+                raise BadOption(self.name, f"expected true or false, got {value!r}")
+        elif self.kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise BadOption(self.name, f"expected an integer, got {value!r}")
+            if self.minimum is not None and value < self.minimum:
+                raise BadOption(self.name, f"must be at least {self.minimum}, got {value}")
+            if self.maximum is not None and value > self.maximum:
+                raise BadOption(self.name, f"must be at most {self.maximum}, got {value}")
+        elif not isinstance(value, self.kind):
+            raise BadOption(self.name, f"expected {self.kind.__name__}, got {value!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise BadOption(self.name, f"expected one of {allowed}, got {value!r}")
+        return value
+
+
+def resolve_options(declared: tuple[Option, ...], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Defaults overlaid with ``given``; an unknown name or a bad value raises ``BadOption``.
+
+    >>> opts = (Option("fast", bool, False, "faster variant"),)
+    >>> resolve_options(opts, {"fast": True})
+    {'fast': True}
+    >>> resolve_options(opts, {"speedy": True})
+    Traceback (most recent call last):
+    ...
+    kaboom.engine.errors.BadOption: option 'speedy': unknown option; known options: fast
+    """
+    by_name = {o.name: o for o in declared}
+    for name in given:
+        if name not in by_name:
+            known = ", ".join(sorted(by_name)) or "none"
+            raise BadOption(name, f"unknown option; known options: {known}")
+    return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in declared}

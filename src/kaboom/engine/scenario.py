@@ -1,0 +1,200 @@
+"""Rule scenarios: a rigged (or seeded) setup, actions in text notation, expectations.
+
+The format is documented in docs/scenarios.md and checked against ``scenario.schema.json``.
+The runner knows no game: it reads each game's ``facts()`` and ``observe()``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from kaboom.engine.errors import BadInput, IllegalAction, KaboomError
+from kaboom.engine.options import resolve_options
+from kaboom.engine.registry import get_game, new_game
+from kaboom.engine.state import State
+
+SCHEMA_PATH = Path(__file__).with_name("scenario.schema.json")
+#: Expectation keys the runner handles itself; every other key is one of the game's facts.
+SPECIAL = frozenset({"events", "no_events", "legal_includes", "legal_excludes", "observe"})
+
+
+@dataclass
+class ScenarioResult:
+    """The outcome of one scenario: its name and, when it failed, why."""
+
+    source: str
+    name: str
+    failures: list[str] = field(default_factory=list)
+    actions: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+@cache
+def schema() -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return loaded
+
+
+def validate(raw: Any, source: str = "scenario") -> dict[str, Any]:
+    """Check ``raw`` against the schema; the first error names its field."""
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(schema())
+    errors = sorted(validator.iter_errors(raw), key=lambda e: list(e.absolute_path))
+    if errors:
+        err = errors[0]
+        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err.absolute_path)
+        raise BadInput(f"{source}: {where.lstrip('.') or '(top level)'}", err.message)
+    assert isinstance(raw, dict)
+    return raw
+
+
+def load(path: Path) -> dict[str, Any]:
+    """Read and validate a scenario file; a bad file raises ``BadInput`` naming the field."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise BadInput(str(path), f"a readable file ({err.strerror})") from None
+    except json.JSONDecodeError as err:
+        raise BadInput(f"{path}: line {err.lineno} column {err.colno}", err.msg) from None
+    return validate(raw, str(path))
+
+
+def start(raw: dict[str, Any]) -> State:
+    """The scenario's starting state: dealt from the seed, or rigged from ``setup``."""
+    options = raw.get("options", {})
+    seed = raw.get("seed", 0)
+    if "setup" not in raw:
+        return new_game(raw["game"], raw["players"], seed, **options)
+    spec = get_game(raw["game"])
+    spec.check_players(raw["players"])
+    resolved = resolve_options(spec.options, options)
+    return spec.state_class.rig(raw["players"], resolved, seed, raw["setup"])
+
+
+def steps(raw: dict[str, Any]) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = list(raw.get("steps", []))
+    if "actions" in raw or "expect" in raw:
+        found.insert(0, {"actions": raw.get("actions", []), "expect": raw.get("expect", {})})
+    return found
+
+
+def run(raw: dict[str, Any], source: str = "scenario") -> ScenarioResult:
+    """Play a validated scenario; expectation failures are collected, not raised.
+    A malformed field (unknown card, option or fact) raises ``BadInput``."""
+    result = ScenarioResult(source, raw["name"])
+    state = start(raw)
+    for i, step in enumerate(steps(raw)):
+        where = f"steps[{i}]" if "steps" in raw else "top level"
+        events: list[str] = []
+        for j, item in enumerate(step.get("actions", [])):
+            failure = _act(state, item, events)
+            result.actions += 1
+            if failure:
+                result.failures.append(f"{where} actions[{j}] {failure}")
+                return result
+        result.failures += _check(state, step.get("expect", {}), events, where)
+        if result.failures:
+            return result
+    return result
+
+
+def _act(state: State, item: str | dict[str, str], events: list[str]) -> str | None:
+    """Apply one action item; return a failure message or None."""
+    text = item if isinstance(item, str) else item["do"]
+    seat: int | None = None
+    head, sep, tail = text.partition(":")
+    if sep and head.strip().isdigit():
+        seat, text = int(head), tail.strip()
+    if seat is not None and state.to_act != seat:
+        return f"{text!r}: expected seat {seat} to act, but seat {state.to_act} is to act"
+    if isinstance(item, dict):
+        before = state.to_json()
+        try:
+            state.apply(state.parse_action(text))
+        except (IllegalAction, BadInput) as err:
+            if state.to_json() != before:
+                return f"{text!r} was refused but changed the state"
+            if item["error"].lower() not in str(err).lower():
+                return f"{text!r}: expected an error naming {item['error']!r}, got {err}"
+            return None
+        return f"{text!r}: expected it to be refused ({item['error']}), but it was played"
+    try:
+        action = state.parse_action(text)
+        new = state.apply(action)
+    except IllegalAction as err:
+        return f"{text!r} was refused: {err}"
+    events += [state.describe(e) for e in new]
+    return None
+
+
+def _check(state: State, expect: dict[str, Any], events: list[str], where: str) -> list[str]:
+    facts = state.facts()
+    unordered: frozenset[str] = getattr(state, "UNORDERED_FACTS", frozenset())
+    failures: list[str] = []
+    for key, wanted in expect.items():
+        if key in SPECIAL:
+            failures += _check_special(state, key, wanted, events, where)
+            continue
+        if key not in facts:
+            raise BadInput(f"{where} expect.{key}", f"one of the facts {', '.join(sorted(facts))}")
+        failures += _compare(f"{where} expect.{key}", wanted, facts[key], key in unordered)
+    return failures
+
+
+def _check_special(state: State, key: str, wanted: Any, events: list[str], where: str) -> list[str]:
+    label = f"{where} expect.{key}"
+    if key == "events":
+        at = 0
+        for text in wanted:
+            try:
+                at = events.index(text, at) + 1
+            except ValueError:
+                return [f"{label}: expected event {text!r} (in order); events were {events}"]
+        return []
+    if key == "no_events":
+        return [f"{label}: event {t!r} happened" for t in wanted if t in events]
+    legal = [state.action_text(a) for a in state.legal_actions()]
+    if key == "legal_includes":
+        return [f"{label}: {t!r} is not legal; legal: {legal}" for t in wanted if t not in legal]
+    if key == "legal_excludes":
+        return [f"{label}: {t!r} is legal but should not be" for t in wanted if t in legal]
+    failures = []
+    for seat_key, partial in wanted.items():
+        seat = None if seat_key == "spectator" else int(seat_key)
+        failures += _compare(f"{label}.{seat_key}", partial, state.observe(seat), False)
+    return failures
+
+
+def _compare(label: str, wanted: Any, actual: Any, unordered: bool) -> list[str]:
+    """Dicts match on the keys given, recursively; lists match exactly (or as multisets)."""
+    if isinstance(wanted, dict) and isinstance(actual, dict):
+        out = []
+        for k, v in wanted.items():
+            if k not in actual:
+                out.append(f"{label}.{k}: expected {v!r}, but there is no such key")
+            else:
+                out += _compare(f"{label}.{k}", v, actual[k], unordered)
+        return out
+    if unordered and isinstance(wanted, list) and isinstance(actual, list):
+        if sorted(map(str, wanted)) == sorted(map(str, actual)):
+            return []
+    elif wanted == actual:
+        return []
+    return [f"{label}: expected {wanted!r}, got {actual!r}"]
+
+
+def run_file(path: Path) -> ScenarioResult:
+    """Load, validate and run one scenario file."""
+    raw = load(path)
+    try:
+        return run(raw, str(path))
+    except KaboomError as err:
+        raise BadInput(str(path), str(err)) from None

@@ -1,0 +1,131 @@
+"""The contract every game implements: state, actions, observations, events.
+
+A game is a subclass of :class:`State`. Actions are integers in a fixed per-game space
+(``num_distinct_actions``) with a canonical text form (``action_text`` / ``parse_action``);
+chance is drawn from a seeded RNG that is part of the state, so ``seed + actions`` replays a
+game exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Self
+
+from kaboom.engine.events import Event
+
+Observation = dict[str, Any]
+
+
+class State(ABC):
+    """A game in progress. Subclasses implement the abstract methods below."""
+
+    game_id: ClassVar[str]
+    __slots__ = ()
+
+    # -- who decides -------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def players(self) -> int:
+        """How many seats the game was started with."""
+
+    @property
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The seat that must decide now, or ``None`` when the game is over."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_act is None
+
+    @property
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seats (empty while the game goes on)."""
+
+    @property
+    @abstractmethod
+    def history(self) -> list[int]:
+        """Every action applied since the deal, in order."""
+
+    # -- actions -----------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed integer action space (for masks)."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """The actions the seat to act may take now, in increasing id order."""
+
+    @abstractmethod
+    def explain_illegal(self, action: int) -> tuple[str, str]:
+        """``(rule, reason)`` for an action that is not legal now."""
+
+    def verify(self, action: int) -> None:
+        """Raise :class:`IllegalAction` naming the rule if ``action`` is not legal now."""
+        from kaboom.engine.errors import IllegalAction
+
+        if not isinstance(action, int) or not 0 <= action < self.num_distinct_actions:
+            raise IllegalAction(
+                "action id", f"expected an integer in 0..{self.num_distinct_actions - 1}"
+            )
+        if action not in self.legal_actions():
+            raise IllegalAction(*self.explain_illegal(action))
+
+    def can(self, action: int) -> bool:
+        """Whether ``action`` is legal now."""
+        return action in self.legal_actions()
+
+    @abstractmethod
+    def apply(self, action: int) -> list[Event]:
+        """Verify, then play ``action``; return the events it caused."""
+
+    @abstractmethod
+    def action_text(self, action: int) -> str:
+        """The canonical text form of an action id."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> int:
+        """The action id of a text form; raises ``BadInput`` naming what was expected."""
+
+    def apply_text(self, text: str) -> list[Event]:
+        """Parse then apply an action in text form."""
+        return self.apply(self.parse_action(text))
+
+    # -- information -------------------------------------------------------------------------
+    @abstractmethod
+    def observe(self, seat: int | None) -> Observation:
+        """What ``seat`` may know now (``None``: a spectator), as JSON-able data."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A full state consistent with everything ``seat`` knows, hidden parts sampled."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy, RNG included."""
+
+    @abstractmethod
+    def describe(self, event: Event) -> str:
+        """An event in plain words."""
+
+    # -- serialisation -----------------------------------------------------------------------
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The full state, RNG included, as JSON-able data."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, raw: dict[str, Any]) -> Self:
+        """The inverse of :meth:`to_json`."""
+
+    # -- scenarios ---------------------------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:
+        """A state with every pile laid out by hand (see docs/scenarios.md)."""
+
+    @abstractmethod
+    def facts(self) -> dict[str, Any]:
+        """Checkable facts about the state, by name, for scenario expectations."""

@@ -1,0 +1,1 @@
+"""The games. Each package registers itself with :mod:`kaboom.engine.registry` on import."""

@@ -1,0 +1,147 @@
+"""The fixed integer action space of an exploding-family game and its text notation.
+
+Text forms (docs/notation.md): ``draw``, ``play attack``, ``play favor @2``,
+``pair tacocat @1``, ``triple skip @3 defuse``, ``five attack+favor+nope+skip+tacocat``,
+``nope``, ``pass``, ``give skip``, ``defuse``, ``place 0`` (0 = top), ``take defuse``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations
+from typing import NamedTuple
+
+from kaboom.engine.errors import BadInput
+from kaboom.games.kittens.edition import PLAYED_ALONE, TARGETED, Edition
+
+# Action kinds.
+DRAW, PLAY, PLAY_AT, PAIR, TRIPLE, FIVE, NOPE, PASS, GIVE, DEFUSE, PLACE, TAKE = range(12)
+KIND_WORDS = ("draw", "play", "play", "pair", "triple", "five", "nope", "pass", "give",
+              "defuse", "place", "take")  # fmt: skip
+
+
+class Spec(NamedTuple):
+    """A decoded action: its kind, card title, target seat and extra argument
+    (the named title of a triple, the title mask of a five, the position of a placement)."""
+
+    kind: int
+    title: int = -1
+    target: int = -1
+    arg: int = -1
+
+
+class ActionTable:
+    """Every action of an edition at a player count, with lookup rows for fast generation."""
+
+    def __init__(self, edition: Edition, players: int) -> None:
+        self.edition = edition
+        self.players = players
+        titles = edition.titles
+        bomb = edition.only("bomb")
+        self.holdable = [t for t in range(titles) if t != bomb]
+        self.specs: list[Spec] = []
+        self.index: dict[Spec, int] = {}
+        seats = range(players)
+        #: One-seat audiences, made once.
+        self.solo = [frozenset({q}) for q in seats]
+
+        self.draw = self._add(Spec(DRAW))
+        self.nope = self._add(Spec(NOPE))
+        self.pass_ = self._add(Spec(PASS))
+        self.defuse = self._add(Spec(DEFUSE))
+        self.play = [-1] * titles
+        self.play_at: list[list[int]] = [[-1] * players for _ in range(titles)]
+        for t in self.holdable:
+            effect = edition.effects[t]
+            if effect in TARGETED:
+                self.play_at[t] = [self._add(Spec(PLAY_AT, t, q)) for q in seats]
+            elif effect in PLAYED_ALONE:
+                self.play[t] = self._add(Spec(PLAY, t))
+        self.pair = [[-1] * players for _ in range(titles)]
+        self.triple: list[list[list[int]]] = [[[] for _ in seats] for _ in range(titles)]
+        for t in self.holdable:
+            self.pair[t] = [self._add(Spec(PAIR, t, q)) for q in seats]
+            for q in seats:
+                self.triple[t][q] = [self._add(Spec(TRIPLE, t, q, n)) for n in self.holdable]
+        self.five: dict[int, int] = {}
+        for combo in combinations(self.holdable, 5):
+            mask = sum(1 << t for t in combo)
+            self.five[mask] = self._add(Spec(FIVE, arg=mask))
+        self.give = [self._add(Spec(GIVE, t)) if t != bomb else -1 for t in range(titles)]
+        self.take = [self._add(Spec(TAKE, t)) if t != bomb else -1 for t in range(titles)]
+        self.place = [self._add(Spec(PLACE, arg=p)) for p in range(edition.deck_size + 1)]
+
+    def _add(self, spec: Spec) -> int:
+        self.index[spec] = len(self.specs)
+        self.specs.append(spec)
+        return self.index[spec]
+
+    def __len__(self) -> int:
+        return len(self.specs)
+
+    # -- text --------------------------------------------------------------------------------
+    def text(self, action: int) -> str:
+        kind, title, target, arg = self.specs[action]
+        slugs = self.edition.slugs
+        word = KIND_WORDS[kind]
+        if kind in (DRAW, NOPE, PASS, DEFUSE):
+            return word
+        if kind in (PLAY, GIVE, TAKE):
+            return f"{word} {slugs[title]}"
+        if kind in (PLAY_AT, PAIR):
+            return f"{word} {slugs[title]} @{target}"
+        if kind == TRIPLE:
+            return f"triple {slugs[title]} @{target} {slugs[arg]}"
+        if kind == FIVE:
+            return "five " + "+".join(slugs[t] for t in self.holdable if arg >> t & 1)
+        return f"place {arg}"
+
+    def parse(self, text: str) -> int:
+        words = text.strip().lower().split()
+        if not words:
+            raise BadInput("action", "an action such as 'draw' or 'play skip' (empty text)")
+        word, rest = words[0], words[1:]
+        spec = self._parse_words(word, rest, text)
+        if spec not in self.index:
+            raise BadInput("action", f"an action that exists in this game; {text!r} does not")
+        return self.index[spec]
+
+    def _title(self, slug: str) -> int:
+        return self.edition.title_of(slug)
+
+    def _parse_words(self, word: str, rest: list[str], text: str) -> Spec:
+        bare = {"draw": DRAW, "nope": NOPE, "pass": PASS, "defuse": DEFUSE}
+        if word in bare and not rest:
+            return Spec(bare[word])
+        if word in ("give", "take") and len(rest) == 1:
+            return Spec(GIVE if word == "give" else TAKE, self._title(rest[0]))
+        if word == "play" and len(rest) == 1:
+            return Spec(PLAY, self._title(rest[0]))
+        if word in ("play", "pair") and len(rest) == 2:
+            kind = PLAY_AT if word == "play" else PAIR
+            return Spec(kind, self._title(rest[0]), _seat(rest[1]))
+        if word == "triple" and len(rest) == 3:
+            return Spec(TRIPLE, self._title(rest[0]), _seat(rest[1]), self._title(rest[2]))
+        if word == "five" and len(rest) == 1:
+            titles = {self._title(s) for s in rest[0].split("+")}
+            return Spec(FIVE, arg=sum(1 << t for t in titles))
+        if word == "place" and len(rest) == 1 and rest[0].isdigit():
+            return Spec(PLACE, arg=int(rest[0]))
+        raise BadInput(
+            "action",
+            "one of: draw, play CARD, play CARD @SEAT, pair CARD @SEAT, "
+            "triple CARD @SEAT NAMED, five A+B+C+D+E, nope, pass, give CARD, defuse, "
+            f"place N, take CARD; got {text!r}",
+        )
+
+
+def _seat(word: str) -> int:
+    if word.startswith("@") and word[1:].isdigit():
+        return int(word[1:])
+    raise BadInput("action", f"a target seat written @N, got {word!r}")
+
+
+@cache
+def action_table(edition: Edition, players: int) -> ActionTable:
+    """The (shared, immutable) action table of ``edition`` for ``players`` seats."""
+    return ActionTable(edition, players)

@@ -1,0 +1,1024 @@
+"""The exploding family's kernel: turns, owed turns, reaction windows, bombs, defuses, combos.
+
+One class plays every edition; an edition is data (``original.toml``). Comments cite the
+rulebook (``rules/exploding-kittens-original.txt``) and ``RULINGS.md`` section 1.
+
+Cards are title indices. A hand is a list of counts per title; the draw pile is a list of
+titles from the bottom (index 0) to the top (the last item), so drawing is ``pop()``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from itertools import combinations
+from typing import Any, ClassVar, Self
+
+from kaboom.engine.errors import BadInput
+from kaboom.engine.events import Event
+from kaboom.engine.state import Observation, State
+from kaboom.games.kittens.actions import (
+    DEFUSE,
+    DRAW,
+    FIVE,
+    GIVE,
+    NOPE,
+    PAIR,
+    PASS,
+    PLACE,
+    PLAY,
+    PLAY_AT,
+    TAKE,
+    TRIPLE,
+    ActionTable,
+    Spec,
+    action_table,
+)
+from kaboom.games.kittens.edition import PLAYED_ALONE, TARGETED, Edition
+
+# Phases: whose decision it is, and of what kind.
+TURN, REACT, GIVING, EXPLODING, PLACING, TAKING, OVER = range(7)
+PHASES = ("turn", "react", "give", "exploding", "place", "take", "over")
+#: How many cards of one title each combo kind spends.
+COMBO_SIZE = {PLAY: 1, PLAY_AT: 1, PAIR: 2, TRIPLE: 3}
+#: How many cards See the Future shows (RULINGS §1: fewer if the pile is shorter).
+FUTURE = 3
+#: Tries at sampling a determinisation with a Nope holder in an open reaction window.
+SAMPLE_TRIES = 64
+
+KnowledgeKey = tuple[int, int, int]  # (observer, holder, title)
+
+
+class KittensState(State):
+    """A game of an exploding-family edition. Subclasses set ``edition`` and ``game_id``."""
+
+    edition: ClassVar[Edition]
+    dead_hand_public: ClassVar[bool] = False  # Original: "the rest of your cards face down"
+
+    __slots__ = (
+        "_legal",
+        "actor",
+        "alive",
+        "attacked",
+        "boxed",
+        "current",
+        "discard",
+        "five_on",
+        "hands",
+        "hist",
+        "kh",
+        "n",
+        "nopes",
+        "options",
+        "owed",
+        "pending",
+        "pending_seat",
+        "phase",
+        "pile",
+        "pk",
+        "queue",
+        "removed",
+        "rng",
+        "sizes",
+        "table",
+        "turns",
+        "winner",
+    )
+
+    def __init__(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
+        titles = self.edition.titles
+        self.n = players
+        self.options = dict(options)
+        self.five_on = bool(options.get("five_different", False))
+        self.table: ActionTable = action_table(self.edition, players)
+        self.rng = rng
+        self.hands = [[0] * titles for _ in range(players)]
+        self.sizes = [0] * players
+        self.pile: list[int] = []  # bottom first; pile[-1] is the top card
+        self.discard: list[int] = []  # bottom first; discard[-1] is the top card
+        self.removed: list[int] = []  # out of the game face down: nobody knows them
+        self.boxed: list[int] = []  # out of the game face up: everyone knows them
+        self.alive = [True] * players
+        self.current = 0
+        self.owed = 1  # turns the current player owes, the current one included
+        self.attacked = False  # whether those turns came from an Attack
+        self.phase = TURN
+        self.actor = 0
+        self.pending: Spec | None = None  # the play waiting on its reaction window
+        self.pending_seat = -1
+        self.nopes: list[int] = []  # seats that played a Nope on the pending play, in order
+        self.queue: list[int] = []  # seats still to be asked in the open reaction window
+        self.pk: list[dict[int, int]] = [{} for _ in range(players)]  # pile index -> title
+        self.kh: dict[KnowledgeKey, int] = {}  # cards an observer knows a holder holds
+        self.turns = 0
+        self.winner = -1
+        self.hist: list[int] = []
+        self._legal: list[int] | None = None
+
+    # -- setup ---------------------------------------------------------------------------------
+    @classmethod
+    def start(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
+        """Deal a new game (rulebook, "Setting up for 2 to 5 players")."""
+        ed = cls.edition
+        first = int(options.get("first", 0))
+        if first >= players:
+            from kaboom.engine.errors import BadOption
+
+            raise BadOption("first", f"a seat in 0..{players - 1}, got {first}")
+        s = cls(players, options, random.Random(seed))
+        bomb, defuse = ed.only("bomb"), ed.only("defuse")
+        deck = [t for t in range(ed.titles) if t not in (bomb, defuse) for _ in range(ed.counts[t])]
+        # "Take out all 6 Defuses and deal 1 to each player."
+        spare = ed.counts[defuse] - ed.defuses_per_player * players
+        for hand in s.hands:
+            hand[defuse] += ed.defuses_per_player
+        # "Shuffle 2 of the leftover Defuses back into the deck and remove the rest."
+        back = min(ed.spare_defuses_back, max(spare, 0))
+        deck += [defuse] * back
+        s.boxed += [defuse] * (max(spare, 0) - back)
+        # "Shuffle and deal 7 cards face down to each player."
+        s.rng.shuffle(deck)
+        for seat in range(players):
+            for _ in range(ed.hand_size):
+                s.hands[seat][deck.pop()] += 1
+        s.sizes = [sum(h) for h in s.hands]
+        # Fast variant (RULINGS §2): remove a random third, rounded down, unseen by anyone.
+        if options.get("fast", False):
+            cut = len(deck) // 3
+            s.removed = deck[:cut]
+            deck = deck[cut:]
+        # "Put Exploding Kittens back into the deck so there's 1 fewer than the number of players."
+        bombs = players - ed.bombs_fewer_than_players
+        deck += [bomb] * bombs
+        s.boxed += [bomb] * (ed.counts[bomb] - bombs)
+        s.rng.shuffle(deck)
+        s.pile = deck
+        s.current = s.actor = first
+        return s
+
+    # -- the contract --------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.n
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.phase == OVER else self.actor
+
+    @property
+    def winners(self) -> list[int]:
+        return [] if self.winner < 0 else [self.winner]
+
+    @property
+    def history(self) -> list[int]:
+        return self.hist
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return len(self.table)
+
+    def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[int]:
+        phase, tb = self.phase, self.table
+        if phase == TURN:
+            return self._turn_actions()
+        if phase == REACT:
+            return [tb.nope, tb.pass_]
+        if phase == GIVING:
+            hand = self.hands[self.actor]
+            return [tb.give[t] for t in tb.holdable if hand[t]]
+        if phase == EXPLODING:
+            return [tb.defuse]
+        if phase == PLACING:
+            return tb.place[: len(self.pile) + 1]
+        if phase == TAKING:
+            present = set(self.discard)
+            return [tb.take[t] for t in tb.holdable if t in present]
+        return []
+
+    def _turn_actions(self) -> list[int]:
+        """Play or pass, then draw: every card, pair and three the player can play now."""
+        tb, p = self.table, self.current
+        hand, alive = self.hands[p], self.alive
+        targets = [q for q in range(self.n) if alive[q] and q != p]
+        out = [tb.draw]
+        for t in tb.holdable:
+            c = hand[t]
+            if not c:
+                continue
+            single = tb.play[t]
+            if single >= 0:
+                out.append(single)
+            elif tb.play_at[t][0] >= 0:
+                row = tb.play_at[t]
+                out += [row[q] for q in targets]
+            if c >= 2:  # Two of a Kind: any pair of cards with the same title
+                row = tb.pair[t]
+                out += [row[q] for q in targets]
+                if c >= 3:  # Three of a Kind: the same, naming the card wanted
+                    rows = tb.triple[t]
+                    for q in targets:
+                        out += rows[q]
+        if self.five_on:  # Five different cards (RULINGS §1, option)
+            distinct = [t for t in tb.holdable if hand[t]]
+            if len(distinct) >= 5:
+                five = tb.five
+                out += [five[sum(1 << t for t in c)] for c in combinations(distinct, 5)]
+        return out
+
+    def apply(self, action: int) -> list[Event]:
+        legal = self._legal if self._legal is not None else self._compute_legal()
+        if action not in legal:
+            self.verify(action)  # raises IllegalAction naming the rule; nothing has changed
+        self._legal = None
+        self.hist.append(action)
+        spec = self.table.specs[action]
+        kind = spec.kind
+        if kind == DRAW:
+            return self._draw()
+        if kind == NOPE:
+            return self._nope()
+        if kind == PASS:
+            return self._pass()
+        if kind == GIVE:
+            return self._give(spec.title)
+        if kind == DEFUSE:
+            return self._defuse()
+        if kind == PLACE:
+            return self._place(spec.arg)
+        if kind == TAKE:
+            return self._take(spec.title)
+        return self._play(spec)
+
+    # -- why an action is illegal --------------------------------------------------------------
+    def explain_illegal(self, action: int) -> tuple[str, str]:
+        spec = self.table.specs[action]
+        text = self.table.text(action)
+        ed, phase, kind = self.edition, self.phase, spec.kind
+        if phase == OVER:
+            return "game over", "the game has ended"
+        if phase == REACT and kind not in (NOPE, PASS):
+            return "Nope", f"a reaction window is open on {self._pending_text()}: nope or pass"
+        if kind in (NOPE, PASS) and phase != REACT:
+            return "Nope", "a Nope only answers a card or combo in its reaction window"
+        if phase == EXPLODING:
+            return "Exploding Kitten", "you drew an Exploding Kitten: play a Defuse"
+        if kind == DEFUSE:
+            return "Defuse", "a Defuse is played only when you draw an Exploding Kitten"
+        if phase == PLACING:
+            if kind == PLACE:
+                return "Defuse", f"put the Kitten at a position 0..{len(self.pile)} (0 = top)"
+            return "Defuse", "put the defused Kitten back in the Draw Pile first"
+        if kind == PLACE:
+            return "Defuse", "there is no defused Kitten to put back"
+        if phase == GIVING:
+            if kind == GIVE:
+                return "Favor", f"you hold no {ed.names[spec.title]} to give"
+            return "Favor", f"seat {self.actor} must first choose a card to give"
+        if kind == GIVE:
+            return "Favor", "nobody asked you for a Favor"
+        if phase == TAKING:
+            if kind == TAKE:
+                return "Five different cards", f"no {ed.names[spec.title]} in the Discard Pile"
+            return "Five different cards", "take a card from the Discard Pile first"
+        if kind == TAKE:
+            return "Five different cards", "there is nothing to take now"
+        return self._explain_turn(spec, text)
+
+    def _explain_turn(self, spec: Spec, text: str) -> tuple[str, str]:
+        ed, kind, p = self.edition, spec.kind, self.current
+        hand = self.hands[p]
+        rule = {PLAY: "", PLAY_AT: "", PAIR: "Two of a Kind", TRIPLE: "Three of a Kind"}.get(
+            kind, "Five different cards"
+        )
+        if kind in (PLAY, PLAY_AT):
+            rule = ed.names[spec.title]
+        if kind == FIVE:
+            if not self.five_on:
+                return rule, "this game was started without the five_different option"
+            missing = [
+                ed.names[t] for t in self.table.holdable if spec.arg >> t & 1 and not hand[t]
+            ]
+            return rule, f"you hold no {', '.join(missing)}"
+        need = COMBO_SIZE[kind]
+        if hand[spec.title] < need:
+            held = hand[spec.title]
+            return rule, f"needs {need} {ed.names[spec.title]}, you hold {held}"
+        if spec.target >= 0:
+            if spec.target == p:
+                return rule, "choose another player"
+            if spec.target >= self.n or not self.alive[spec.target]:
+                return rule, f"seat {spec.target} is not a living player"
+        return "turn", f"{text!r} is not legal now"
+
+    # -- turns ---------------------------------------------------------------------------------
+    def _next_alive(self, seat: int) -> int:
+        """Order of play is clockwise by seat; a dead player is skipped (RULINGS §1)."""
+        n, alive = self.n, self.alive
+        q = (seat + 1) % n
+        while not alive[q]:
+            q = (q + 1) % n
+        return q
+
+    def _begin_turns(self, seat: int, owed: int, attacked: bool) -> Event:
+        self.current = self.actor = seat
+        self.owed, self.attacked, self.phase = owed, attacked, TURN
+        return Event("turn", seat, {"owed": owed})
+
+    def _end_one_turn(self, p: int) -> list[Event]:
+        """Drawing, a Skip or a Defuse ends exactly one owed turn (RULINGS §1)."""
+        self.turns += 1
+        self.owed -= 1
+        if self.owed > 0:
+            self.phase, self.actor = TURN, p
+            return [Event("turn", p, {"owed": self.owed})]
+        return [self._begin_turns(self._next_alive(p), 1, False)]
+
+    def _draw(self) -> list[Event]:
+        """ "End your turn by drawing the top card of the Draw Pile into your hand.\""""
+        p, ed = self.current, self.edition
+        card = self.pile.pop()
+        self._learn_draw(p, len(self.pile), card)
+        slug = ed.slugs[card]
+        if card == ed.only("bomb"):
+            # Exploding Kitten: "Show it straight away."
+            events = [Event("draw-bomb", p, {"card": slug})]
+            if self.hands[p][ed.only("defuse")]:
+                self.phase, self.actor = EXPLODING, p
+                return events
+            return events + self._explode(p)
+        self.hands[p][card] += 1
+        self.sizes[p] += 1
+        solo = self.table.solo[p]
+        events = [Event("draw", p, {"card": slug}, solo), Event("draw", p, {"redacted": True})]
+        return events + self._end_one_turn(p)
+
+    def _explode(self, p: int) -> list[Event]:
+        """Exploding without a Defuse: out; owed turns lost; the next player takes one normal
+        turn (RULINGS §1). The Kitten goes face up in front of you, the hand face down."""
+        ed = self.edition
+        self.alive[p] = False
+        self.boxed.append(ed.only("bomb"))
+        hand = self.hands[p]
+        left = [t for t in range(ed.titles) for _ in range(hand[t])]
+        (self.discard if self.dead_hand_public else self.removed).extend(left)
+        self.hands[p] = [0] * ed.titles
+        self.sizes[p] = 0
+        self.kh = {k: v for k, v in self.kh.items() if k[1] != p}
+        self.turns += 1
+        events = [Event("explode", p, {})]
+        living = [q for q in range(self.n) if self.alive[q]]
+        if len(living) == 1:
+            self.winner = living[0]
+            self.phase, self.actor = OVER, -1
+            return [*events, Event("win", self.winner, {})]
+        return [*events, self._begin_turns(self._next_alive(p), 1, False)]
+
+    # -- playing cards and the reaction window -------------------------------------------------
+    def _spend(self, p: int, title: int, k: int) -> None:
+        """Move ``k`` cards of ``title`` from ``p``'s hand to the Discard Pile, face up."""
+        self.hands[p][title] -= k
+        self.sizes[p] -= k
+        self.discard += [title] * k
+        if self.kh:
+            self._forget(p, title, k)
+
+    def _play(self, spec: Spec) -> list[Event]:
+        p = self.current
+        if spec.kind == FIVE:
+            for t in self.table.holdable:
+                if spec.arg >> t & 1:
+                    self._spend(p, t, 1)
+        else:
+            self._spend(p, spec.title, COMBO_SIZE[spec.kind])
+        self.pending, self.pending_seat, self.nopes = spec, p, []
+        self.queue = self._others_from_left(p)
+        events = [Event("play", p, {"action": self.table.text(self.table.index[spec])})]
+        return events + self._advance_window()
+
+    def _others_from_left(self, seat: int) -> list[int]:
+        """Every other living player, in seat order from ``seat``'s left (RULINGS §1)."""
+        n, alive = self.n, self.alive
+        return [q % n for q in range(seat + 1, seat + n) if alive[q % n]]
+
+    def _advance_window(self) -> list[Event]:
+        """Ask the next seat that holds a Nope; when nobody is left, the window passes.
+        Players holding no Nope are not asked (RULINGS §1)."""
+        queue, nope = self.queue, self.edition.only("nope")
+        hands = self.hands
+        while queue:
+            if hands[queue[0]][nope]:
+                self.phase, self.actor = REACT, queue[0]
+                return []
+            queue.pop(0)
+        return self._resolve()
+
+    def _nope(self) -> list[Event]:
+        """A Nope opens a new window for everyone but its player (RULINGS §1: "Yup")."""
+        s = self.actor
+        self._spend(s, self.edition.only("nope"), 1)
+        self.nopes.append(s)
+        self.queue = self._others_from_left(s)
+        events = [Event("nope", s, {"depth": len(self.nopes)})]
+        return events + self._advance_window()
+
+    def _pass(self) -> list[Event]:
+        s = self.queue.pop(0)
+        # No observation reveals who was asked or who passed: only the passer sees this.
+        return [Event("pass", s, {}, self.table.solo[s]), *self._advance_window()]
+
+    def _resolve(self) -> list[Event]:
+        """The whole window passed: an odd number of Nopes cancels the play."""
+        spec, p = self.pending, self.pending_seat
+        assert spec is not None
+        self.pending, self.queue = None, []
+        self.phase, self.actor = TURN, self.current
+        if len(self.nopes) % 2:
+            # "A Nope cancels the card beneath it as if it had never been played."
+            return [Event("noped", p, {"action": self.table.text(self.table.index[spec])})]
+        kind = spec.kind
+        if kind == PLAY:
+            return self.EFFECTS[self.edition.effects[spec.title]](self, p)
+        if kind == PLAY_AT:
+            return self._favor(p, spec.target)
+        if kind == PAIR:
+            return self._two_of_a_kind(p, spec.target)
+        if kind == TRIPLE:
+            return self._three_of_a_kind(p, spec.target, spec.arg)
+        return self._five_different(p)
+
+    # -- one function per card effect ------------------------------------------------------------
+    def _attack(self, p: int) -> list[Event]:
+        """Attack: end your turn without drawing; the next player owes 2 turns. Under attack,
+        hand over every untaken turn, the current one included, plus 2 (RULINGS §1)."""
+        owed = self.owed + 2 if self.attacked else 2
+        self.turns += 1
+        nxt = self._next_alive(p)
+        return [Event("attack", p, {"next": nxt, "owed": owed}), self._begin_turns(nxt, owed, True)]
+
+    def _skip(self, p: int) -> list[Event]:
+        """Skip ends exactly one owed turn without drawing (RULINGS §1)."""
+        return [Event("skip", p, {}), *self._end_one_turn(p)]
+
+    def _shuffle(self, p: int) -> list[Event]:
+        """Shuffle is a uniform random shuffle of the Draw Pile (RULINGS §1)."""
+        self.rng.shuffle(self.pile)
+        for known in self.pk:
+            known.clear()
+        return [Event("shuffle", p, {})]
+
+    def _see_the_future(self, p: int) -> list[Event]:
+        """Privately look at the top 3 cards (fewer if the pile is shorter)."""
+        pile, known, slugs = self.pile, self.pk[p], self.edition.slugs
+        top = len(pile) - 1
+        seen = [pile[top - i] for i in range(min(FUTURE, len(pile)))]
+        for i, card in enumerate(seen):
+            known[top - i] = card
+        cards = [slugs[c] for c in seen]
+        return [
+            Event("see-the-future", p, {"cards": cards}, self.table.solo[p]),
+            Event("see-the-future", p, {"redacted": True}),
+        ]
+
+    def _favor(self, p: int, target: int) -> list[Event]:
+        """Favor: the target chooses which card to give; an empty hand gives nothing."""
+        if not self.sizes[target]:
+            return [Event("favor-empty", p, {"target": target})]
+        self.phase, self.actor = GIVING, target
+        return [Event("favor", p, {"target": target})]
+
+    def _two_of_a_kind(self, p: int, target: int) -> list[Event]:
+        """Two of a Kind: steal a uniformly random card from the target."""
+        if not self.sizes[target]:
+            return [Event("steal-empty", p, {"target": target})]
+        pick = self.rng.randrange(self.sizes[target])
+        hand = self.hands[target]
+        card = 0
+        while pick >= hand[card]:
+            pick -= hand[card]
+            card += 1
+        self._hand_over(target, p, card, public=False)
+        slug = self.edition.slugs[card]
+        return [
+            Event("steal", p, {"target": target, "card": slug}, frozenset({p, target})),
+            Event("steal", p, {"target": target, "redacted": True}),
+        ]
+
+    def _three_of_a_kind(self, p: int, target: int, named: int) -> list[Event]:
+        """Three of a Kind: name a card; if the target has one they give it, else nothing."""
+        slug = self.edition.slugs[named]
+        if not self.hands[target][named]:
+            return [Event("name-miss", p, {"target": target, "card": slug})]
+        self._hand_over(target, p, named, public=True)
+        return [Event("name-hit", p, {"target": target, "card": slug})]
+
+    def _five_different(self, p: int) -> list[Event]:
+        """Five different cards (option): take any card from the Discard Pile."""
+        self.phase, self.actor = TAKING, p
+        return [Event("five", p, {})]
+
+    EFFECTS: ClassVar[dict[str, Callable[[KittensState, int], list[Event]]]] = {
+        "attack": _attack,
+        "skip": _skip,
+        "shuffle": _shuffle,
+        "see-the-future": _see_the_future,
+    }
+
+    # -- follow-up decisions ---------------------------------------------------------------------
+    def _give(self, title: int) -> list[Event]:
+        """The Favor target hands over the card they chose."""
+        v, p = self.actor, self.current
+        self._hand_over(v, p, title, public=False)
+        self.phase, self.actor = TURN, p
+        slug = self.edition.slugs[title]
+        return [
+            Event("give", v, {"to": p, "card": slug}, frozenset({p, v})),
+            Event("give", v, {"to": p, "redacted": True}),
+        ]
+
+    def _defuse(self) -> list[Event]:
+        """Defuse: never Nopable; put the Defuse on the Discard Pile, then place the Kitten."""
+        p = self.actor
+        self._spend(p, self.edition.only("defuse"), 1)
+        self.phase = PLACING
+        return [Event("defuse", p, {})]
+
+    def _place(self, position: int) -> list[Event]:
+        """Secretly put the Kitten back at any position 0..len (0 = top), private to its
+        player; the Defuse ends one owed turn (RULINGS §1)."""
+        p, pile = self.actor, self.pile
+        index = len(pile) - position
+        bomb = self.edition.only("bomb")
+        pile.insert(index, bomb)
+        for seat, known in enumerate(self.pk):
+            if seat == p:
+                self.pk[p] = {(i + 1 if i >= index else i): c for i, c in known.items()}
+                self.pk[p][index] = bomb
+            else:
+                known.clear()  # positions shifted by an amount this seat cannot know
+        events = [
+            Event("place", p, {"position": position}, self.table.solo[p]),
+            Event("place", p, {"redacted": True}),
+        ]
+        return events + self._end_one_turn(p)
+
+    def _take(self, title: int) -> list[Event]:
+        p, discard = self.actor, self.discard
+        at = len(discard) - 1 - discard[::-1].index(title)
+        del discard[at]
+        self.hands[p][title] += 1
+        self.sizes[p] += 1
+        for s in range(self.n):
+            if s != p:
+                key = (s, p, title)
+                self.kh[key] = self.kh.get(key, 0) + 1
+        self.phase = TURN
+        return [Event("take", p, {"card": self.edition.slugs[title]})]
+
+    # -- knowledge -------------------------------------------------------------------------------
+    def _forget(self, holder: int, title: int, k: int) -> None:
+        """``holder`` lost ``k`` cards of ``title`` in view of everyone."""
+        kh = self.kh
+        for s in range(self.n):
+            key = (s, holder, title)
+            if key in kh:
+                left = kh[key] - k
+                if left > 0:
+                    kh[key] = left
+                else:
+                    del kh[key]
+
+    def _learn_draw(self, p: int, index: int, card: int) -> None:
+        """Whoever knew the drawn card now knows ``p`` holds it."""
+        bomb = self.edition.only("bomb")
+        for s, known in enumerate(self.pk):
+            if known and known.pop(index, None) is not None and s != p and card != bomb:
+                key = (s, p, card)
+                self.kh[key] = self.kh.get(key, 0) + 1
+
+    def _hand_over(self, v: int, p: int, title: int, *, public: bool) -> None:
+        """Card ``title`` passes from ``v`` to ``p``; in public (named) or in private."""
+        self.hands[v][title] -= 1
+        self.sizes[v] -= 1
+        self.hands[p][title] += 1
+        self.sizes[p] += 1
+        kh = self.kh
+        if public:
+            self._forget(v, title, 1)
+            watchers = [s for s in range(self.n) if s != p]
+        else:
+            for s in range(self.n):
+                if s == v:
+                    continue
+                # The taker knows which card left; anyone else only that one card did, so
+                # each title they knew in v's hand may be the one that went.
+                for t in [title] if s == p else range(self.edition.titles):
+                    key = (s, v, t)
+                    if key in kh:
+                        kh[key] -= 1
+                        if not kh[key]:
+                            del kh[key]
+            watchers = [v]
+        for s in watchers:
+            key = (s, p, title)
+            kh[key] = kh.get(key, 0) + 1
+
+    # -- observation ---------------------------------------------------------------------------
+    def _pending_text(self) -> str:
+        if self.pending is None:
+            return "nothing"
+        return self.table.text(self.table.index[self.pending])
+
+    def _slugs(self, cards: list[int]) -> list[str]:
+        slugs = self.edition.slugs
+        return [slugs[c] for c in cards]
+
+    def _hand_slugs(self, seat: int) -> list[str]:
+        hand, slugs = self.hands[seat], self.edition.slugs
+        return sorted(slugs[t] for t in range(len(hand)) for _ in range(hand[t]))
+
+    def observe(self, seat: int | None) -> Observation:
+        """What ``seat`` may know: its hand, every public pile and count, the pending play,
+        and what it saw (See the Future, its own Kitten placement, cards handed to it)."""
+        pending = None
+        if self.pending is not None:
+            pending = {
+                "seat": self.pending_seat,
+                "action": self._pending_text(),
+                "nopes": list(self.nopes),
+            }
+        public_actor = self.phase != REACT or self.actor == seat
+        obs: Observation = {
+            "game": self.game_id,
+            "seat": seat,
+            "players": self.n,
+            "phase": PHASES[self.phase],
+            "current": self.current,
+            "to_act": self.to_act if public_actor else None,
+            "turns_owed": self.owed,
+            "attacked": self.attacked,
+            "alive": list(self.alive),
+            "hand_sizes": list(self.sizes),
+            "draw_pile_size": len(self.pile),
+            "bombs_in_pile": self.pile.count(self.edition.only("bomb")),
+            "discard_pile": self._slugs(self.discard[::-1]),
+            "out_of_game": sorted(self._slugs(self.boxed)),
+            "out_of_game_face_down": len(self.removed),
+            "pending": pending,
+            "turns": self.turns,
+            "winner": self.winner if self.winner >= 0 else None,
+        }
+        if seat is not None:
+            top = len(self.pile) - 1
+            slugs = self.edition.slugs
+            obs["hand"] = self._hand_slugs(seat)
+            obs["known_pile"] = {str(top - i): slugs[c] for i, c in sorted(self.pk[seat].items())}
+            known: dict[str, list[str]] = {}
+            for (s, q, t), k in sorted(self.kh.items()):
+                if s == seat:
+                    known.setdefault(str(q), []).extend([slugs[t]] * k)
+            obs["known_hands"] = {q: sorted(cards) for q, cards in known.items()}
+        return obs
+
+    # -- determinisation -------------------------------------------------------------------------
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A full state consistent with what ``seat`` knows: other hands, the unseen part of
+        the Draw Pile and the face-down cards out of the game are dealt again at random; the
+        hidden RNG is reseeded; other seats' private knowledge is dropped."""
+        for _ in range(SAMPLE_TRIES):
+            s = self._resample(seat, rng)
+            if s.phase != REACT or s.actor == seat or s._ask_first_nope_holder(seat):
+                return s
+        s = self._resample(seat, rng)
+        s._force_nope_holder(seat, rng)
+        return s
+
+    def _resample(self, seat: int, rng: random.Random) -> Self:
+        s = self.clone()
+        bomb = self.edition.only("bomb")
+        mine = self.kh
+        pool: list[int] = []
+        fixed: list[list[int]] = []
+        for q in range(self.n):
+            keep = [0] * self.edition.titles
+            if q != seat:
+                for t in range(self.edition.titles):
+                    keep[t] = min(mine.get((seat, q, t), 0), self.hands[q][t])
+                    pool += [t] * (self.hands[q][t] - keep[t])
+            fixed.append(keep)
+        seen = self.pk[seat]
+        slots = [i for i in range(len(self.pile)) if i not in seen]
+        pool += [self.pile[i] for i in slots] + self.removed
+        bombs = [c for c in pool if c == bomb]
+        cards = [c for c in pool if c != bomb]
+        rng.shuffle(cards)
+        bomb_slots = set(rng.sample(slots, len(bombs)))
+        for i in slots:
+            s.pile[i] = bomb if i in bomb_slots else cards.pop()
+        for q in range(self.n):
+            if q == seat:
+                continue
+            hand = fixed[q]
+            for _ in range(self.sizes[q] - sum(hand)):
+                hand[cards.pop()] += 1
+            s.hands[q] = hand
+        s.removed = cards
+        s.rng = random.Random(rng.getrandbits(64))
+        s.pk = [dict(seen) if q == seat else {} for q in range(self.n)]
+        s.kh = {k: v for k, v in self.kh.items() if k[0] == seat or k[1] == seat}
+        s._legal = None
+        if s.phase == REACT and s.actor != seat:
+            owner = s.nopes[-1] if s.nopes else s.pending_seat
+            s.queue = [q for q in s._others_from_left(owner) if q != seat or seat in self.queue]
+        return s
+
+    def _ask_first_nope_holder(self, seat: int) -> bool:
+        """In a window sampled for ``seat``, ask the first queued seat that holds a Nope. The
+        sample fits only if that is someone other than ``seat`` (who sees it is not asked)."""
+        nope = self.edition.only("nope")
+        while self.queue and not self.hands[self.queue[0]][nope]:
+            self.queue.pop(0)
+        if self.queue and self.queue[0] != seat:
+            self.actor = self.queue[0]
+            return True
+        return False
+
+    def _force_nope_holder(self, seat: int, rng: random.Random) -> None:
+        """Fallback when sampling found no Nope holder ahead of ``seat``: swap a hidden Nope
+        into the hand of a seat asked before ``seat``."""
+        nope = self.edition.only("nope")
+        owner = self.nopes[-1] if self.nopes else self.pending_seat
+        order = self._others_from_left(owner)
+        if seat in order:
+            order = order[: order.index(seat)]
+        q = rng.choice([q for q in order if self.sizes[q]])
+        hand = self.hands[q]
+        give = rng.choice([t for t in range(len(hand)) if hand[t] and t != nope])
+        for i, c in enumerate(self.pile):
+            if c == nope and i not in self.pk[seat]:
+                self.pile[i] = give
+                break
+        else:
+            at = self.removed.index(nope)
+            self.removed[at] = give
+        hand[give] -= 1
+        hand[nope] += 1
+        self.queue = self.queue[self.queue.index(q) :]
+        self.actor = q
+
+    def clone(self) -> Self:
+        cls = type(self)
+        s = cls.__new__(cls)
+        s.n, s.options, s.five_on, s.table = self.n, self.options, self.five_on, self.table
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.hands = [list(h) for h in self.hands]
+        s.sizes = list(self.sizes)
+        s.pile, s.discard = list(self.pile), list(self.discard)
+        s.removed, s.boxed = list(self.removed), list(self.boxed)
+        s.alive = list(self.alive)
+        s.current, s.owed, s.attacked = self.current, self.owed, self.attacked
+        s.phase, s.actor = self.phase, self.actor
+        s.pending, s.pending_seat = self.pending, self.pending_seat
+        s.nopes, s.queue = list(self.nopes), list(self.queue)
+        s.pk = [dict(k) for k in self.pk]
+        s.kh = dict(self.kh)
+        s.turns, s.winner, s.hist = self.turns, self.winner, list(self.hist)
+        s._legal = None
+        return s
+
+    # -- words ---------------------------------------------------------------------------------
+    def describe(self, event: Event) -> str:
+        return describe_event(self.edition, event)
+
+    def action_text(self, action: int) -> str:
+        if not 0 <= action < len(self.table):
+            raise BadInput("action", f"an action id in 0..{len(self.table) - 1}, got {action}")
+        return self.table.text(action)
+
+    def parse_action(self, text: str) -> int:
+        return self.table.parse(text)
+
+    # -- serialisation -------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "game": self.game_id,
+            "players": self.n,
+            "options": dict(self.options),
+            "hands": [list(h) for h in self.hands],
+            "pile": list(self.pile),
+            "discard": list(self.discard),
+            "removed": list(self.removed),
+            "boxed": list(self.boxed),
+            "alive": list(self.alive),
+            "current": self.current,
+            "owed": self.owed,
+            "attacked": self.attacked,
+            "phase": PHASES[self.phase],
+            "actor": self.actor,
+            "pending": None if self.pending is None else list(self.pending),
+            "pending_seat": self.pending_seat,
+            "nopes": list(self.nopes),
+            "queue": list(self.queue),
+            "pile_knowledge": [{str(i): c for i, c in sorted(k.items())} for k in self.pk],
+            "hand_knowledge": [[*k, v] for k, v in sorted(self.kh.items())],
+            "turns": self.turns,
+            "winner": self.winner,
+            "history": list(self.hist),
+            "rng": [version, list(internal), gauss],
+        }
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> Self:
+        try:
+            return cls._from_json(raw)
+        except (KeyError, TypeError, ValueError, IndexError) as err:
+            raise BadInput("state", f"a state written by to_json ({err!r})") from None
+
+    @classmethod
+    def _from_json(cls, raw: dict[str, Any]) -> Self:
+        if raw["game"] != cls.game_id:
+            raise BadInput("state.game", f"{cls.game_id!r}, got {raw['game']!r}")
+        version, internal, gauss = raw["rng"]
+        rng = random.Random()
+        rng.setstate((version, tuple(internal), gauss))
+        s = cls(int(raw["players"]), dict(raw["options"]), rng)
+        s.hands = [list(map(int, h)) for h in raw["hands"]]
+        s.sizes = [sum(h) for h in s.hands]
+        s.pile, s.discard = list(raw["pile"]), list(raw["discard"])
+        s.removed, s.boxed = list(raw["removed"]), list(raw["boxed"])
+        s.alive = [bool(a) for a in raw["alive"]]
+        s.current, s.owed, s.attacked = raw["current"], raw["owed"], bool(raw["attacked"])
+        s.phase, s.actor = PHASES.index(raw["phase"]), raw["actor"]
+        s.pending = None if raw["pending"] is None else Spec(*raw["pending"])
+        s.pending_seat, s.nopes, s.queue = raw["pending_seat"], raw["nopes"], raw["queue"]
+        s.pk = [{int(i): c for i, c in k.items()} for k in raw["pile_knowledge"]]
+        s.kh = {(a, b, c): v for a, b, c, v in raw["hand_knowledge"]}
+        s.turns, s.winner, s.hist = raw["turns"], raw["winner"], list(raw["history"])
+        return s
+
+    # -- scenarios -------------------------------------------------------------------------------
+    @classmethod
+    def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:
+        """A state laid out by hand: see docs/scenarios.md for the fields."""
+        s = cls(players, options, random.Random(seed))
+        known = {
+            "hands", "draw_pile", "discard_pile", "removed", "out_of_game", "current",
+            "turns_owed", "attacked", "alive",
+        }  # fmt: skip
+        for key in setup:
+            if key not in known:
+                raise BadInput(f"setup.{key}", f"one of {', '.join(sorted(known))}")
+        hands = setup.get("hands", [[] for _ in range(players)])
+        if not isinstance(hands, list) or len(hands) != players:
+            raise BadInput("setup.hands", f"a list of {players} hands (one per seat)")
+        for seat, hand in enumerate(hands):
+            for t in s._rig_cards(hand, f"setup.hands[{seat}]"):
+                s.hands[seat][t] += 1
+        s.sizes = [sum(h) for h in s.hands]
+        s.pile = s._rig_cards(setup.get("draw_pile", []), "setup.draw_pile")[::-1]
+        s.discard = s._rig_cards(setup.get("discard_pile", []), "setup.discard_pile")[::-1]
+        s.removed = s._rig_cards(setup.get("removed", []), "setup.removed")
+        s.boxed = s._rig_cards(setup.get("out_of_game", []), "setup.out_of_game")
+        alive = setup.get("alive", [True] * players)
+        if not isinstance(alive, list) or len(alive) != players:
+            raise BadInput("setup.alive", f"a list of {players} true/false values")
+        s.alive = [bool(a) for a in alive]
+        s.current = s.actor = _rig_int(setup, "current", 0, 0, players - 1)
+        if not s.alive[s.current]:
+            raise BadInput("setup.current", "a living seat")
+        s.owed = _rig_int(setup, "turns_owed", 1, 1, 99)
+        attacked = setup.get("attacked", s.owed > 1)
+        if not isinstance(attacked, bool):
+            raise BadInput("setup.attacked", "true or false")
+        s.attacked = attacked
+        return s
+
+    def _rig_cards(self, cards: Any, field: str) -> list[int]:
+        if not isinstance(cards, list):
+            raise BadInput(field, "a list of card names")
+        out = []
+        for i, slug in enumerate(cards):
+            if not isinstance(slug, str) or slug not in self.edition.slugs:
+                raise BadInput(f"{field}[{i}]", f"a card, one of {', '.join(self.edition.slugs)}")
+            out.append(self.edition.slugs.index(slug))
+        return out
+
+    def facts(self) -> dict[str, Any]:
+        slugs = self.edition.slugs
+        return {
+            "to_act": self.to_act,
+            "phase": PHASES[self.phase],
+            "current": self.current,
+            "turns_owed": self.owed,
+            "attacked": self.attacked,
+            "alive": list(self.alive),
+            "winner": self.winner if self.winner >= 0 else None,
+            "over": self.phase == OVER,
+            "hands": {str(q): self._hand_slugs(q) for q in range(self.n)},
+            "hand_sizes": list(self.sizes),
+            "draw_pile": self._slugs(self.pile[::-1]),
+            "draw_pile_size": len(self.pile),
+            "draw_pile_counts": dict(Counter(slugs[c] for c in self.pile)),
+            "discard_pile": self._slugs(self.discard[::-1]),
+            "discard_top": slugs[self.discard[-1]] if self.discard else None,
+            "out_of_game": dict(Counter(slugs[c] for c in self.boxed)),
+            "out_of_game_face_down": len(self.removed),
+            "cards_in_play": self.card_count(),
+            "turns": self.turns,
+            "pending": None if self.pending is None else self._pending_text(),
+            "nopes": len(self.nopes),
+            "legal": [self.table.text(a) for a in self.legal_actions()],
+        }
+
+    #: Facts compared as unordered lists by the scenario runner.
+    UNORDERED_FACTS: ClassVar[frozenset[str]] = frozenset({"hands", "legal"})
+
+    def card_count(self) -> int:
+        """Every card, wherever it lies: hands, piles, out of the game, and a drawn Kitten
+        waiting to be defused and put back."""
+        drawn_bomb = 1 if self.phase in (EXPLODING, PLACING) else 0
+        return (
+            sum(self.sizes) + len(self.pile) + len(self.discard) + len(self.removed)
+            + len(self.boxed) + drawn_bomb
+        )  # fmt: skip
+
+
+def _rig_int(setup: dict[str, Any], key: str, default: int, lo: int, hi: int) -> int:
+    value = setup.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise BadInput(f"setup.{key}", f"an integer in {lo}..{hi}, got {value!r}")
+    return value
+
+
+def describe_event(ed: Edition, e: Event) -> str:
+    """An event in plain words, as the story and the terminal print it."""
+    d, who = e.data, f"P{e.seat}"
+    names = dict(zip(ed.slugs, ed.names, strict=True))
+
+    def card(key: str = "card") -> str:
+        return names.get(str(d.get(key)), str(d.get(key)))
+
+    kind = e.kind
+    if kind == "turn":
+        return f"{who}'s turn" + (f" ({d['owed']} turns owed)" if d["owed"] > 1 else "")
+    if kind == "draw":
+        return f"{who} draws a card" if d.get("redacted") else f"{who} draws {card()}"
+    if kind == "draw-bomb":
+        return f"{who} draws an {card()}!"
+    if kind == "play":
+        return f"{who} plays: {d['action']}"
+    if kind == "nope":
+        return f"{who} plays Nope" + (" (Yup)" if d["depth"] % 2 == 0 else "")
+    if kind == "pass":
+        return f"{who} lets it pass"
+    if kind == "noped":
+        return f"{who}'s {d['action']} is Noped"
+    if kind == "attack":
+        return f"{who} attacks: P{d['next']} owes {d['owed']} turns"
+    if kind == "skip":
+        return f"{who} skips a turn"
+    if kind == "shuffle":
+        return f"{who} shuffles the Draw Pile"
+    if kind == "see-the-future":
+        if d.get("redacted"):
+            return f"{who} sees the future"
+        return f"{who} sees the future: " + ", ".join(names[c] for c in d["cards"])
+    if kind in ("favor", "favor-empty"):
+        tail = " who has no cards" if kind == "favor-empty" else ""
+        return f"{who} asks P{d['target']} for a Favor{tail}"
+    if kind == "give":
+        return f"{who} gives P{d['to']} " + ("a card" if d.get("redacted") else card())
+    if kind in ("steal", "steal-empty"):
+        if kind == "steal-empty":
+            return f"{who} tries to steal from P{d['target']}, who has no cards"
+        got = "a card" if d.get("redacted") else card()
+        return f"{who} steals {got} from P{d['target']}"
+    if kind == "name-hit":
+        return f"{who} names {card()} and takes it from P{d['target']}"
+    if kind == "name-miss":
+        return f"{who} names {card()}, but P{d['target']} has none"
+    if kind == "five":
+        return f"{who} may take any card from the Discard Pile"
+    if kind == "take":
+        return f"{who} takes {card()} from the Discard Pile"
+    if kind == "defuse":
+        return f"{who} plays a Defuse"
+    if kind == "place":
+        if d.get("redacted"):
+            return f"{who} secretly puts the Kitten back"
+        return f"{who} puts the Kitten back at position {d['position']} (0 = top)"
+    if kind == "explode":
+        return f"{who} explodes and is out"
+    if kind == "win":
+        return f"{who} wins!"
+    return f"{who}: {kind} {d}"
+
+
+__all__ = ["PLAYED_ALONE", "TARGETED", "KittensState", "describe_event"]
