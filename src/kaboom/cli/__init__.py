@@ -1,0 +1,1 @@
+"""The ``kaboom`` command line (Typer)."""

@@ -1,0 +1,230 @@
+"""``kaboom``: play, simulate, run scenarios, benchmark.
+
+Every command turns kaboom's own errors into one clear line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Annotated, Any, ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from kaboom.engine.errors import BadInput, KaboomError
+
+app = typer.Typer(
+    help="kaboom: the digital table for the Exploding Kittens family of games.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+scenario_app = typer.Typer(help="Rule scenarios: rigged deals, actions and expectations.")
+app.add_typer(scenario_app, name="scenario")
+
+out = Console()
+err = Console(stderr=True)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def friendly(fn: Callable[P, R]) -> Callable[P, R]:
+    """Report kaboom's errors as one line (never a traceback) and exit with status 2."""
+
+    @wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return fn(*args, **kwargs)
+        except KaboomError as e:
+            err.print(f"[red]error:[/red] {e}", highlight=False)
+            raise typer.Exit(2) from None
+
+    return wrapper
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    """``--option fast=true --option first=2`` → ``{"fast": True, "first": 2}``."""
+    options: dict[str, Any] = {}
+    for pair in pairs or []:
+        name, sep, raw = pair.partition("=")
+        if not sep or not name:
+            raise BadInput("--option", f"NAME=VALUE, got {pair!r}")
+        try:
+            options[name] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[name] = raw
+    return options
+
+
+OptionArg = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="A game option NAME=VALUE (repeatable).")
+]
+
+
+@app.command()
+@friendly
+def games() -> None:
+    """List the games and their options."""
+    from kaboom.engine.registry import list_games
+
+    table = Table(title="Games")
+    for col in ("id", "name", "players", "options"):
+        table.add_column(col)
+    for spec in list_games():
+        opts = ", ".join(f"{o.name}={o.default!r}" for o in spec.options)
+        table.add_row(spec.game_id, spec.name, f"{spec.min_players}-{spec.max_players}", opts)
+    out.print(table)
+
+
+@app.command()
+@friendly
+def play(
+    game: Annotated[str, typer.Argument(help="Game id.")] = "exploding-kittens",
+    players: Annotated[int, typer.Option(help="Number of players.")] = 4,
+    seed: Annotated[int, typer.Option(help="Seed of the deal and the bots.")] = 2026,
+    bots: Annotated[str, typer.Option(help="Bot per seat, comma-separated.")] = "random",
+    option: OptionArg = None,
+) -> None:
+    """Play a seeded game between bots and tell it as a story (until the terminal table)."""
+    import random
+
+    from kaboom.bots.base import make_bot
+    from kaboom.engine.registry import get_game, new_game
+    from kaboom.sim.simulate import bot_list
+    from kaboom.sim.story import tell
+
+    names = bot_list(bots, players)
+    state = new_game(game, players, seed, **parse_options(option))
+    rng = random.Random(seed)
+    seated = [make_bot(name, rng.getrandbits(63)) for name in names]
+    out.rule(f"{get_game(game).name}: {players} players, seed {seed}")
+    for line in tell(state, seated):
+        out.print(line, highlight=False)
+    out.rule(f"Winner: P{state.winners[0]}" if state.winners else "No winner")
+
+
+@app.command()
+@friendly
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    players: Annotated[int, typer.Option(help="Number of players.")] = 4,
+    games: Annotated[int, typer.Option("--games", help="Number of games.")] = 1000,
+    seed: Annotated[int, typer.Option(help="Master seed.")] = 0,
+    bots: Annotated[str, typer.Option(help="Bot per seat, comma-separated.")] = "random",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    option: OptionArg = None,
+) -> None:
+    """Play many games between bots; win rate per seat with 95% intervals, mean lengths."""
+    from kaboom.engine.registry import get_game
+    from kaboom.sim.simulate import bot_list
+    from kaboom.sim.simulate import simulate as run
+
+    if games < 1:
+        raise BadInput("--games", "a positive number of games")
+    get_game(game).check_players(players)
+    names = bot_list(bots, players)
+    options = parse_options(option)
+    with Progress(
+        TextColumn("[bold]simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=as_json,
+    ) as bar:
+        task = bar.add_task("games", total=games)
+        report = run(game, players, games, seed, names, options, lambda k: bar.advance(task, k))
+    figures = report.to_json()
+    if as_json:
+        print(json.dumps(figures, indent=2))
+        return
+    table = Table(title=f"{game}: {players} players, {games} games, seed {seed}")
+    for col in ("seat", "bot", "wins", "win rate", "95% CI"):
+        table.add_column(col, justify="right" if col != "bot" else "left")
+    for row in figures["seats"]:
+        lo, hi = row["ci95"]
+        table.add_row(
+            str(row["seat"]),
+            row["bot"],
+            str(row["wins"]),
+            f"{row['win_rate']:.1%}",
+            f"{lo:.1%} - {hi:.1%}",
+        )
+    out.print(table)
+    out.print(f"mean turns per game: {figures['mean_turns']:.1f}")
+    out.print(f"mean decisions per game: {figures['mean_decisions']:.1f}")
+
+
+@scenario_app.command("run")
+@friendly
+def scenario_run(
+    files: Annotated[list[Path], typer.Argument(help="Scenario JSON files.")],
+) -> None:
+    """Run scenario files; exit non-zero if any expectation fails or a file is malformed."""
+    from kaboom.engine.scenario import run_file
+
+    failed = broken = 0
+    for path in files:
+        try:
+            result = run_file(path)
+        except BadInput as e:
+            broken += 1
+            err.print(f"[red]ERROR[/red] {e}", highlight=False)
+            continue
+        if result.ok:
+            out.print(f"[green]PASS[/green] {path}: {result.name}", highlight=False)
+        else:
+            failed += 1
+            out.print(f"[red]FAIL[/red] {path}: {result.name}", highlight=False)
+            for failure in result.failures:
+                out.print(f"     {failure}", highlight=False)
+    passed = len(files) - failed - broken
+    out.print(f"{passed} passed, {failed} failed" + (f", {broken} malformed" if broken else ""))
+    if failed or broken:
+        raise typer.Exit(1)
+
+
+@app.command()
+@friendly
+def bench(
+    game: Annotated[str, typer.Argument(help="Game id.")] = "exploding-kittens",
+    seconds: Annotated[float, typer.Option(help="CPU seconds per measurement.")] = 2.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Random-playout games and decisions per CPU second, against OpenSpiel's crazy_eights."""
+    from kaboom.engine.registry import get_game
+    from kaboom.sim.bench import run_bench
+
+    spec = get_game(game)
+    counts = tuple(sorted({spec.min_players, min(4, spec.max_players), spec.max_players}))
+    ours, ref = run_bench(game, counts, seconds)
+    if as_json:
+        print(json.dumps({"ours": [t.to_json() for t in ours],
+                          "reference": ref.to_json() if ref else None}, indent=2))  # fmt: skip
+        return
+    table = Table(title="Random playouts on one core (CPU time)")
+    for col in ("run", "games/s", "decisions/s", "ratio to reference"):
+        table.add_column(col, justify="right" if col != "run" else "left")
+    for t in [*ours, *([ref] if ref else [])]:
+        ratio = f"{t.decisions_per_s / ref.decisions_per_s:.2f}" if ref else "-"
+        table.add_row(t.label, f"{t.games_per_s:,.0f}", f"{t.decisions_per_s:,.0f}", ratio)
+    out.print(table)
+    if ref is None:
+        out.print(
+            "reference missing: OpenSpiel is not installed "
+            "(pip install -e '.[bench]' adds it); ours are printed alone"
+        )
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app(prog_name="kaboom")
+
+
+if __name__ == "__main__":
+    main()

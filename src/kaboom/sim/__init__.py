@@ -1,0 +1,1 @@
+"""Simulation: many games between bots, their statistics, stories and benchmarks."""

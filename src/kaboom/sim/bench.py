@@ -1,0 +1,107 @@
+"""Random-playout throughput on one core, as a ratio against a reference run in the same
+process: OpenSpiel's C++ ``crazy_eights`` stepped from Python (the ``bench`` extra)."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from kaboom.engine.registry import new_game
+
+
+@dataclass
+class Throughput:
+    """Games and decisions per CPU second of one random-playout run."""
+
+    label: str
+    games: int
+    decisions: int
+    seconds: float
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.seconds
+
+    @property
+    def decisions_per_s(self) -> float:
+        return self.decisions / self.seconds
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "games": self.games,
+            "decisions": self.decisions,
+            "cpu_seconds": self.seconds,
+            "games_per_s": self.games_per_s,
+            "decisions_per_s": self.decisions_per_s,
+        }
+
+
+def _measure(label: str, play_one: Callable[[int], int], budget: float) -> Throughput:
+    """Play games until ``budget`` CPU seconds have passed (process time: one core)."""
+    games = decisions = 0
+    start = time.process_time()
+    while True:
+        decisions += play_one(games)
+        games += 1
+        spent = time.process_time() - start
+        if spent >= budget:
+            return Throughput(label, games, decisions, spent)
+
+
+def kaboom_playout(game: str, players: int, options: dict[str, Any] | None = None) -> Any:
+    """A function playing one uniformly random game from a seed; returns its decisions."""
+    opts = dict(options or {})
+
+    def play_one(seed: int) -> int:
+        rng = random.Random(seed)
+        state = new_game(game, players, seed, **opts)
+        choice, legal, apply = rng.choice, state.legal_actions, state.apply
+        decisions = 0
+        while state.to_act is not None:
+            apply(choice(legal()))
+            decisions += 1
+        return decisions
+
+    return play_one
+
+
+def openspiel_playout(name: str = "crazy_eights") -> Any | None:
+    """The same loop over an OpenSpiel game, or None when open_spiel is not installed.
+    Chance nodes are sampled from their outcomes and not counted as decisions."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game(name)
+
+    def play_one(seed: int) -> int:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+        return decisions
+
+    return play_one
+
+
+def run_bench(
+    game: str = "exploding-kittens",
+    players: tuple[int, ...] = (2, 4, 5),
+    budget: float = 2.0,
+    reference: str = "crazy_eights",
+) -> tuple[list[Throughput], Throughput | None]:
+    """Our figures for each player count, and the reference's (None if missing)."""
+    ours = [_measure(f"{game} {n}p", kaboom_playout(game, n), budget) for n in players]
+    ref_play = openspiel_playout(reference)
+    ref = None if ref_play is None else _measure(f"open_spiel {reference}", ref_play, budget)
+    return ours, ref

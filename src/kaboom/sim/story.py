@@ -1,0 +1,33 @@
+"""A game's event log told as a readable story."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from kaboom.bots.base import Bot
+from kaboom.engine.events import Event
+from kaboom.engine.state import State
+from kaboom.sim.simulate import play_game
+
+
+def story_lines(state: State, events: list[Event]) -> Iterator[str]:
+    """The table's view with every private detail shown: a private event is told, its
+    public, redacted twin is not."""
+    for event in events:
+        if not event.data.get("redacted"):
+            yield state.describe(event)
+
+
+def tell(state: State, bots: Sequence[Bot]) -> list[str]:
+    """Play ``state`` to the end and return the story of the game, line by line."""
+    lines: list[str] = []
+    for seat in range(state.players):
+        hand = ", ".join(state.observe(seat).get("hand", []))
+        lines.append(f"P{seat} ({bots[seat].name}) is dealt: {hand}")
+    lines.append(f"P{state.to_act} goes first.")
+
+    def record(s: State, events: list[Event]) -> None:
+        lines.extend(story_lines(s, events))
+
+    play_game(state, bots, record)
+    return lines
