@@ -27,7 +27,7 @@ scenario_app = typer.Typer(help="Rule scenarios: rigged deals, actions and expec
 app.add_typer(scenario_app, name="scenario")
 
 out = Console()
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -104,7 +104,7 @@ def play(
     seated = [make_bot(name, rng.getrandbits(63)) for name in names]
     out.rule(f"{get_game(game).name}: {players} players, seed {seed}")
     for line in tell(state, seated):
-        out.print(line, highlight=False)
+        out.print(line, highlight=False, soft_wrap=True)
     out.rule(f"Winner: P{state.winners[0]}" if state.winners else "No winner")
 
 
@@ -177,12 +177,12 @@ def scenario_run(
             err.print(f"[red]ERROR[/red] {e}", highlight=False)
             continue
         if result.ok:
-            out.print(f"[green]PASS[/green] {path}: {result.name}", highlight=False)
+            out.print(f"[green]PASS[/green] {path}: {result.name}", highlight=False, soft_wrap=True)
         else:
             failed += 1
-            out.print(f"[red]FAIL[/red] {path}: {result.name}", highlight=False)
+            out.print(f"[red]FAIL[/red] {path}: {result.name}", highlight=False, soft_wrap=True)
             for failure in result.failures:
-                out.print(f"     {failure}", highlight=False)
+                out.print(f"     {failure}", highlight=False, soft_wrap=True, markup=False)
     passed = len(files) - failed - broken
     out.print(f"{passed} passed, {failed} failed" + (f", {broken} malformed" if broken else ""))
     if failed or broken:

@@ -10,13 +10,14 @@ from typing import Any
 EVERYONE: frozenset[int] | None = None
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class Event:
     """One thing that happened in a game.
 
     ``kind`` is a short name (``"play"``, ``"draw"``, ``"explode"``), ``seat`` the seat it is
     about (or ``None``), ``data`` plain JSON-able details, ``audience`` the seats allowed to see
-    it (``None``: everyone, spectators included).
+    it (``None``: everyone, spectators included). Treat events as immutable (not frozen only
+    because frozen dataclasses are slow to build, and games build many).
 
     >>> e = Event("draw", 1, {"card": "skip"}, frozenset({1}))
     >>> e.visible_to(1), e.visible_to(2), e.visible_to(None)
