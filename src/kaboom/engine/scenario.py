@@ -174,7 +174,10 @@ def _check_special(state: State, key: str, wanted: Any, events: list[str], where
 
 
 def _compare(label: str, wanted: Any, actual: Any, unordered: bool) -> list[str]:
-    """Dicts match on the keys given, recursively; lists match exactly (or as multisets)."""
+    """Dicts match on the keys given, recursively, and an empty dict only an empty one;
+    lists match exactly (or as multisets)."""
+    if wanted == {} and actual != {}:
+        return [f"{label}: expected {{}}, got {actual!r}"]
     if isinstance(wanted, dict) and isinstance(actual, dict):
         out = []
         for k, v in wanted.items():

@@ -11,7 +11,7 @@ from functools import cache
 from itertools import combinations
 from typing import NamedTuple
 
-from kaboom.engine.errors import BadInput
+from kaboom.engine.errors import BadInput, IllegalAction
 from kaboom.games.kittens.edition import PLAYED_ALONE, TARGETED, Edition
 
 # Action kinds.
@@ -38,6 +38,7 @@ class ActionTable:
         self.players = players
         titles = edition.titles
         bomb = edition.only("bomb")
+        self.bomb, self.defuse_t, self.nope_t = bomb, edition.only("defuse"), edition.only("nope")
         self.holdable = [t for t in range(titles) if t != bomb]
         self.specs: list[Spec] = []
         self.index: dict[Spec, int] = {}
@@ -103,8 +104,33 @@ class ActionTable:
         word, rest = words[0], words[1:]
         spec = self._parse_words(word, rest, text)
         if spec not in self.index:
-            raise BadInput("action", f"an action that exists in this game; {text!r} does not")
+            raise IllegalAction(*self._never_legal(spec))
         return self.index[spec]
+
+    def _never_legal(self, spec: Spec) -> tuple[str, str]:
+        """``(rule, reason)`` for well-formed text naming an action no state allows."""
+        ed = self.edition
+        name = ed.names[spec.title] if spec.title >= 0 else ""
+        effect = ed.effects[spec.title] if spec.title >= 0 else ""
+        if spec.target >= self.players:
+            return "seats", f"seat {spec.target} does not exist (0..{self.players - 1})"
+        if spec.kind == PLACE:
+            return "Defuse", f"a position is 0..{ed.deck_size} cards from the top"
+        if spec.kind == TRIPLE and spec.arg == self.bomb:
+            return "Three of a Kind", "an Exploding Kitten is never held in a hand"
+        if spec.title == self.bomb:
+            return name, "an Exploding Kitten is never held in a hand"
+        if spec.kind == FIVE:
+            return "Five different cards", "name five different cards"
+        if effect == "cat":
+            return "Cat Cards", f"{name} is useless on its own: play two as a pair"
+        if effect == "nope":
+            return "Nope", "a Nope is played with 'nope' when a reaction window asks you"
+        if effect == "defuse":
+            return "Defuse", "a Defuse is played with 'defuse' after drawing an Exploding Kitten"
+        if spec.kind == PLAY and effect in TARGETED:
+            return name, f"{name} needs a target: play {ed.slugs[spec.title]} @SEAT"
+        return name, f"{name} takes no target"
 
     def _title(self, slug: str) -> int:
         return self.edition.title_of(slug)

@@ -35,7 +35,8 @@ from kaboom.games.kittens.actions import (
     Spec,
     action_table,
 )
-from kaboom.games.kittens.edition import PLAYED_ALONE, TARGETED, Edition
+from kaboom.games.kittens.edition import Edition
+from kaboom.games.kittens.words import describe_event
 
 # Phases: whose decision it is, and of what kind.
 TURN, REACT, GIVING, EXPLODING, PLACING, TAKING, OVER = range(7)
@@ -127,7 +128,7 @@ class KittensState(State):
 
             raise BadOption("first", f"a seat in 0..{players - 1}, got {first}")
         s = cls(players, options, random.Random(seed))
-        bomb, defuse = ed.only("bomb"), ed.only("defuse")
+        bomb, defuse = s.table.bomb, s.table.defuse_t
         deck = [t for t in range(ed.titles) if t not in (bomb, defuse) for _ in range(ed.counts[t])]
         # "Take out all 6 Defuses and deal 1 to each player."
         spare = ed.counts[defuse] - ed.defuses_per_player * players
@@ -345,10 +346,10 @@ class KittensState(State):
         card = self.pile.pop()
         self._learn_draw(p, len(self.pile), card)
         slug = ed.slugs[card]
-        if card == ed.only("bomb"):
+        if card == self.table.bomb:
             # Exploding Kitten: "Show it straight away."
             events = [Event("draw-bomb", p, {"card": slug})]
-            if self.hands[p][ed.only("defuse")]:
+            if self.hands[p][self.table.defuse_t]:
                 self.phase, self.actor = EXPLODING, p
                 return events
             return events + self._explode(p)
@@ -363,7 +364,7 @@ class KittensState(State):
         turn (RULINGS §1). The Kitten goes face up in front of you, the hand face down."""
         ed = self.edition
         self.alive[p] = False
-        self.boxed.append(ed.only("bomb"))
+        self.boxed.append(self.table.bomb)
         hand = self.hands[p]
         left = [t for t in range(ed.titles) for _ in range(hand[t])]
         (self.discard if self.dead_hand_public else self.removed).extend(left)
@@ -409,7 +410,7 @@ class KittensState(State):
     def _advance_window(self) -> list[Event]:
         """Ask the next seat that holds a Nope; when nobody is left, the window passes.
         Players holding no Nope are not asked (RULINGS §1)."""
-        queue, nope = self.queue, self.edition.only("nope")
+        queue, nope = self.queue, self.table.nope_t
         hands = self.hands
         while queue:
             if hands[queue[0]][nope]:
@@ -421,7 +422,7 @@ class KittensState(State):
     def _nope(self) -> list[Event]:
         """A Nope opens a new window for everyone but its player (RULINGS §1: "Yup")."""
         s = self.actor
-        self._spend(s, self.edition.only("nope"), 1)
+        self._spend(s, self.table.nope_t, 1)
         self.nopes.append(s)
         self.queue = self._others_from_left(s)
         events = [Event("nope", s, {"depth": len(self.nopes)})]
@@ -438,7 +439,8 @@ class KittensState(State):
         assert spec is not None
         self.pending, self.queue = None, []
         self.phase, self.actor = TURN, self.current
-        if len(self.nopes) % 2:
+        nopes, self.nopes = len(self.nopes), []
+        if nopes % 2:
             # "A Nope cancels the card beneath it as if it had never been played."
             return [Event("noped", p, {"action": self.table.text(self.table.index[spec])})]
         kind = spec.kind
@@ -544,7 +546,7 @@ class KittensState(State):
     def _defuse(self) -> list[Event]:
         """Defuse: never Nopable; put the Defuse on the Discard Pile, then place the Kitten."""
         p = self.actor
-        self._spend(p, self.edition.only("defuse"), 1)
+        self._spend(p, self.table.defuse_t, 1)
         self.phase = PLACING
         return [Event("defuse", p, {})]
 
@@ -553,7 +555,7 @@ class KittensState(State):
         player; the Defuse ends one owed turn (RULINGS §1)."""
         p, pile = self.actor, self.pile
         index = len(pile) - position
-        bomb = self.edition.only("bomb")
+        bomb = self.table.bomb
         pile.insert(index, bomb)
         for seat, known in enumerate(self.pk):
             if seat == p:
@@ -595,7 +597,7 @@ class KittensState(State):
 
     def _learn_draw(self, p: int, index: int, card: int) -> None:
         """Whoever knew the drawn card now knows ``p`` holds it."""
-        bomb = self.edition.only("bomb")
+        bomb = self.table.bomb
         for s, known in enumerate(self.pk):
             if known and known.pop(index, None) is not None and s != p and card != bomb:
                 key = (s, p, card)
@@ -665,7 +667,7 @@ class KittensState(State):
             "alive": list(self.alive),
             "hand_sizes": list(self.sizes),
             "draw_pile_size": len(self.pile),
-            "bombs_in_pile": self.pile.count(self.edition.only("bomb")),
+            "bombs_in_pile": self.pile.count(self.table.bomb),
             "discard_pile": self._slugs(self.discard[::-1]),
             "out_of_game": sorted(self._slugs(self.boxed)),
             "out_of_game_face_down": len(self.removed),
@@ -700,7 +702,7 @@ class KittensState(State):
 
     def _resample(self, seat: int, rng: random.Random) -> Self:
         s = self.clone()
-        bomb = self.edition.only("bomb")
+        bomb = self.table.bomb
         mine = self.kh
         pool: list[int] = []
         fixed: list[list[int]] = []
@@ -740,7 +742,7 @@ class KittensState(State):
     def _ask_first_nope_holder(self, seat: int) -> bool:
         """In a window sampled for ``seat``, ask the first queued seat that holds a Nope. The
         sample fits only if that is someone other than ``seat`` (who sees it is not asked)."""
-        nope = self.edition.only("nope")
+        nope = self.table.nope_t
         while self.queue and not self.hands[self.queue[0]][nope]:
             self.queue.pop(0)
         if self.queue and self.queue[0] != seat:
@@ -751,7 +753,7 @@ class KittensState(State):
     def _force_nope_holder(self, seat: int, rng: random.Random) -> None:
         """Fallback when sampling found no Nope holder ahead of ``seat``: swap a hidden Nope
         into the hand of a seat asked before ``seat``."""
-        nope = self.edition.only("nope")
+        nope = self.table.nope_t
         owner = self.nopes[-1] if self.nopes else self.pending_seat
         order = self._others_from_left(owner)
         if seat in order:
@@ -957,68 +959,4 @@ def _rig_int(setup: dict[str, Any], key: str, default: int, lo: int, hi: int) ->
     return value
 
 
-def describe_event(ed: Edition, e: Event) -> str:
-    """An event in plain words, as the story and the terminal print it."""
-    d, who = e.data, f"P{e.seat}"
-    names = dict(zip(ed.slugs, ed.names, strict=True))
-
-    def card(key: str = "card") -> str:
-        return names.get(str(d.get(key)), str(d.get(key)))
-
-    kind = e.kind
-    if kind == "turn":
-        return f"{who}'s turn" + (f" ({d['owed']} turns owed)" if d["owed"] > 1 else "")
-    if kind == "draw":
-        return f"{who} draws a card" if d.get("redacted") else f"{who} draws {card()}"
-    if kind == "draw-bomb":
-        return f"{who} draws an {card()}!"
-    if kind == "play":
-        return f"{who} plays: {d['action']}"
-    if kind == "nope":
-        return f"{who} plays Nope" + (" (Yup)" if d["depth"] % 2 == 0 else "")
-    if kind == "pass":
-        return f"{who} lets it pass"
-    if kind == "noped":
-        return f"{who}'s {d['action']} is Noped"
-    if kind == "attack":
-        return f"{who} attacks: P{d['next']} owes {d['owed']} turns"
-    if kind == "skip":
-        return f"{who} skips a turn"
-    if kind == "shuffle":
-        return f"{who} shuffles the Draw Pile"
-    if kind == "see-the-future":
-        if d.get("redacted"):
-            return f"{who} sees the future"
-        return f"{who} sees the future: " + ", ".join(names[c] for c in d["cards"])
-    if kind in ("favor", "favor-empty"):
-        tail = " who has no cards" if kind == "favor-empty" else ""
-        return f"{who} asks P{d['target']} for a Favor{tail}"
-    if kind == "give":
-        return f"{who} gives P{d['to']} " + ("a card" if d.get("redacted") else card())
-    if kind in ("steal", "steal-empty"):
-        if kind == "steal-empty":
-            return f"{who} tries to steal from P{d['target']}, who has no cards"
-        got = "a card" if d.get("redacted") else card()
-        return f"{who} steals {got} from P{d['target']}"
-    if kind == "name-hit":
-        return f"{who} names {card()} and takes it from P{d['target']}"
-    if kind == "name-miss":
-        return f"{who} names {card()}, but P{d['target']} has none"
-    if kind == "five":
-        return f"{who} may take any card from the Discard Pile"
-    if kind == "take":
-        return f"{who} takes {card()} from the Discard Pile"
-    if kind == "defuse":
-        return f"{who} plays a Defuse"
-    if kind == "place":
-        if d.get("redacted"):
-            return f"{who} secretly puts the Kitten back"
-        return f"{who} puts the Kitten back at position {d['position']} (0 = top)"
-    if kind == "explode":
-        return f"{who} explodes and is out"
-    if kind == "win":
-        return f"{who} wins!"
-    return f"{who}: {kind} {d}"
-
-
-__all__ = ["PLAYED_ALONE", "TARGETED", "KittensState", "describe_event"]
+__all__ = ["KittensState"]

@@ -1,0 +1,99 @@
+"""The exploding family's events and actions in plain words, for stories and terminals."""
+
+from __future__ import annotations
+
+from kaboom.engine.events import Event
+from kaboom.games.kittens.edition import Edition
+
+
+def _names(ed: Edition) -> dict[str, str]:
+    return dict(zip(ed.slugs, ed.names, strict=True))
+
+
+def play_phrase(ed: Edition, action: str) -> tuple[str, str]:
+    """A play's text form as ``(what the player does, what the play is called)``.
+
+    >>> from kaboom.games.kittens import ORIGINAL
+    >>> play_phrase(ORIGINAL, "triple skip @3 defuse")
+    ('plays three Skip against P3, naming Defuse', 'three Skip against P3')
+    >>> play_phrase(ORIGINAL, "play favor @1")
+    ('plays Favor on P1', 'Favor on P1')
+    """
+    names = _names(ed)
+    word, *rest = action.split()
+    if word == "five":
+        cards = ", ".join(names[s] for s in rest[0].split("+"))
+        return f"plays five different cards: {cards}", "five different cards"
+    card = names[rest[0]]
+    target = f"P{rest[1][1:]}" if len(rest) > 1 else ""
+    if word == "pair":
+        noun = f"pair of {card} against {target}"
+        return f"plays a {noun}", noun
+    if word == "triple":
+        noun = f"three {card} against {target}"
+        return f"plays {noun}, naming {names[rest[2]]}", noun
+    noun = f"{card} on {target}" if target else card
+    return f"plays {noun}", noun
+
+
+def describe_event(ed: Edition, e: Event) -> str:
+    """An event in plain words, as the story and the terminal print it."""
+    d, who = e.data, f"P{e.seat}"
+    names = _names(ed)
+    card = names.get(str(d.get("card")), str(d.get("card")))
+    hidden = bool(d.get("redacted"))
+    kind = e.kind
+    if kind == "turn":
+        return f"{who}'s turn" + (f" ({d['owed']} turns owed)" if d["owed"] > 1 else "")
+    if kind == "draw":
+        return f"{who} draws a card" if hidden else f"{who} draws {card}"
+    if kind == "draw-bomb":
+        return f"{who} draws an {card}!"
+    if kind == "play":
+        return f"{who} {play_phrase(ed, d['action'])[0]}"
+    if kind == "nope":
+        return f"{who} plays Nope" + (" (Yup)" if d["depth"] % 2 == 0 else "")
+    if kind == "pass":
+        return f"{who} lets it pass"
+    if kind == "noped":
+        noun = play_phrase(ed, d["action"])[1]
+        return f"{who}'s {noun} {'are' if noun.startswith('five') else 'is'} Noped"
+    if kind == "attack":
+        return f"{who} attacks: P{d['next']} owes {d['owed']} turns"
+    if kind == "skip":
+        return f"{who} skips a turn"
+    if kind == "shuffle":
+        return f"{who} shuffles the Draw Pile"
+    if kind == "see-the-future":
+        if hidden:
+            return f"{who} sees the future"
+        return f"{who} sees the future: " + ", ".join(names[c] for c in d["cards"])
+    if kind == "favor":
+        return f"{who} asks P{d['target']} for a Favor"
+    if kind == "favor-empty":
+        return f"{who} asks P{d['target']} for a Favor, but P{d['target']} has no cards"
+    if kind == "give":
+        return f"{who} gives P{d['to']} " + ("a card" if hidden else card)
+    if kind == "steal":
+        return f"{who} steals {'a card' if hidden else card} from P{d['target']}"
+    if kind == "steal-empty":
+        return f"{who} tries to steal from P{d['target']}, who has no cards"
+    if kind == "name-hit":
+        return f"{who} names {card} and takes it from P{d['target']}"
+    if kind == "name-miss":
+        return f"{who} names {card}, but P{d['target']} has none"
+    if kind == "five":
+        return f"{who} may take any card from the Discard Pile"
+    if kind == "take":
+        return f"{who} takes {card} from the Discard Pile"
+    if kind == "defuse":
+        return f"{who} plays a Defuse"
+    if kind == "place":
+        if hidden:
+            return f"{who} secretly puts the Kitten back"
+        return f"{who} puts the Kitten back at position {d['position']} (0 = top)"
+    if kind == "explode":
+        return f"{who} explodes and is out"
+    if kind == "win":
+        return f"{who} wins!"
+    return f"{who}: {kind} {d}"
