@@ -614,17 +614,12 @@ class KittensState(State):
             self._forget(v, title, 1)
             watchers = [s for s in range(self.n) if s != p]
         else:
-            for s in range(self.n):
-                if s == v:
-                    continue
-                # The taker knows which card left; anyone else only that one card did, so
-                # each title they knew in v's hand may be the one that went.
-                for t in [title] if s == p else range(self.edition.titles):
-                    key = (s, v, t)
-                    if key in kh:
-                        kh[key] -= 1
-                        if not kh[key]:
-                            del kh[key]
+            # The taker knows which card left; anyone else only that one card did, so each
+            # title they knew in v's hand may be the one that went.
+            for key in [k for k in kh if k[1] == v and (k[0] != p or k[2] == title)]:
+                kh[key] -= 1
+                if not kh[key]:
+                    del kh[key]
             watchers = [v]
         for s in watchers:
             key = (s, p, title)
