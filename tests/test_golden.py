@@ -22,6 +22,8 @@ CASES = [
     ("exploding-kittens", 4, 2026, {}),
     ("exploding-kittens", 2, 7, {"fast": True}),
     ("exploding-kittens", 5, 11, {"five_different": True}),
+    ("exploding-minions", 4, 2026, {}),
+    ("exploding-minions", 2, 3, {}),
 ]
 
 

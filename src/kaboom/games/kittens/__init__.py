@@ -8,6 +8,7 @@ from kaboom.games.kittens.edition import DATA_DIR, load_edition
 from kaboom.games.kittens.state import KittensState
 
 ORIGINAL = load_edition(DATA_DIR / "original.toml")
+MINIONS = load_edition(DATA_DIR / "minions.toml")
 
 
 class OriginalState(KittensState):
@@ -24,15 +25,33 @@ ORIGINAL_OPTIONS = (
     Option("first", int, 0, "The seat that goes first", minimum=0, maximum=4),
 )
 
-register(
-    GameSpec(
-        game_id=ORIGINAL.id,
-        name=ORIGINAL.name,
-        min_players=ORIGINAL.min_players,
-        max_players=ORIGINAL.max_players,
-        options=ORIGINAL_OPTIONS,
-        start=OriginalState.start,
-        state_class=OriginalState,
-        summary=ORIGINAL.summary,
+
+class MinionsState(KittensState):
+    """Exploding Minions: card sets by player count, Clone, Draw from the Bottom."""
+
+    edition = MINIONS
+    game_id = MINIONS.id
+    __slots__ = ()
+
+
+MINIONS_OPTIONS = (Option("first", int, 0, "The seat that goes first", minimum=0, maximum=4),)
+
+
+def _register(state: type[KittensState], options: tuple[Option, ...]) -> None:
+    ed = state.edition
+    register(
+        GameSpec(
+            game_id=ed.id,
+            name=ed.name,
+            min_players=ed.min_players,
+            max_players=ed.max_players,
+            options=options,
+            start=state.start,
+            state_class=state,
+            summary=ed.summary,
+        )
     )
-)
+
+
+_register(OriginalState, ORIGINAL_OPTIONS)
+_register(MinionsState, MINIONS_OPTIONS)

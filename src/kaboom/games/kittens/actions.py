@@ -2,7 +2,9 @@
 
 Text forms (docs/notation.md): ``draw``, ``play attack``, ``play favor @2``,
 ``pair tacocat @1``, ``triple skip @3 defuse``, ``five attack+favor+nope+skip+tacocat``,
-``nope``, ``pass``, ``give skip``, ``defuse``, ``place 0`` (0 = top), ``take defuse``.
+``nope``, ``pass``, ``give skip``, ``defuse``, ``place 0`` (0 = top), ``take defuse``; with
+a Clone: ``play clone=attack``, ``play clone=nope``, ``play clone=defuse``,
+``pair kevin+clone @1``.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ KIND_WORDS = ("draw", "play", "play", "pair", "triple", "five", "nope", "pass", 
 
 
 class Spec(NamedTuple):
-    """A decoded action: its kind, card title, target seat and extra argument
-    (the named title of a triple, the title mask of a five, the position of a placement)."""
+    """A decoded action: its kind, card title, target seat and extra argument (the named
+    title of a triple, the title mask of a five, the position of a placement, the title a
+    Clone copies, the Clone that completes a pair)."""
 
     kind: int
     title: int = -1
@@ -58,19 +61,49 @@ class ActionTable:
                 self.play_at[t] = [self._add(Spec(PLAY_AT, t, q)) for q in seats]
             elif effect in PLAYED_ALONE:
                 self.play[t] = self._add(Spec(PLAY, t))
+        pairable = [
+            t for t in self.holdable if edition.pairs == "any" or edition.effects[t] == "cat"
+        ]
         self.pair = [[-1] * players for _ in range(titles)]
         self.triple: list[list[list[int]]] = [[[] for _ in seats] for _ in range(titles)]
-        for t in self.holdable:
+        for t in pairable:
             self.pair[t] = [self._add(Spec(PAIR, t, q)) for q in seats]
-            for q in seats:
-                self.triple[t][q] = [self._add(Spec(TRIPLE, t, q, n)) for n in self.holdable]
+            if edition.threes:
+                for q in seats:
+                    self.triple[t][q] = [self._add(Spec(TRIPLE, t, q, n)) for n in self.holdable]
         self.five: dict[int, int] = {}
-        for combo in combinations(self.holdable, 5):
-            mask = sum(1 << t for t in combo)
-            self.five[mask] = self._add(Spec(FIVE, arg=mask))
+        if edition.five_different:
+            for combo in combinations(self.holdable, 5):
+                mask = sum(1 << t for t in combo)
+                self.five[mask] = self._add(Spec(FIVE, arg=mask))
+        self._add_clone(edition, players, pairable)
         self.give = [self._add(Spec(GIVE, t)) if t != bomb else -1 for t in range(titles)]
         self.take = [self._add(Spec(TAKE, t)) if t != bomb else -1 for t in range(titles)]
         self.place = [self._add(Spec(PLACE, arg=p)) for p in range(edition.deck_size + 1)]
+
+    def _add_clone(self, edition: Edition, players: int, pairable: list[int]) -> None:
+        """A Clone plays as the top card of the Discard Pile (RULINGS §3): one action per
+        title it may copy, and a pair with one card from the hand."""
+        titles, seats = edition.titles, range(players)
+        self.clone = edition.effects.index("clone") if edition.has("clone") else -1
+        self.clone_play = [-1] * titles
+        self.clone_play_at: list[list[int]] = [[-1] * players for _ in range(titles)]
+        self.clone_pair: list[list[int]] = [[-1] * players for _ in range(titles)]
+        self.clone_nope = self.clone_defuse = -1
+        c = self.clone
+        if c < 0:
+            return
+        for t in self.holdable:
+            effect = edition.effects[t]
+            if effect in TARGETED:
+                self.clone_play_at[t] = [self._add(Spec(PLAY_AT, c, q, t)) for q in seats]
+            elif effect in PLAYED_ALONE:
+                self.clone_play[t] = self._add(Spec(PLAY, c, -1, t))
+        self.clone_nope = self._add(Spec(NOPE, c, -1, self.nope_t))
+        self.clone_defuse = self._add(Spec(DEFUSE, c, -1, self.defuse_t))
+        for t in pairable:
+            if t != c:
+                self.clone_pair[t] = [self._add(Spec(PAIR, t, q, c)) for q in seats]
 
     def _add(self, spec: Spec) -> int:
         self.index[spec] = len(self.specs)
@@ -85,8 +118,16 @@ class ActionTable:
         kind, title, target, arg = self.specs[action]
         slugs = self.edition.slugs
         word = KIND_WORDS[kind]
+        if kind in (NOPE, DEFUSE) and title >= 0:
+            return f"play {slugs[title]}={slugs[arg]}"
         if kind in (DRAW, NOPE, PASS, DEFUSE):
             return word
+        if kind == PLAY and arg >= 0:
+            return f"play {slugs[title]}={slugs[arg]}"
+        if kind == PLAY_AT and arg >= 0:
+            return f"play {slugs[title]}={slugs[arg]} @{target}"
+        if kind == PAIR and arg >= 0:
+            return f"pair {slugs[title]}+{slugs[arg]} @{target}"
         if kind in (PLAY, GIVE, TAKE):
             return f"{word} {slugs[title]}"
         if kind in (PLAY_AT, PAIR):
@@ -116,6 +157,8 @@ class ActionTable:
             return "seats", f"seat {spec.target} does not exist (0..{self.players - 1})"
         if spec.kind == PLACE:
             return "Defuse", f"a position is 0..{ed.deck_size} cards from the top"
+        if spec.arg >= 0 and spec.kind in (PLAY, PLAY_AT, NOPE, DEFUSE, PAIR):
+            return self._never_legal_clone(spec)
         if spec.kind == TRIPLE and spec.arg == self.bomb:
             return "Three of a Kind", "an Exploding Kitten is never held in a hand"
         if spec.title == self.bomb:
@@ -141,6 +184,11 @@ class ActionTable:
             return Spec(bare[word])
         if word in ("give", "take") and len(rest) == 1:
             return Spec(GIVE if word == "give" else TAKE, self._title(rest[0]))
+        if word == "play" and rest and "=" in rest[0] and len(rest) <= 2:
+            return self._parse_clone(rest)
+        if word == "pair" and len(rest) == 2 and "+" in rest[0]:
+            first, _, second = rest[0].partition("+")
+            return Spec(PAIR, self._title(first), _seat(rest[1]), self._title(second))
         if word == "play" and len(rest) == 1:
             return Spec(PLAY, self._title(rest[0]))
         if word in ("play", "pair") and len(rest) == 2:
@@ -155,10 +203,45 @@ class ActionTable:
             return Spec(PLACE, arg=int(rest[0]))
         raise BadInput(
             "action",
-            "one of: draw, play CARD, play CARD @SEAT, pair CARD @SEAT, "
+            "one of: draw, play CARD, play CARD @SEAT, pair CARD @SEAT, play CLONE=CARD, "
+            "pair CARD+CLONE @SEAT, "
             "triple CARD @SEAT NAMED, five A+B+C+D+E, nope, pass, give CARD, defuse, "
             f"place N, take CARD; got {text!r}",
         )
+
+    def _never_legal_clone(self, spec: Spec) -> tuple[str, str]:
+        ed = self.edition
+        if spec.kind == PAIR:
+            if ed.effects[spec.arg] != "clone":
+                return "Two of a Kind", "the second card of a pair written A+B must be a Clone"
+            if spec.title == spec.arg:
+                return "Clone", "a Clone cannot copy a Clone"
+            return "Two of a Kind", f"{ed.names[spec.title]} cannot form a pair"
+        if spec.title != self.clone:
+            return ed.names[spec.title], "only a Clone is played as another card (CLONE=CARD)"
+        copied, effect = ed.names[spec.arg], ed.effects[spec.arg]
+        if effect == "clone":
+            return "Clone", "you cannot play a Clone on top of another Clone"
+        if effect == "cat":
+            return "Clone", (
+                f"a Clone cannot copy a {copied} alone: pair it with one from your hand "
+                f"(pair {ed.slugs[spec.arg]}+{ed.slugs[self.clone]} @SEAT)"
+            )
+        if effect in TARGETED and spec.kind != PLAY_AT:
+            return "Clone", f"a Clone played as {copied} needs a target @SEAT"
+        return "Clone", f"a Clone played as {copied} takes no target"
+
+    def _parse_clone(self, rest: list[str]) -> Spec:
+        """``play clone=attack``, ``play clone=favor @2``, ``play clone=nope``."""
+        card, _, copied = rest[0].partition("=")
+        c, x = self._title(card), self._title(copied)
+        if len(rest) == 2:
+            return Spec(PLAY_AT, c, _seat(rest[1]), x)
+        if x == self.nope_t:
+            return Spec(NOPE, c, -1, x)
+        if x == self.defuse_t:
+            return Spec(DEFUSE, c, -1, x)
+        return Spec(PLAY, c, -1, x)
 
 
 def _seat(word: str) -> int:

@@ -10,9 +10,14 @@ from typing import Any
 from kaboom.engine.errors import BadInput
 
 #: Card effects the kernel implements, one function each in ``state.py``.
-EFFECTS = ("bomb", "defuse", "nope", "attack", "skip", "favor", "shuffle", "see-the-future", "cat")
+EFFECTS = (
+    "bomb", "defuse", "nope", "attack", "skip", "favor", "shuffle", "see-the-future",
+    "draw-bottom", "clone", "cat",
+)  # fmt: skip
 #: Effects a card may be played for on its own, on its owner's turn.
-PLAYED_ALONE = frozenset({"attack", "skip", "favor", "shuffle", "see-the-future"})
+PLAYED_ALONE = frozenset({"attack", "skip", "favor", "shuffle", "see-the-future", "draw-bottom"})
+#: Which titles may form Two of a Kind: any title, or only the character ("cat") cards.
+PAIRS = ("any", "cat")
 #: Effects that need a target seat when played alone.
 TARGETED = frozenset({"favor"})
 
@@ -30,13 +35,20 @@ class Edition:
     max_players: int
     hand_size: int
     defuses_per_player: int
-    spare_defuses_back: int
+    spare_defuses_back: int  # -1: all of them
     bombs_fewer_than_players: int
     slugs: tuple[str, ...]
     names: tuple[str, ...]
-    counts: tuple[int, ...]
+    counts: tuple[int, ...]  # the whole box
     effects: tuple[str, ...]
     texts: tuple[str, ...]
+    pairs: str = "any"
+    threes: bool = True
+    five_different: bool = True
+    #: Per card, its count in each named card set; empty when the edition has no sets.
+    set_counts: tuple[tuple[tuple[str, int], ...], ...] = ()
+    #: The card sets used at each player count; a count not listed uses every card.
+    sets_by_players: tuple[tuple[int, tuple[str, ...]], ...] = ()
 
     @property
     def titles(self) -> int:
@@ -55,6 +67,25 @@ class Edition:
     @property
     def deck_size(self) -> int:
         return sum(self.counts)
+
+    def has(self, effect: str) -> bool:
+        return effect in self.effects
+
+    def deck_counts(self, players: int) -> list[int]:
+        """How many of each title the box holds for ``players`` (card sets by player count);
+        a card counted by one number (not per set) is in every set.
+
+        >>> from kaboom.games.kittens import ORIGINAL
+        >>> sum(ORIGINAL.deck_counts(4))
+        56
+        """
+        sets = dict(self.sets_by_players).get(players)
+        if sets is None:
+            return list(self.counts)
+        return [
+            sum(n for name, n in per_set if name in sets) if per_set else total
+            for per_set, total in zip(self.set_counts, self.counts, strict=True)
+        ]
 
 
 def _field(table: dict[str, Any], key: str, kind: type, where: str) -> Any:
@@ -79,6 +110,7 @@ def parse_edition(raw: dict[str, Any], source: str = "edition") -> Edition:
     counts: list[int] = []
     effects: list[str] = []
     texts: list[str] = []
+    set_counts: list[tuple[tuple[str, int], ...]] = []
     for i, card in enumerate(cards):
         where = f"{source}: card[{i}]"
         slug = _field(card, "slug", str, where)
@@ -87,10 +119,9 @@ def parse_edition(raw: dict[str, Any], source: str = "edition") -> Edition:
         effect = _field(card, "effect", str, where)
         if effect not in EFFECTS:
             raise BadInput(f"{where}.effect", f"one of {', '.join(EFFECTS)}; got {effect!r}")
-        count = _field(card, "count", int, where)
-        if count < 0:
-            raise BadInput(f"{where}.count", f"a count of 0 or more, got {count}")
+        count, per_set = _count(card, where)
         slugs.append(slug)
+        set_counts.append(per_set)
         names.append(_field(card, "name", str, where))
         counts.append(count)
         effects.append(effect)
@@ -99,6 +130,26 @@ def parse_edition(raw: dict[str, Any], source: str = "edition") -> Edition:
         if effects.count(needed) != 1:
             raise BadInput(f"{source}: [[card]]", f"exactly one card with effect {needed!r}")
     where = f"{source}: edition"
+    combos = head.get("combos", {})
+    if not isinstance(combos, dict):
+        raise BadInput(f"{where}.combos", "a table with pairs, threes and five_different")
+    pairs = combos.get("pairs", "any")
+    if pairs not in PAIRS:
+        raise BadInput(f"{where}.combos.pairs", f"one of {', '.join(PAIRS)}; got {pairs!r}")
+    spare = head.get("spare_defuses_back")
+    if spare == "all":
+        spare = -1
+    elif not isinstance(spare, int) or isinstance(spare, bool) or spare < 0:
+        raise BadInput(f"{where}.spare_defuses_back", f'a count or "all", got {spare!r}')
+    by_players = _sets_by_players(head.get("sets_by_players", {}), where)
+    known_sets = {name for per_set in set_counts for name, _ in per_set}
+    for players, sets in by_players:
+        for name in sets:
+            if name not in known_sets:
+                raise BadInput(
+                    f"{where}.sets_by_players.{players}",
+                    f"card sets named in the cards ({', '.join(sorted(known_sets))}); got {name!r}",
+                )
     return Edition(
         id=_field(head, "id", str, where),
         name=_field(head, "name", str, where),
@@ -107,14 +158,55 @@ def parse_edition(raw: dict[str, Any], source: str = "edition") -> Edition:
         max_players=_field(head, "max_players", int, where),
         hand_size=_field(head, "hand_size", int, where),
         defuses_per_player=_field(head, "defuses_per_player", int, where),
-        spare_defuses_back=_field(head, "spare_defuses_back", int, where),
+        spare_defuses_back=spare,
         bombs_fewer_than_players=_field(head, "bombs_fewer_than_players", int, where),
         slugs=tuple(slugs),
         names=tuple(names),
         counts=tuple(counts),
         effects=tuple(effects),
         texts=tuple(texts),
+        pairs=pairs,
+        threes=_flag(combos, "threes", True, f"{where}.combos"),
+        five_different=_flag(combos, "five_different", True, f"{where}.combos"),
+        set_counts=tuple(set_counts) if known_sets else (),
+        sets_by_players=by_players,
     )
+
+
+def _flag(table: dict[str, Any], key: str, default: bool, where: str) -> bool:
+    value = table.get(key, default)
+    if not isinstance(value, bool):
+        raise BadInput(f"{where}.{key}", f"true or false, got {value!r}")
+    return value
+
+
+def _count(card: dict[str, Any], where: str) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """A card's count: a number, or a table of counts per card set (``{gru = 3, plain = 4}``)."""
+    raw = card.get("count")
+    if isinstance(raw, dict):
+        per_set = []
+        for name, n in raw.items():
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                raise BadInput(f"{where}.count.{name}", f"a count of 0 or more, got {n!r}")
+            per_set.append((name, n))
+        return sum(n for _, n in per_set), tuple(per_set)
+    count = _field(card, "count", int, where)
+    if count < 0:
+        raise BadInput(f"{where}.count", f"a count of 0 or more, got {count}")
+    return count, ()
+
+
+def _sets_by_players(raw: Any, where: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    if not isinstance(raw, dict):
+        raise BadInput(f"{where}.sets_by_players", 'a table like { 2 = ["gru"] }')
+    out = []
+    for key, sets in raw.items():
+        if not str(key).isdigit():
+            raise BadInput(f"{where}.sets_by_players.{key}", "a player count")
+        if not isinstance(sets, list) or not all(isinstance(x, str) for x in sets):
+            raise BadInput(f"{where}.sets_by_players.{key}", "a list of card set names")
+        out.append((int(key), tuple(sets)))
+    return tuple(sorted(out))
 
 
 def load_edition(path: Path) -> Edition:

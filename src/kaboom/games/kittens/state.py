@@ -129,13 +129,18 @@ class KittensState(State):
             raise BadOption("first", f"a seat in 0..{players - 1}, got {first}")
         s = cls(players, options, random.Random(seed))
         bomb, defuse = s.table.bomb, s.table.defuse_t
-        deck = [t for t in range(ed.titles) if t not in (bomb, defuse) for _ in range(ed.counts[t])]
+        # The card sets for this player count (Exploding Minions); the Original uses all.
+        counts = ed.deck_counts(players)
+        deck = [t for t in range(ed.titles) if t not in (bomb, defuse) for _ in range(counts[t])]
         # "Take out all 6 Defuses and deal 1 to each player."
-        spare = ed.counts[defuse] - ed.defuses_per_player * players
+        spare = counts[defuse] - ed.defuses_per_player * players
         for hand in s.hands:
             hand[defuse] += ed.defuses_per_player
         # "Shuffle 2 of the leftover Defuses back into the deck and remove the rest."
-        back = min(ed.spare_defuses_back, max(spare, 0))
+        # (Minions: "You will have some extra Defuse Cards, so put them back in the deck.")
+        back = max(spare, 0)
+        if ed.spare_defuses_back >= 0:
+            back = min(ed.spare_defuses_back, back)
         deck += [defuse] * back
         s.boxed += [defuse] * (max(spare, 0) - back)
         # "Shuffle and deal 7 cards face down to each player."
@@ -152,7 +157,7 @@ class KittensState(State):
         # "Put Exploding Kittens back into the deck so there's 1 fewer than the number of players."
         bombs = players - ed.bombs_fewer_than_players
         deck += [bomb] * bombs
-        s.boxed += [bomb] * (ed.counts[bomb] - bombs)
+        s.boxed += [bomb] * (counts[bomb] - bombs)
         s.rng.shuffle(deck)
         s.pile = deck
         s.current = s.actor = first
@@ -189,18 +194,52 @@ class KittensState(State):
         if phase == TURN:
             return self._turn_actions()
         if phase == REACT:
-            return [tb.nope, tb.pass_]
+            return self._answers()
         if phase == GIVING:
             hand = self.hands[self.actor]
             return [tb.give[t] for t in tb.holdable if hand[t]]
         if phase == EXPLODING:
-            return [tb.defuse]
+            hand = self.hands[self.actor]
+            out = [tb.defuse] if hand[tb.defuse_t] else []
+            return out + ([tb.clone_defuse] if self._clone_copies(hand, tb.defuse_t) else [])
         if phase == PLACING:
             return tb.place[: len(self.pile) + 1]
         if phase == TAKING:
             present = set(self.discard)
             return [tb.take[t] for t in tb.holdable if t in present]
         return []
+
+    def _clone_copies(self, hand: list[int], title: int) -> bool:
+        """Whether ``hand`` holds a Clone and ``title`` lies on top of the Discard Pile."""
+        clone = self.table.clone
+        return clone >= 0 and hand[clone] > 0 and bool(self.discard) and self.discard[-1] == title
+
+    def _can_answer(self, seat: int) -> bool:
+        """Holds a Nope, or a Clone with a Nope on top of the Discard Pile (RULINGS §1, §3)."""
+        hand = self.hands[seat]
+        return hand[self.table.nope_t] > 0 or self._clone_copies(hand, self.table.nope_t)
+
+    def _answers(self) -> list[int]:
+        tb, hand = self.table, self.hands[self.actor]
+        out = [tb.nope] if hand[tb.nope_t] else []
+        if self._clone_copies(hand, tb.nope_t):
+            out.append(tb.clone_nope)
+        return [*out, tb.pass_]
+
+    def _clone_actions(self, hand: list[int], targets: list[int]) -> list[int]:
+        """A Clone becomes the top card of the Discard Pile; or pairs with a card in hand."""
+        tb = self.table
+        out: list[int] = []
+        if self.discard:
+            top = self.discard[-1]
+            if tb.clone_play[top] >= 0:
+                out.append(tb.clone_play[top])
+            elif tb.clone_play_at[top][0] >= 0:
+                out += [tb.clone_play_at[top][q] for q in targets]
+        for t in tb.holdable:
+            if hand[t] and tb.clone_pair[t][0] >= 0:
+                out += [tb.clone_pair[t][q] for q in targets]
+        return out
 
     def _turn_actions(self) -> list[int]:
         """Play or pass, then draw: every card, pair and three the player can play now."""
@@ -218,7 +257,7 @@ class KittensState(State):
             elif tb.play_at[t][0] >= 0:
                 row = tb.play_at[t]
                 out += [row[q] for q in targets]
-            if c >= 2:  # Two of a Kind: any pair of cards with the same title
+            if c >= 2 and tb.pair[t][0] >= 0:  # Two of a Kind: two cards of the same title
                 row = tb.pair[t]
                 out += [row[q] for q in targets]
                 if c >= 3:  # Three of a Kind: the same, naming the card wanted
@@ -230,6 +269,8 @@ class KittensState(State):
             if len(distinct) >= 5:
                 five = tb.five
                 out += [five[sum(1 << t for t in c)] for c in combinations(distinct, 5)]
+        if tb.clone >= 0 and hand[tb.clone]:
+            out += self._clone_actions(hand, targets)
         return out
 
     def apply(self, action: int) -> list[Event]:
@@ -243,13 +284,13 @@ class KittensState(State):
         if kind == DRAW:
             return self._draw()
         if kind == NOPE:
-            return self._nope()
+            return self._nope(spec)
         if kind == PASS:
             return self._pass()
         if kind == GIVE:
             return self._give(spec.title)
         if kind == DEFUSE:
-            return self._defuse()
+            return self._defuse(spec)
         if kind == PLACE:
             return self._place(spec.arg)
         if kind == TAKE:
@@ -267,16 +308,19 @@ class KittensState(State):
             return "Nope", f"a reaction window is open on {self._pending_text()}: nope or pass"
         if kind in (NOPE, PASS) and phase != REACT:
             return "Nope", "a Nope only answers a card or combo in its reaction window"
+        bomb = ed.names[self.table.bomb]
+        if self._uses_clone(spec) and (kind, phase) in _CLONE_PHASES:
+            return self._explain_clone(spec)
         if phase == EXPLODING:
-            return "Exploding Kitten", "you drew an Exploding Kitten: play a Defuse"
+            return bomb, f"you drew an {bomb}: play a Defuse"
         if kind == DEFUSE:
-            return "Defuse", "a Defuse is played only when you draw an Exploding Kitten"
+            return "Defuse", f"a Defuse is played only when you draw an {bomb}"
         if phase == PLACING:
             if kind == PLACE:
-                return "Defuse", f"put the Kitten at a position 0..{len(self.pile)} (0 = top)"
-            return "Defuse", "put the defused Kitten back in the Draw Pile first"
+                return "Defuse", f"put the {bomb} at a position 0..{len(self.pile)} (0 = top)"
+            return "Defuse", f"put the defused {bomb} back in the Draw Pile first"
         if kind == PLACE:
-            return "Defuse", "there is no defused Kitten to put back"
+            return "Defuse", f"there is no defused {bomb} to put back"
         if phase == GIVING:
             if kind == GIVE:
                 return "Favor", f"you hold no {ed.names[spec.title]} to give"
@@ -290,6 +334,37 @@ class KittensState(State):
         if kind == TAKE:
             return "Five different cards", "there is nothing to take now"
         return self._explain_turn(spec, text)
+
+    def _uses_clone(self, spec: Spec) -> bool:
+        clone = self.table.clone
+        return clone >= 0 and (spec.title == clone or (spec.kind == PAIR and spec.arg == clone))
+
+    def _explain_clone(self, spec: Spec) -> tuple[str, str]:
+        """Why a Clone cannot be played so now (RULINGS §3)."""
+        ed, tb = self.edition, self.table
+        hand = self.hands[self.actor]
+        if not hand[tb.clone]:
+            return "Clone", "you hold no Clone"
+        if spec.kind == PAIR:
+            if not hand[spec.title]:
+                return "Two of a Kind", f"you hold no {ed.names[spec.title]} to pair with a Clone"
+            return self._explain_target("Two of a Kind", spec.target)
+        if not self.discard:
+            return "Clone", "the Discard Pile is empty: a Clone has nothing to copy"
+        top = self.discard[-1]
+        if top == tb.clone:
+            return "Clone", "you cannot play a Clone on top of another Clone"
+        if top != spec.arg:
+            on_top, asked = ed.names[top], ed.names[spec.arg]
+            return "Clone", f"a Clone copies the top of the Discard Pile ({on_top}), not {asked}"
+        return self._explain_target("Clone", spec.target)
+
+    def _explain_target(self, rule: str, target: int) -> tuple[str, str]:
+        if target == self.current:
+            return rule, "choose another player"
+        if 0 <= target < self.n and not self.alive[target]:
+            return rule, f"seat {target} is not a living player"
+        return rule, "not legal now"
 
     def _explain_turn(self, spec: Spec, text: str) -> tuple[str, str]:
         ed, kind, p = self.edition, spec.kind, self.current
@@ -311,10 +386,7 @@ class KittensState(State):
             held = hand[spec.title]
             return rule, f"needs {need} {ed.names[spec.title]}, you hold {held}"
         if spec.target >= 0:
-            if spec.target == p:
-                return rule, "choose another player"
-            if spec.target >= self.n or not self.alive[spec.target]:
-                return rule, f"seat {spec.target} is not a living player"
+            return self._explain_target(rule, spec.target)
         return "turn", f"{text!r} is not legal now"
 
     # -- turns ---------------------------------------------------------------------------------
@@ -340,16 +412,18 @@ class KittensState(State):
             return [Event("turn", p, {"owed": self.owed})]
         return [self._begin_turns(self._next_alive(p), 1, False)]
 
-    def _draw(self) -> list[Event]:
-        """ "End your turn by drawing the top card of the Draw Pile into your hand.\""""
+    def _draw(self, bottom: bool = False) -> list[Event]:
+        """ "End your turn by drawing the top card of the Draw Pile into your hand" (or the
+        bottom card, for Draw from the Bottom)."""
         p, ed = self.current, self.edition
-        card = self.pile.pop()
-        self._learn_draw(p, len(self.pile), card)
+        card = self.pile.pop(0) if bottom else self.pile.pop()
+        self._learn_draw(p, 0 if bottom else len(self.pile), card, bottom)
         slug = ed.slugs[card]
         if card == self.table.bomb:
             # Exploding Kitten: "Show it straight away."
             events = [Event("draw-bomb", p, {"card": slug})]
-            if self.hands[p][self.table.defuse_t]:
+            hand = self.hands[p]
+            if hand[self.table.defuse_t] or self._clone_copies(hand, self.table.defuse_t):
                 self.phase, self.actor = EXPLODING, p
                 return events
             return events + self._explode(p)
@@ -395,6 +469,9 @@ class KittensState(State):
             for t in self.table.holdable:
                 if spec.arg >> t & 1:
                     self._spend(p, t, 1)
+        elif spec.kind == PAIR and spec.arg >= 0:  # a card and a Clone make a pair
+            self._spend(p, spec.title, 1)
+            self._spend(p, spec.arg, 1)
         else:
             self._spend(p, spec.title, COMBO_SIZE[spec.kind])
         self.pending, self.pending_seat, self.nopes = spec, p, []
@@ -410,22 +487,26 @@ class KittensState(State):
     def _advance_window(self) -> list[Event]:
         """Ask the next seat that holds a Nope; when nobody is left, the window passes.
         Players holding no Nope are not asked (RULINGS §1)."""
-        queue, nope = self.queue, self.table.nope_t
-        hands = self.hands
+        queue = self.queue
         while queue:
-            if hands[queue[0]][nope]:
+            if self._can_answer(queue[0]):
                 self.phase, self.actor = REACT, queue[0]
                 return []
             queue.pop(0)
         return self._resolve()
 
-    def _nope(self) -> list[Event]:
-        """A Nope opens a new window for everyone but its player (RULINGS §1: "Yup")."""
+    def _nope(self, spec: Spec) -> list[Event]:
+        """A Nope opens a new window for everyone but its player (RULINGS §1: "Yup"). A
+        Clone copying a Nope is a Nope (RULINGS §3)."""
         s = self.actor
-        self._spend(s, self.table.nope_t, 1)
+        card = self.table.nope_t if spec.title < 0 else spec.title
+        self._spend(s, card, 1)
         self.nopes.append(s)
         self.queue = self._others_from_left(s)
-        events = [Event("nope", s, {"depth": len(self.nopes)})]
+        data: dict[str, Any] = {"depth": len(self.nopes)}
+        if spec.title >= 0:
+            data["card"] = self.edition.slugs[card]
+        events = [Event("nope", s, data)]
         return events + self._advance_window()
 
     def _pass(self) -> list[Event]:
@@ -444,8 +525,9 @@ class KittensState(State):
             # "A Nope cancels the card beneath it as if it had never been played."
             return [Event("noped", p, {"action": self.table.text(self.table.index[spec])})]
         kind = spec.kind
-        if kind == PLAY:
-            return self.EFFECTS[self.edition.effects[spec.title]](self, p)
+        if kind == PLAY:  # a Clone (arg) adopts the rules of the card it copies
+            acts_as = spec.arg if spec.arg >= 0 else spec.title
+            return self.EFFECTS[self.edition.effects[acts_as]](self, p)
         if kind == PLAY_AT:
             return self._favor(p, spec.target)
         if kind == PAIR:
@@ -524,11 +606,16 @@ class KittensState(State):
         self.phase, self.actor = TAKING, p
         return [Event("five", p, {})]
 
+    def _draw_from_the_bottom(self, p: int) -> list[Event]:
+        """Draw from the Bottom ends one owed turn by drawing the bottom card (RULINGS §1)."""
+        return [Event("draw-bottom", p, {}), *self._draw(bottom=True)]
+
     EFFECTS: ClassVar[dict[str, Callable[[KittensState, int], list[Event]]]] = {
         "attack": _attack,
         "skip": _skip,
         "shuffle": _shuffle,
         "see-the-future": _see_the_future,
+        "draw-bottom": _draw_from_the_bottom,
     }
 
     # -- follow-up decisions ---------------------------------------------------------------------
@@ -543,12 +630,15 @@ class KittensState(State):
             Event("give", v, {"to": p, "redacted": True}),
         ]
 
-    def _defuse(self) -> list[Event]:
-        """Defuse: never Nopable; put the Defuse on the Discard Pile, then place the Kitten."""
+    def _defuse(self, spec: Spec) -> list[Event]:
+        """Defuse: never Nopable; put the Defuse on the Discard Pile, then place the Kitten.
+        A Clone is a Defuse when a Defuse lies on top of the Discard Pile (RULINGS §3)."""
         p = self.actor
-        self._spend(p, self.table.defuse_t, 1)
+        card = self.table.defuse_t if spec.title < 0 else spec.title
+        self._spend(p, card, 1)
         self.phase = PLACING
-        return [Event("defuse", p, {})]
+        data = {"card": self.edition.slugs[card]} if spec.title >= 0 else {}
+        return [Event("defuse", p, data)]
 
     def _place(self, position: int) -> list[Event]:
         """Secretly put the Kitten back at any position 0..len (0 = top), private to its
@@ -595,13 +685,16 @@ class KittensState(State):
                 else:
                     del kh[key]
 
-    def _learn_draw(self, p: int, index: int, card: int) -> None:
-        """Whoever knew the drawn card now knows ``p`` holds it."""
+    def _learn_draw(self, p: int, index: int, card: int, bottom: bool = False) -> None:
+        """Whoever knew the drawn card now knows ``p`` holds it. Drawing from the bottom
+        moves every other card one place down the list."""
         bomb = self.table.bomb
         for s, known in enumerate(self.pk):
             if known and known.pop(index, None) is not None and s != p and card != bomb:
                 key = (s, p, card)
                 self.kh[key] = self.kh.get(key, 0) + 1
+            if bottom and known:
+                self.pk[s] = {i - 1: c for i, c in known.items()}
 
     def _hand_over(self, v: int, p: int, title: int, *, public: bool) -> None:
         """Card ``title`` passes from ``v`` to ``p``; in public (named) or in private."""
@@ -737,8 +830,7 @@ class KittensState(State):
     def _ask_first_nope_holder(self, seat: int) -> bool:
         """In a window sampled for ``seat``, ask the first queued seat that holds a Nope. The
         sample fits only if that is someone other than ``seat`` (who sees it is not asked)."""
-        nope = self.table.nope_t
-        while self.queue and not self.hands[self.queue[0]][nope]:
+        while self.queue and not self._can_answer(self.queue[0]):
             self.queue.pop(0)
         if self.queue and self.queue[0] != seat:
             self.actor = self.queue[0]
@@ -945,6 +1037,12 @@ class KittensState(State):
             sum(self.sizes) + len(self.pile) + len(self.discard) + len(self.removed)
             + len(self.boxed) + drawn_bomb
         )  # fmt: skip
+
+
+#: The phase in which each kind of Clone play can be made.
+_CLONE_PHASES = frozenset(
+    {(PLAY, TURN), (PLAY_AT, TURN), (PAIR, TURN), (NOPE, REACT), (DEFUSE, EXPLODING)}
+)
 
 
 def _rig_int(setup: dict[str, Any], key: str, default: int, lo: int, hi: int) -> int:

@@ -21,6 +21,15 @@ def play_phrase(ed: Edition, action: str) -> tuple[str, str]:
     """
     names = _names(ed)
     word, *rest = action.split()
+    if "=" in rest[0]:  # a Clone played as the card it copies
+        clone, _, copied = rest[0].partition("=")
+        on = f" on P{rest[1][1:]}" if len(rest) > 1 else ""
+        noun = f"{names[clone]} as {names[copied]}{on}"
+        return f"plays {noun}", noun
+    if "+" in rest[0] and word == "pair":
+        first, _, second = rest[0].partition("+")
+        noun = f"pair of {names[first]} and {names[second]} against P{rest[1][1:]}"
+        return f"plays a {noun}", noun
     if word == "five":
         cards = ", ".join(names[s] for s in rest[0].split("+"))
         return f"plays five different cards: {cards}", "five different cards"
@@ -52,7 +61,8 @@ def describe_event(ed: Edition, e: Event) -> str:
     if kind == "play":
         return f"{who} {play_phrase(ed, d['action'])[0]}"
     if kind == "nope":
-        return f"{who} plays Nope" + (" (Yup)" if d["depth"] % 2 == 0 else "")
+        played = f"{names[d['card']]} as a Nope" if "card" in d else "Nope"
+        return f"{who} plays {played}" + (" (Yup)" if d["depth"] % 2 == 0 else "")
     if kind == "pass":
         return f"{who} lets it pass"
     if kind == "noped":
@@ -87,11 +97,14 @@ def describe_event(ed: Edition, e: Event) -> str:
     if kind == "take":
         return f"{who} takes {card} from the Discard Pile"
     if kind == "defuse":
-        return f"{who} plays a Defuse"
+        return f"{who} plays " + (f"{names[d['card']]} as a Defuse" if "card" in d else "a Defuse")
     if kind == "place":
+        bomb = ed.names[ed.only("bomb")]
         if hidden:
-            return f"{who} secretly puts the Kitten back"
-        return f"{who} puts the Kitten back at position {d['position']} (0 = top)"
+            return f"{who} secretly puts the {bomb} back"
+        return f"{who} puts the {bomb} back at position {d['position']} (0 = top)"
+    if kind == "draw-bottom":
+        return f"{who} draws from the bottom"
     if kind == "explode":
         return f"{who} explodes and is out"
     if kind == "win":
