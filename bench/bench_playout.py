@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import sys
 
+from kaboom.engine.registry import list_games
 from kaboom.sim.bench import run_bench
 
 
 def main(seconds: float) -> None:
-    ours, ref = run_bench(budget=seconds)
+    ours, ref = run_bench(tuple(g.game_id for g in list_games()), budget=seconds)
     for t in ours:
         ratio = f"{t.decisions_per_s / ref.decisions_per_s:.2f}" if ref else "n/a"
         print(f"{t.label:28} {t.decisions_per_s:>12,.0f} decisions/s  ratio {ratio}")

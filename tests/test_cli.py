@@ -105,7 +105,7 @@ def test_games_lists_exploding_kittens() -> None:
 
 
 def test_bench_prints_figures_and_ratio() -> None:
-    result = runner.invoke(app, ["bench", "--seconds", "0.05", "--json"])
+    result = runner.invoke(app, ["bench", "exploding-kittens", "--seconds", "0.05", "--json"])
     assert result.exit_code == 0, result.output
     figures = json.loads(result.stdout)
     assert [row["label"] for row in figures["ours"]] == [

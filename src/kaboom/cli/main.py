@@ -192,17 +192,21 @@ def scenario_run(
 @app.command()
 @friendly
 def bench(
-    game: Annotated[str, typer.Argument(help="Game id.")] = "exploding-kittens",
+    games: Annotated[
+        list[str] | None, typer.Argument(help="Game ids (default: every registered game).")
+    ] = None,
     seconds: Annotated[float, typer.Option(help="CPU seconds per measurement.")] = 2.0,
+    players: Annotated[
+        list[int] | None, typer.Option("--players", help="Player counts (repeatable).")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
 ) -> None:
     """Random-playout games and decisions per CPU second, against OpenSpiel's crazy_eights."""
-    from kaboom.engine.registry import get_game
+    from kaboom.engine.registry import list_games
     from kaboom.sim.bench import run_bench
 
-    spec = get_game(game)
-    counts = tuple(sorted({spec.min_players, min(4, spec.max_players), spec.max_players}))
-    ours, ref = run_bench(game, counts, seconds)
+    chosen = tuple(games or [spec.game_id for spec in list_games()])
+    ours, ref = run_bench(chosen, seconds, players=tuple(players) if players else None)
     if as_json:
         print(json.dumps({"ours": [t.to_json() for t in ours],
                           "reference": ref.to_json() if ref else None}, indent=2))  # fmt: skip

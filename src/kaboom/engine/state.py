@@ -56,7 +56,8 @@ class State(ABC):
 
     @abstractmethod
     def legal_actions(self) -> list[int]:
-        """The actions the seat to act may take now, in increasing id order."""
+        """The actions the seat to act may take now, each once, in an order fixed by the
+        state (not necessarily increasing)."""
 
     @abstractmethod
     def explain_illegal(self, action: int) -> tuple[str, str]:

@@ -95,13 +95,22 @@ def openspiel_playout(name: str = "crazy_eights") -> Any | None:
 
 
 def run_bench(
-    game: str = "exploding-kittens",
-    players: tuple[int, ...] = (2, 4, 5),
+    games: tuple[str, ...] = ("exploding-kittens",),
     budget: float = 2.0,
     reference: str = "crazy_eights",
+    players: tuple[int, ...] | None = None,
 ) -> tuple[list[Throughput], Throughput | None]:
-    """Our figures for each player count, and the reference's (None if missing)."""
-    ours = [_measure(f"{game} {n}p", kaboom_playout(game, n), budget) for n in players]
+    """Our figures for each game at each player count (by default its smallest, 4 and its
+    largest), and the reference's (None when open_spiel is missing)."""
+    from kaboom.engine.registry import get_game
+
+    ours = []
+    for game in games:
+        spec = get_game(game)
+        counts = players or (spec.min_players, min(4, spec.max_players), spec.max_players)
+        for n in sorted(set(counts)):
+            spec.check_players(n)
+            ours.append(_measure(f"{game} {n}p", kaboom_playout(game, n), budget))
     ref_play = openspiel_playout(reference)
     ref = None if ref_play is None else _measure(f"open_spiel {reference}", ref_play, budget)
     return ours, ref

@@ -77,6 +77,8 @@ class ActionTable:
                 mask = sum(1 << t for t in combo)
                 self.five[mask] = self._add(Spec(FIVE, arg=mask))
         self._add_clone(edition, players, pairable)
+        #: The text form of every action id, made once.
+        self.texts = [self.text(a) for a in range(len(self.specs))]
         self.give = [self._add(Spec(GIVE, t)) if t != bomb else -1 for t in range(titles)]
         self.take = [self._add(Spec(TAKE, t)) if t != bomb else -1 for t in range(titles)]
         self.place = [self._add(Spec(PLACE, arg=p)) for p in range(edition.deck_size + 1)]
@@ -159,18 +161,25 @@ class ActionTable:
             return "Defuse", f"a position is 0..{ed.deck_size} cards from the top"
         if spec.arg >= 0 and spec.kind in (PLAY, PLAY_AT, NOPE, DEFUSE, PAIR):
             return self._never_legal_clone(spec)
+        bomb = ed.names[self.bomb]
+        if spec.kind == TRIPLE and not ed.threes:
+            return "Three of a Kind", f"{ed.name} has no Three of a Kind"
         if spec.kind == TRIPLE and spec.arg == self.bomb:
-            return "Three of a Kind", "an Exploding Kitten is never held in a hand"
+            return "Three of a Kind", f"an {bomb} is never held in a hand"
         if spec.title == self.bomb:
-            return name, "an Exploding Kitten is never held in a hand"
+            return name, f"an {bomb} is never held in a hand"
+        if spec.kind == FIVE and not ed.five_different:
+            return "Five different cards", f"{ed.name} has no five-different-cards combo"
         if spec.kind == FIVE:
             return "Five different cards", "name five different cards"
+        if spec.kind == PAIR and ed.pairs == "cat" and effect != "cat":
+            return "Two of a Kind", f"only two matching character cards form a pair, not {name}"
         if effect == "cat":
             return "Cat Cards", f"{name} is useless on its own: play two as a pair"
         if effect == "nope":
             return "Nope", "a Nope is played with 'nope' when a reaction window asks you"
         if effect == "defuse":
-            return "Defuse", "a Defuse is played with 'defuse' after drawing an Exploding Kitten"
+            return "Defuse", f"a Defuse is played with 'defuse' after drawing an {bomb}"
         if spec.kind == PLAY and effect in TARGETED:
             return name, f"{name} needs a target: play {ed.slugs[spec.title]} @SEAT"
         return name, f"{name} takes no target"

@@ -311,6 +311,10 @@ class KittensState(State):
         bomb = ed.names[self.table.bomb]
         if self._uses_clone(spec) and (kind, phase) in _CLONE_PHASES:
             return self._explain_clone(spec)
+        if phase == REACT and kind == NOPE:
+            return "Nope", "you hold no Nope"
+        if phase == EXPLODING and kind == DEFUSE:
+            return "Defuse", "you hold no Defuse"
         if phase == EXPLODING:
             return bomb, f"you drew an {bomb}: play a Defuse"
         if kind == DEFUSE:
@@ -476,7 +480,7 @@ class KittensState(State):
             self._spend(p, spec.title, COMBO_SIZE[spec.kind])
         self.pending, self.pending_seat, self.nopes = spec, p, []
         self.queue = self._others_from_left(p)
-        events = [Event("play", p, {"action": self.table.text(self.table.index[spec])})]
+        events = [Event("play", p, {"action": self.table.texts[self.table.index[spec]]})]
         return events + self._advance_window()
 
     def _others_from_left(self, seat: int) -> list[int]:
@@ -523,7 +527,7 @@ class KittensState(State):
         nopes, self.nopes = len(self.nopes), []
         if nopes % 2:
             # "A Nope cancels the card beneath it as if it had never been played."
-            return [Event("noped", p, {"action": self.table.text(self.table.index[spec])})]
+            return [Event("noped", p, {"action": self.table.texts[self.table.index[spec]]})]
         kind = spec.kind
         if kind == PLAY:  # a Clone (arg) adopts the rules of the card it copies
             acts_as = spec.arg if spec.arg >= 0 else spec.title
@@ -722,7 +726,7 @@ class KittensState(State):
     def _pending_text(self) -> str:
         if self.pending is None:
             return "nothing"
-        return self.table.text(self.table.index[self.pending])
+        return self.table.texts[self.table.index[self.pending]]
 
     def _slugs(self, cards: list[int]) -> list[str]:
         slugs = self.edition.slugs
@@ -779,13 +783,25 @@ class KittensState(State):
     def determinize(self, seat: int, rng: random.Random) -> Self:
         """A full state consistent with what ``seat`` knows: other hands, the unseen part of
         the Draw Pile and the face-down cards out of the game are dealt again at random; the
-        hidden RNG is reseeded; other seats' private knowledge is dropped."""
+        hidden RNG is reseeded; other seats' private knowledge is dropped, and so is the
+        history (a sample is a possible present, not a replay).
+
+        What every seat sees is kept true in the sample: a seat asked to defuse holds a
+        Defuse, and in an open reaction window somebody ahead of ``seat`` can answer. The
+        sample is drawn again until it agrees (rejection keeps it uniform among the states
+        that do); after ``SAMPLE_TRIES`` a hidden card is swapped in instead."""
         for _ in range(SAMPLE_TRIES):
             s = self._resample(seat, rng)
-            if s.phase != REACT or s.actor == seat or s._ask_first_nope_holder(seat):
+            if s._fits(seat):
                 return s
         s = self._resample(seat, rng)
-        s._force_nope_holder(seat, rng)
+        if s._make_fit(seat, rng):
+            return s
+        # Unreachable from a real game (its own deal fits); keep the true hidden cards.
+        s = self.clone()
+        s.rng, s.hist = random.Random(rng.getrandbits(64)), []
+        s.pk = [dict(self.pk[seat]) if q == seat else {} for q in range(self.n)]
+        s.kh = {k: v for k, v in self.kh.items() if seat in (k[0], k[1])}
         return s
 
     def _resample(self, seat: int, rng: random.Random) -> Self:
@@ -819,6 +835,7 @@ class KittensState(State):
             s.hands[q] = hand
         s.removed = cards
         s.rng = random.Random(rng.getrandbits(64))
+        s.hist = []
         s.pk = [dict(seen) if q == seat else {} for q in range(self.n)]
         s.kh = {k: v for k, v in self.kh.items() if k[0] == seat or k[1] == seat}
         s._legal = None
@@ -827,38 +844,80 @@ class KittensState(State):
             s.queue = [q for q in s._others_from_left(owner) if q != seat or seat in self.queue]
         return s
 
+    def _fits(self, seat: int) -> bool:
+        """Whether a sample for ``seat`` agrees with what ``seat`` sees of the real game."""
+        if self.actor == seat:
+            return True
+        if self.phase == EXPLODING:
+            return self._can_defuse(self.actor)
+        if self.phase == REACT:
+            return self._ask_first_nope_holder(seat)
+        return True
+
+    def _can_defuse(self, p: int) -> bool:
+        hand = self.hands[p]
+        return hand[self.table.defuse_t] > 0 or self._clone_copies(hand, self.table.defuse_t)
+
     def _ask_first_nope_holder(self, seat: int) -> bool:
-        """In a window sampled for ``seat``, ask the first queued seat that holds a Nope. The
+        """In a window sampled for ``seat``, ask the first queued seat that can answer. The
         sample fits only if that is someone other than ``seat`` (who sees it is not asked)."""
-        while self.queue and not self._can_answer(self.queue[0]):
-            self.queue.pop(0)
-        if self.queue and self.queue[0] != seat:
-            self.actor = self.queue[0]
+        queue = list(self.queue)
+        while queue and not self._can_answer(queue[0]):
+            queue.pop(0)
+        if queue and queue[0] != seat:
+            self.queue, self.actor = queue, queue[0]
             return True
         return False
 
-    def _force_nope_holder(self, seat: int, rng: random.Random) -> None:
-        """Fallback when sampling found no Nope holder ahead of ``seat``: swap a hidden Nope
-        into the hand of a seat asked before ``seat``."""
-        nope = self.table.nope_t
-        owner = self.nopes[-1] if self.nopes else self.pending_seat
-        order = self._others_from_left(owner)
-        if seat in order:
-            order = order[: order.index(seat)]
-        q = rng.choice([q for q in order if self.sizes[q]])
-        hand = self.hands[q]
-        give = rng.choice([t for t in range(len(hand)) if hand[t] and t != nope])
-        for i, c in enumerate(self.pile):
-            if c == nope and i not in self.pk[seat]:
-                self.pile[i] = give
-                break
+    def _make_fit(self, seat: int, rng: random.Random) -> bool:
+        """Swap a hidden Defuse or Nope into a hand so that the sample fits."""
+        if self.phase == EXPLODING:
+            return self._swap_in(self.actor, self.table.defuse_t, seat, rng)
+        if self.phase != REACT:
+            return True
+        queue = self.queue
+        ahead = [q for q in queue if q != seat]
+        if seat in queue and self._can_answer(seat):
+            ahead = queue[: queue.index(seat)]  # seat would be asked: someone before it was
+        rng.shuffle(ahead)
+        return any(
+            self._swap_in(q, self.table.nope_t, seat, rng) and self._ask_first_nope_holder(seat)
+            for q in ahead
+        )
+
+    def _swap_in(self, holder: int, title: int, seat: int, rng: random.Random) -> bool:
+        """Exchange a card of ``holder`` that ``seat`` does not know of for a hidden
+        ``title`` lying elsewhere (unseen pile slot, face-down pile, another unknown hand)."""
+        known, hand = self.kh, self.hands[holder]
+        spare = [
+            t
+            for t in self.table.holdable
+            if t != title
+            for _ in range(hand[t] - known.get((seat, holder, t), 0))
+        ]
+        places: list[tuple[str, int]] = [
+            ("pile", i) for i, c in enumerate(self.pile) if c == title and i not in self.pk[seat]
+        ]
+        places += [("removed", i) for i, c in enumerate(self.removed) if c == title]
+        places += [
+            ("hand", q)
+            for q in range(self.n)
+            if q not in (seat, holder) and self.hands[q][title] > known.get((seat, q, title), 0)
+        ]
+        if not spare or not places:
+            return False
+        give = rng.choice(spare)
+        where, i = rng.choice(places)
+        if where == "pile":
+            self.pile[i] = give
+        elif where == "removed":
+            self.removed[i] = give
         else:
-            at = self.removed.index(nope)
-            self.removed[at] = give
+            self.hands[i][title] -= 1
+            self.hands[i][give] += 1
         hand[give] -= 1
-        hand[nope] += 1
-        self.queue = self.queue[self.queue.index(q) :]
-        self.actor = q
+        hand[title] += 1
+        return True
 
     def clone(self) -> Self:
         cls = type(self)

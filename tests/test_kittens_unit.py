@@ -1,0 +1,530 @@
+"""Unit tests of the exploding-family kernel and the Original Edition: the edition file,
+the deal, the action notation, rigged states, knowledge tracking and determinisation."""
+
+from __future__ import annotations
+
+import copy
+import random
+import tomllib
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import kaboom.games.kittens.state as kstate
+from kaboom.engine import BadInput, IllegalAction, get_game, new_game, resolve_options
+from kaboom.games.kittens import ORIGINAL, OriginalState
+from kaboom.games.kittens.edition import DATA_DIR, load_edition, parse_edition
+from kaboom.games.kittens.state import EXPLODING, PLACING, REACT, KittensState
+
+GAME = "exploding-kittens"
+OPTIONS = resolve_options(get_game(GAME).options, {})
+
+
+def rigged(players: int, seed: int = 0, **setup: Any) -> OriginalState:
+    """A rigged Original Edition state; ``draw_pile`` is written top first."""
+    return OriginalState.rig(players, dict(OPTIONS), seed, setup)
+
+
+def play(state: KittensState, *texts: str) -> None:
+    for text in texts:
+        state.apply(state.parse_action(text))
+
+
+def by_title(state: KittensState) -> Counter[int]:
+    total: Counter[int] = Counter()
+    for hand in state.hands:
+        total.update({t: k for t, k in enumerate(hand) if k})
+    for cards in (state.pile, state.discard, state.removed, state.boxed):
+        total.update(cards)
+    if state.phase in (EXPLODING, PLACING):
+        total[state.edition.only("bomb")] += 1
+    return total
+
+
+# -- the edition file ------------------------------------------------------------------------
+@pytest.fixture
+def raw_edition() -> dict[str, Any]:
+    loaded: dict[str, Any] = tomllib.loads((DATA_DIR / "original.toml").read_text("utf-8"))
+    return loaded
+
+
+def test_original_edition_file_parses_to_the_loaded_edition(raw_edition: dict[str, Any]) -> None:
+    assert parse_edition(raw_edition, "original.toml") == ORIGINAL
+    assert ORIGINAL.deck_size == 56
+    assert ORIGINAL.titles == len(ORIGINAL.slugs) == 13
+    assert (ORIGINAL.min_players, ORIGINAL.max_players) == (2, 5)
+    assert ORIGINAL.title_of("nope") == ORIGINAL.only("nope")
+
+
+def bad_edition(raw: dict[str, Any], source: str = "test.toml") -> BadInput:
+    with pytest.raises(BadInput) as err:
+        parse_edition(raw, source)
+    return err.value
+
+
+@pytest.mark.parametrize("key", ["slug", "name", "count", "effect"])
+def test_card_missing_a_field_is_named(raw_edition: dict[str, Any], key: str) -> None:
+    del raw_edition["card"][3][key]
+    err = bad_edition(raw_edition)
+    assert err.field == f"test.toml: card[3].{key}"
+    assert "missing" in err.expected
+
+
+@pytest.mark.parametrize(
+    "key", ["id", "name", "min_players", "max_players", "hand_size", "defuses_per_player"]
+)
+def test_edition_missing_a_field_is_named(raw_edition: dict[str, Any], key: str) -> None:
+    del raw_edition["edition"][key]
+    err = bad_edition(raw_edition)
+    assert err.field == f"test.toml: edition.{key}"
+
+
+def test_bad_effect_is_named(raw_edition: dict[str, Any]) -> None:
+    raw_edition["card"][4]["effect"] = "teleport"
+    err = bad_edition(raw_edition)
+    assert err.field == "test.toml: card[4].effect"
+    assert "teleport" in err.expected and "see-the-future" in err.expected
+
+
+def test_duplicate_slug_is_named(raw_edition: dict[str, Any]) -> None:
+    raw_edition["card"][5]["slug"] = raw_edition["card"][2]["slug"]
+    err = bad_edition(raw_edition)
+    assert err.field == "test.toml: card[5].slug"
+    assert "twice" in err.expected
+
+
+@pytest.mark.parametrize(
+    ("key", "value"), [("count", "4"), ("count", True), ("count", -1), ("slug", 7), ("name", None)]
+)
+def test_card_field_of_the_wrong_type_or_range(
+    raw_edition: dict[str, Any], key: str, value: Any
+) -> None:
+    raw_edition["card"][0][key] = value
+    err = bad_edition(raw_edition)
+    assert err.field == f"test.toml: card[0].{key}"
+
+
+def test_edition_number_of_the_wrong_type(raw_edition: dict[str, Any]) -> None:
+    raw_edition["edition"]["hand_size"] = "7"
+    assert bad_edition(raw_edition).field == "test.toml: edition.hand_size"
+
+
+@pytest.mark.parametrize("effect", ["bomb", "defuse", "nope"])
+def test_exactly_one_card_of_each_special_effect(raw_edition: dict[str, Any], effect: str) -> None:
+    twice = copy.deepcopy(raw_edition)
+    extra = dict(next(c for c in twice["card"] if c["effect"] == effect), slug="extra")
+    twice["card"].append(extra)
+    err = bad_edition(twice)
+    assert err.field == "test.toml: [[card]]" and effect in err.expected
+    raw_edition["card"] = [c for c in raw_edition["card"] if c["effect"] != effect]
+    assert effect in bad_edition(raw_edition).expected
+
+
+def test_missing_tables(raw_edition: dict[str, Any]) -> None:
+    assert bad_edition({"card": raw_edition["card"]}).field == "test.toml: [edition]"
+    assert bad_edition({"edition": raw_edition["edition"]}).field == "test.toml: [[card]]"
+    raw_edition["card"] = []
+    assert bad_edition(raw_edition).field == "test.toml: [[card]]"
+
+
+def test_load_edition_with_bad_toml(tmp_path: Path) -> None:
+    path = tmp_path / "broken.toml"
+    path.write_text("[edition\nid = 1\n", encoding="utf-8")
+    with pytest.raises(BadInput) as err:
+        load_edition(path)
+    assert err.value.field == str(path)
+    assert "TOML" in err.value.expected
+
+
+def test_load_edition_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    text = (DATA_DIR / "original.toml").read_text("utf-8")
+    text = text.replace('effect = "skip"', 'effect = "x"')
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(BadInput) as err:
+        load_edition(path)
+    assert err.value.field.startswith("mine.toml: card[")
+    assert err.value.field.endswith(".effect")
+
+
+# -- the deal --------------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("fast", [False, True])
+def test_the_deal(players: int, fast: bool) -> None:
+    for seed in range(5):
+        state = new_game(GAME, players, seed, fast=fast)
+        assert isinstance(state, OriginalState)
+        ed = state.edition
+        bomb, defuse = ed.only("bomb"), ed.only("defuse")
+        assert state.sizes == [ed.hand_size + 1] * players
+        assert all(hand[defuse] >= 1 and not hand[bomb] for hand in state.hands)
+        assert state.pile.count(bomb) == players - 1
+        assert state.boxed.count(bomb) == 4 - (players - 1)
+        spare = 6 - players
+        assert state.boxed.count(defuse) == spare - min(2, spare)
+        assert by_title(state) == Counter(dict(enumerate(ed.counts)))
+        left = 56 - 4 - 6 - 7 * players + min(2, spare)  # the deck after the deal
+        assert len(state.removed) == (left // 3 if fast else 0)
+        assert bomb not in state.removed
+        assert len(state.pile) == left - len(state.removed) + players - 1
+        assert state.discard == [] and state.history == [] and state.to_act == 0
+
+
+# -- the action notation ---------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_action_text_forms(players: int) -> None:
+    state = new_game(GAME, players, 0)
+    for text in ("draw", "nope", "pass", "defuse", "play attack", "play favor @1",
+                 "pair tacocat @1", "triple skip @1 defuse", "give skip", "place 0",
+                 "take defuse", "five nope+attack+skip+favor+tacocat"):  # fmt: skip
+        assert state.action_text(state.parse_action(text)) == text
+    assert state.parse_action("  PLAY   Attack ") == state.parse_action("play attack")
+    # A five is written in edition (title) order, whatever order it was typed in.
+    five = state.parse_action("five tacocat+skip+nope+favor+attack")
+    assert five == state.parse_action("five attack+favor+nope+skip+tacocat")
+    assert state.action_text(five) == "five nope+attack+skip+favor+tacocat"
+
+
+@pytest.mark.parametrize(
+    "text", ["", "   ", "jump", "draw 2", "play", "pair tacocat 1", "place top", "give"]
+)
+def test_text_that_is_no_action_is_bad_input(text: str) -> None:
+    state = new_game(GAME, 3, 0)
+    with pytest.raises(BadInput) as err:
+        state.parse_action(text)
+    assert err.value.field == "action"
+
+
+def test_unknown_card_is_bad_input() -> None:
+    state = new_game(GAME, 3, 0)
+    with pytest.raises(BadInput) as err:
+        state.parse_action("play kitten-cannon")
+    assert err.value.field == "card"
+    assert "tacocat" in err.value.expected
+
+
+@pytest.mark.parametrize(
+    "text", ["play tacocat", "play favor", "play skip @1", "pair tacocat @7", "place 999"]
+)
+def test_well_formed_text_of_no_action_is_refused(text: str) -> None:
+    state = new_game(GAME, 3, 0)
+    with pytest.raises((IllegalAction, BadInput)):
+        state.parse_action(text)
+
+
+@pytest.mark.parametrize("action", [-1, -100])
+def test_action_text_of_an_id_out_of_range(action: int) -> None:
+    state = new_game(GAME, 2, 0)
+    for bad in (action, state.num_distinct_actions, state.num_distinct_actions + 5):
+        with pytest.raises(BadInput):
+            state.action_text(bad)
+
+
+# -- rigged states -----------------------------------------------------------------------------
+def test_rig_lays_out_the_piles_top_first() -> None:
+    state = rigged(3, hands=[["skip"], [], ["nope"]], draw_pile=["tacocat", "defuse"], current=2)
+    facts = state.facts()
+    assert facts["draw_pile"] == ["tacocat", "defuse"]
+    assert facts["hands"] == {"0": ["skip"], "1": [], "2": ["nope"]}
+    assert state.to_act == 2
+    assert state.card_count() == 4
+
+
+@pytest.mark.parametrize(
+    ("setup", "field"),
+    [
+        ({"deck": []}, "setup.deck"),
+        ({"hands": [[], []]}, "setup.hands"),
+        ({"hands": [["skip"], ["teleport"], []]}, "setup.hands[1][0]"),
+        ({"draw_pile": ["skip", 3]}, "setup.draw_pile[1]"),
+        ({"draw_pile": "skip"}, "setup.draw_pile"),
+        ({"current": 3}, "setup.current"),
+        ({"current": True}, "setup.current"),
+        ({"alive": [True, False]}, "setup.alive"),
+        ({"alive": [True, False, True], "current": 1}, "setup.current"),
+        ({"turns_owed": 0}, "setup.turns_owed"),
+        ({"attacked": "yes"}, "setup.attacked"),
+    ],
+)
+def test_rig_names_the_bad_field(setup: dict[str, Any], field: str) -> None:
+    with pytest.raises(BadInput) as err:
+        OriginalState.rig(3, dict(OPTIONS), 0, setup)
+    assert err.value.field == field
+
+
+# -- refusals name the rule ------------------------------------------------------------------
+def test_refusals_name_the_rule_and_change_nothing() -> None:
+    state = rigged(3, hands=[["skip", "nope"], ["nope"], []], draw_pile=["tacocat"] * 3)
+    cases = {
+        "nope": "Nope",
+        "pass": "Nope",
+        "defuse": "Defuse",
+        "place 0": "Defuse",
+        "give skip": "Favor",
+        "take skip": "Five different cards",
+        "five attack+favor+nope+skip+tacocat": "Five different cards",
+        "play attack": "Attack",
+        "pair skip @1": "Two of a Kind",
+    }
+    for text, rule in cases.items():
+        before = state.to_json()
+        with pytest.raises(IllegalAction) as err:
+            state.apply(state.parse_action(text))
+        assert err.value.rule == rule, text
+        assert state.to_json() == before
+    play(state, "play skip")
+    assert state.phase == REACT and state.to_act == 1
+    with pytest.raises(IllegalAction) as err:
+        state.apply(state.parse_action("draw"))
+    assert err.value.rule == "Nope"
+
+
+def test_after_the_game_every_action_is_refused_as_game_over() -> None:
+    state = rigged(2, hands=[[], []], draw_pile=["exploding-kitten"])
+    play(state, "draw")
+    assert state.is_over and state.winners == [1]
+    for action in range(state.num_distinct_actions):
+        with pytest.raises(IllegalAction) as err:
+            state.verify(action)
+        assert err.value.rule == "game over"
+
+
+# -- knowledge -----------------------------------------------------------------------------------
+def test_see_the_future_is_known_to_its_player_only() -> None:
+    state = rigged(
+        3,
+        hands=[["see-the-future", "skip"], ["tacocat"], ["beard-cat"]],
+        draw_pile=["attack", "defuse", "cattermelon", "shuffle", "favor"],
+    )
+    events = state.apply(state.parse_action("play see-the-future"))
+    private = [e for e in events if e.kind == "see-the-future" and e.audience is not None]
+    assert [e.data["cards"] for e in private] == [["attack", "defuse", "cattermelon"]]
+    assert private[0].visible_to(0) and not private[0].visible_to(1)
+    assert state.observe(0)["known_pile"] == {"0": "attack", "1": "defuse", "2": "cattermelon"}
+    assert state.observe(1)["known_pile"] == {} and state.observe(2)["known_pile"] == {}
+    play(state, "draw")  # seat 0 draws the attack it saw
+    assert state.observe(0)["known_pile"] == {"0": "defuse", "1": "cattermelon"}
+    play(state, "draw")  # seat 1 draws the defuse seat 0 saw: seat 0 knows seat 1 holds it
+    assert state.observe(0)["known_pile"] == {"0": "cattermelon"}
+    assert state.observe(0)["known_hands"] == {"1": ["defuse"]}
+    assert state.observe(2)["known_hands"] == {}
+    assert state.observe(1)["known_hands"] == {}
+
+
+def test_a_placed_kitten_is_known_to_its_placer_only() -> None:
+    state = rigged(
+        3,
+        hands=[["defuse"], ["shuffle"], []],
+        draw_pile=["exploding-kitten", "tacocat", "beard-cat", "cattermelon"],
+    )
+    play(state, "draw", "defuse")
+    events = state.apply(state.parse_action("place 1"))
+    assert [e.data for e in events if e.kind == "place"] == [{"position": 1}, {"redacted": True}]
+    assert state.observe(0)["known_pile"] == {"1": "exploding-kitten"}
+    assert state.observe(1)["known_pile"] == {} and state.observe(2)["known_pile"] == {}
+    assert "position" not in str(state.observe(None))
+    play(state, "play shuffle")  # seat 1 shuffles: nobody knows where it is now
+    assert state.observe(0)["known_pile"] == {}
+
+
+def test_a_favor_card_is_known_to_giver_and_taker_only() -> None:
+    state = rigged(
+        3, hands=[["favor"], ["defuse", "skip"], ["tacocat"]], draw_pile=["beard-cat"] * 3
+    )
+    play(state, "play favor @1")
+    assert state.to_act == 1
+    events = state.apply(state.parse_action("give skip"))
+    secret = [e for e in events if "card" in e.data]
+    assert len(secret) == 1 and secret[0].audience == frozenset({0, 1})
+    assert all(e.data.get("redacted") for e in events if e.audience is None and e.kind == "give")
+    assert state.observe(1)["known_hands"] == {"0": ["skip"]}
+    assert state.observe(2)["known_hands"] == {}
+    assert state.observe(0)["known_hands"] == {}
+
+
+def test_a_named_card_is_known_to_everyone() -> None:
+    state = rigged(
+        3,
+        hands=[["tacocat"] * 3, ["defuse", "skip"], ["beard-cat"]],
+        draw_pile=["beard-cat"] * 3,
+    )
+    play(state, "triple tacocat @1 defuse")
+    assert state.observe(1)["known_hands"] == {"0": ["defuse"]}
+    assert state.observe(2)["known_hands"] == {"0": ["defuse"]}
+    assert state.observe(0)["known_hands"] == {}
+
+
+def test_spectator_sees_no_hand() -> None:
+    state = new_game(GAME, 3, 4)
+    spectator = state.observe(None)
+    assert spectator["seat"] is None
+    assert not {"hand", "hands", "known_pile", "known_hands"} & spectator.keys()
+    assert state.observe(1)["hand"] == state.facts()["hands"]["1"]
+
+
+# -- determinisation: the fallback that forces a Nope holder -----------------------------------
+#: Open reaction windows where the seat being determinised is not asked.
+#: (players, hands, draw pile, actions, seat to determinise)
+WINDOWS: dict[str, tuple[int, list[list[str]], list[str], list[str], int]] = {
+    "asked-after-the-holder": (
+        3,
+        [["skip", "cattermelon"], ["nope"], ["tacocat", "tacocat"]],
+        ["beard-cat"] * 100,
+        ["play skip"],
+        2,
+    ),
+    "skipped-before-the-holder": (
+        3,
+        [["skip", "cattermelon"], ["tacocat", "tacocat"], ["nope"]],
+        ["beard-cat"] * 100,
+        ["play skip"],
+        1,
+    ),
+    "already-passed": (
+        3,
+        [["skip"], ["nope", "tacocat"], ["nope"]],
+        ["beard-cat"] * 100,
+        ["play skip", "pass"],
+        1,
+    ),
+    "only-hidden-nope-held-by-the-owner": (
+        3,
+        [["skip", *["cattermelon"] * 30], ["nope"], ["tacocat"]],
+        ["beard-cat"] * 2,
+        ["play skip"],
+        2,
+    ),
+    "five-players-second-nope": (
+        5,
+        [["skip", "shuffle"], ["tacocat"], ["nope"], ["beard-cat"], ["nope", "defuse"]],
+        ["hairy-potato-cat"] * 60,
+        ["play skip", "nope"],
+        0,
+    ),
+}
+
+
+def window(name: str) -> OriginalState:
+    players, hands, pile, actions, seat = WINDOWS[name]
+    state = rigged(players, hands=hands, draw_pile=pile)
+    play(state, *actions)
+    assert state.phase == REACT and state.to_act != seat
+    assert state.observe(seat)["to_act"] is None
+    return state
+
+
+def check_sample(state: OriginalState, seat: int, k: int) -> Iterator[str]:
+    """Determinise for ``seat`` with rng seed ``k``; yield what is wrong with the sample."""
+    try:
+        d = state.determinize(seat, random.Random(k))
+    except Exception as err:  # any crash is a finding
+        yield f"rng {k}: determinize raised {err!r}"
+        return
+    nope = state.edition.only("nope")
+    if d.observe(seat) != state.observe(seat):
+        yield f"rng {k}: observe({seat}) changed"
+    if by_title(d) != by_title(state) or d.sizes != [sum(h) for h in d.hands]:
+        yield f"rng {k}: cards not conserved"
+    if d.hands[seat] != state.hands[seat]:
+        yield f"rng {k}: the seat's own hand changed"
+    if d.phase != REACT or d.to_act in (None, seat):
+        yield f"rng {k}: the sample does not ask another seat (to_act {d.to_act})"
+    elif not d.hands[d.actor][nope]:
+        yield f"rng {k}: seat {d.actor} is asked but holds no Nope"
+    elif not d.queue or d.queue[0] != d.actor:
+        yield f"rng {k}: seat {d.actor} is asked out of turn (queue {d.queue})"
+
+
+@pytest.mark.parametrize("forced", [True, False], ids=["fallback-forced", "natural"])
+@pytest.mark.parametrize("name", list(WINDOWS))
+def test_determinize_in_a_window_the_seat_is_not_asked_in(
+    name: str, forced: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With sampling tries set to 0 every call takes the ``_make_fit`` fallback; with
+    the default it is taken whenever the Nope holders are rare among the hidden cards."""
+    if forced:
+        monkeypatch.setattr(kstate, "SAMPLE_TRIES", 0)
+    state = window(name)
+    seat = WINDOWS[name][4]
+    before = state.to_json()
+    problems = [p for k in range(120) for p in check_sample(state, seat, k)]
+    assert state.to_json() == before, "determinize changed the real state"
+    assert not problems, f"{len(problems)} bad samples, e.g. {problems[:3]}"
+
+
+def test_determinize_fallback_in_a_random_game() -> None:
+    """Found by the property suite: a real game where sampling fails and the fallback has no
+    seat to give a Nope to (seat 0 sits first from the owner's left and was not asked)."""
+    state = new_game(GAME, 3, 393, five_different=True)
+    rng = random.Random(393)
+    for _ in range(21):
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.observe(0)["phase"] == "react" and state.to_act != 0
+    assert isinstance(state, OriginalState)
+    problems = [p for k in range(40) for p in check_sample(state, 0, k)]
+    assert not problems, problems
+
+
+# -- determinisation must not reveal secrets ---------------------------------------------------
+def placed_at(position: int) -> OriginalState:
+    state = rigged(
+        2,
+        hands=[["defuse"], ["tacocat"]],
+        draw_pile=["exploding-kitten", "beard-cat", "cattermelon", "shuffle"],
+    )
+    play(state, "draw", "defuse", f"place {position}")
+    return state
+
+
+def test_determinized_states_do_not_tell_where_the_kitten_went() -> None:
+    """Seat 1 cannot tell a Kitten put back on top from one put back third; a sample drawn
+    for it must not tell either (its history, its JSON, its description of the pile)."""
+    top, third = placed_at(0), placed_at(2)
+    assert top.observe(1) == third.observe(1)
+    for k in range(20):
+        a, b = top.determinize(1, random.Random(k)), third.determinize(1, random.Random(k))
+        assert a.observe(1) == b.observe(1)
+        assert a.history == b.history, (
+            "the sample's history names the secret placement: "
+            f"{[a.action_text(x) for x in a.history]} vs {[b.action_text(x) for x in b.history]}"
+        )
+        assert a.to_json()["history"] == b.to_json()["history"]
+
+
+def test_determinized_pile_keeps_what_the_seat_saw_and_shuffles_the_rest() -> None:
+    state = rigged(
+        2,
+        hands=[["see-the-future"], ["tacocat"]],
+        draw_pile=["attack", "defuse", "skip", *["beard-cat", "cattermelon", "favor"] * 4],
+    )
+    play(state, "play see-the-future")
+    tops = set()
+    for k in range(30):
+        d = state.determinize(0, random.Random(k))
+        assert d.pile[-3:] == state.pile[-3:]  # seen: kept
+        tops.add(tuple(d.pile[:-3]))
+        other = state.determinize(1, random.Random(k))
+        assert other.hands[1] == state.hands[1]
+    assert len(tops) > 1, "the unseen part of the pile is never resampled"
+
+
+def test_determinize_while_a_kitten_is_being_defused_keeps_the_defuse() -> None:
+    """Everyone knows a player asked to defuse holds a Defuse; a sample must too."""
+    state = rigged(
+        3,
+        hands=[["defuse", "tacocat"], ["skip"], ["beard-cat"]],
+        draw_pile=["exploding-kitten", *["cattermelon", "favor", "shuffle"] * 10],
+    )
+    play(state, "draw")
+    assert state.phase == EXPLODING and state.to_act == 0
+    defuse = state.edition.only("defuse")
+    missing = []
+    for k in range(50):
+        d = state.determinize(1, random.Random(k))
+        assert d.observe(1) == state.observe(1)
+        if not d.hands[0][defuse]:
+            missing.append(k)
+    assert not missing, f"samples (rng {missing[:5]}...) ask seat 0 to defuse with no Defuse"

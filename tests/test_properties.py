@@ -1,0 +1,576 @@
+"""Property tests over random seeded playouts of every game and option set.
+
+The suite is one list of configurations, :data:`CONFIGS`; a new game (or a new option) is
+covered by appending to it. Each property runs a number of Hypothesis-drawn seeds per
+configuration; a playout chooses uniformly from ``state.legal_actions()`` with
+``random.Random(seed)``.
+
+The number of examples is scaled by the environment variable ``KABOOM_PROPERTY_SCALE``
+(default 1). Seeds are drawn deterministically so that the suite is repeatable; set
+``KABOOM_PROPERTY_RANDOM=1`` to draw fresh seeds on every run.
+
+A few checks read the exploding-family kernel's internals (:class:`KittensState`); they run
+for every configuration whose state is one (exploding-minions and dynamitt will be too).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from kaboom.engine import Event, IllegalAction, State, new_game
+from kaboom.engine.registry import state_from_json
+from kaboom.games.kittens.state import EXPLODING, GIVING, PLACING, REACT, KittensState
+
+
+@dataclass(frozen=True)
+class Config:
+    """One game set-up the properties run over."""
+
+    game: str
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def start(self, seed: int) -> State:
+        return new_game(self.game, self.players, seed, **self.options)
+
+    def __str__(self) -> str:
+        opts = ",".join(f"{k}={v}" for k, v in sorted(self.options.items())) or "default"
+        return f"{self.game}-{self.players}p-{opts}"
+
+
+def _kittens_configs(game: str, players: range, options: list[dict[str, Any]]) -> list[Config]:
+    return [Config(game, n, dict(o)) for n in players for o in options]
+
+
+#: Every configuration the property suite runs. Append later games here, e.g.
+#: ``_kittens_configs("exploding-minions", range(2, 7), [{}, ...])``.
+CONFIGS: list[Config] = [
+    *_kittens_configs(
+        "exploding-kittens", range(2, 6), [{}, {"fast": True}, {"five_different": True}]
+    ),
+    *_kittens_configs("exploding-minions", range(2, 6), [{}]),
+]
+
+#: The distinct (game, players) pairs, for properties of the action space alone.
+TABLES: list[Config] = list(
+    {(c.game, c.players): Config(c.game, c.players) for c in CONFIGS}.values()
+)
+
+SCALE = float(os.environ.get("KABOOM_PROPERTY_SCALE", "1"))
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+#: No random playout of any configuration may take longer than this.
+MAX_STEPS = 20_000
+
+
+def examples(n: int) -> settings:
+    """Hypothesis settings for ``n`` seeds per configuration (scaled)."""
+    return settings(
+        max_examples=max(1, round(n * SCALE)),
+        deadline=None,
+        derandomize=not os.environ.get("KABOOM_PROPERTY_RANDOM"),
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow],
+        # A seed has no smaller "simpler" form worth searching for: report the first failure.
+        phases=[Phase.explicit, Phase.reuse, Phase.generate],
+    )
+
+
+configs = pytest.mark.parametrize("config", CONFIGS, ids=str)
+
+
+# -- helpers ---------------------------------------------------------------------------------
+def random_action(state: State, rng: random.Random) -> int:
+    legal = state.legal_actions()
+    return legal[rng.randrange(len(legal))]
+
+
+def playout(state: State, rng: random.Random) -> Iterator[int]:
+    """Play ``state`` to the end with uniform random actions; before each action is applied,
+    yield it (so the caller sees the state it is about to be applied to)."""
+    for _ in range(MAX_STEPS):
+        if state.is_over:
+            return
+        action = random_action(state, rng)
+        yield action
+        state.apply(action)
+    raise AssertionError(f"game did not end within {MAX_STEPS} random actions")
+
+
+def finish(state: State, rng: random.Random) -> list[dict[str, Any]]:
+    """Play ``state`` to the end; return every event as JSON."""
+    log: list[dict[str, Any]] = []
+    for _ in range(MAX_STEPS):
+        if state.is_over:
+            return log
+        log += [e.to_json() for e in state.apply(random_action(state, rng))]
+    raise AssertionError(f"game did not end within {MAX_STEPS} random actions")
+
+
+def cards_in_play(state: State) -> int:
+    """Every card of the game, wherever it lies: the game's ``card_count()`` if it has one,
+    else its ``cards_in_play`` fact."""
+    count: Callable[[], int] | None = getattr(state, "card_count", None)
+    if count is not None:
+        return int(count())
+    return int(state.facts()["cards_in_play"])
+
+
+def title_counts(state: KittensState) -> Counter[int]:
+    """Cards by title, everywhere: hands, piles, out of the game, a drawn Kitten in limbo."""
+    total: Counter[int] = Counter()
+    for hand in state.hands:
+        total.update({t: k for t, k in enumerate(hand) if k})
+    total.update(state.pile)
+    total.update(state.discard)
+    total.update(state.removed)
+    total.update(state.boxed)
+    if state.phase in (EXPLODING, PLACING):
+        total[state.edition.only("bomb")] += 1
+    return total
+
+
+def kittens_problems(state: KittensState) -> list[str]:
+    """What makes ``state`` one that no real game can reach: impossible hands, or a seat
+    asked for something its hand cannot give."""
+    problems: list[str] = []
+    if title_counts(state) != edition_counts(state):
+        problems.append("cards by title are not the edition's")
+    if any(k < 0 for hand in state.hands for k in hand):
+        problems.append(f"a negative card count in a hand: {state.hands}")
+    if state.sizes != [sum(hand) for hand in state.hands]:
+        problems.append(f"hand sizes {state.sizes} do not match the hands")
+    if state.is_over:
+        return problems
+    actor = state.actor
+    if not state.alive[actor]:
+        problems.append(f"seat {actor} is out but asked to act")
+    if state.phase == EXPLODING and not holds_or_clones(state, actor, "defuse"):
+        problems.append(f"seat {actor} is asked to defuse but holds no Defuse")
+    if state.phase == REACT and not holds_or_clones(state, actor, "nope"):
+        problems.append(f"seat {actor} is asked to Nope but holds no Nope")
+    if state.phase == GIVING and not state.sizes[actor]:
+        problems.append(f"seat {actor} is asked for a Favor but holds no card")
+    return problems
+
+
+def holds_or_clones(state: KittensState, seat: int, effect: str) -> bool:
+    """Holds the card with ``effect``, or a Clone while such a card tops the Discard Pile."""
+    ed, hand = state.edition, state.hands[seat]
+    card = ed.only(effect)
+    if hand[card]:
+        return True
+    clone = ed.effects.index("clone") if ed.has("clone") else -1
+    return clone >= 0 and hand[clone] > 0 and state.discard[-1:] == [card]
+
+
+def held(state: KittensState, seat: int) -> Counter[str]:
+    """The cards ``seat`` holds, by slug."""
+    slugs = state.edition.slugs
+    return Counter({slugs[t]: k for t, k in enumerate(state.hands[seat]) if k})
+
+
+def edition_counts(state: KittensState) -> Counter[int]:
+    """The box for this player count (Exploding Minions uses card sets by player count)."""
+    counts = state.edition.deck_counts(state.players)
+    return Counter({t: k for t, k in enumerate(counts) if k})
+
+
+def hidden_part(state: State) -> dict[str, Any]:
+    """The full state less its RNG (which a determinisation always reseeds)."""
+    raw = state.to_json()
+    raw.pop("rng", None)
+    return raw
+
+
+def determinize(state: State, seat: int, k: int, where: str) -> State:
+    """``state.determinize(seat, random.Random(k))``; a crash names the step, seat and k."""
+    try:
+        return state.determinize(seat, random.Random(k))
+    except Exception as err:  # any crash is a finding: say how to reproduce it
+        raise AssertionError(f"{where}: determinize(seat, Random({k})) raised {err!r}") from err
+
+
+def obs_key(state: State, seat: int | None) -> str:
+    return json.dumps(state.observe(seat), sort_keys=True)
+
+
+# -- (1) conservation and (2) who acts -------------------------------------------------------
+@configs
+@examples(150)
+@given(seed=SEEDS)
+def test_cards_are_conserved_and_someone_can_always_act(config: Config, seed: int) -> None:
+    state = config.start(seed)
+    total = cards_in_play(state)
+    rng = random.Random(seed)
+    for step in range(MAX_STEPS + 1):
+        assert cards_in_play(state) == total, f"step {step}: card count changed"
+        if isinstance(state, KittensState):
+            assert not kittens_problems(state), f"step {step}: {kittens_problems(state)}"
+        if state.is_over:
+            break
+        seat = state.to_act
+        assert seat is not None and 0 <= seat < state.players
+        legal = state.legal_actions()
+        assert legal, f"step {step}: no legal action for seat {seat}"
+        assert state.winners == [], f"step {step}: winners before the game is over"
+        assert all(0 <= a < state.num_distinct_actions for a in legal)
+        assert len(set(legal)) == len(legal), f"step {step}: duplicate legal actions"
+        state.apply(legal[rng.randrange(len(legal))])
+    else:
+        pytest.fail(f"game did not end within {MAX_STEPS} random actions")
+    assert state.to_act is None and state.is_over
+    assert len(state.winners) == 1, f"winners at the end: {state.winners}"
+    assert 0 <= state.winners[0] < state.players
+    assert state.legal_actions() == []
+    if isinstance(state, KittensState):
+        assert state.alive[state.winners[0]] and sum(state.alive) == 1
+
+
+@configs
+@examples(60)
+@given(seed=SEEDS)
+def test_legal_actions_are_unique_and_depend_on_the_state_alone(config: Config, seed: int) -> None:
+    """The contract: ``legal_actions()`` lists each legal id once, in an order fixed by the
+    state (so a clone or a JSON round-trip lists them identically)."""
+    state = config.start(seed)
+    for step, _ in enumerate(playout(state, random.Random(seed))):
+        legal = state.legal_actions()
+        assert len(set(legal)) == len(legal), f"step {step}: repeated ids {legal}"
+        assert state.clone().legal_actions() == legal, f"step {step}: clone differs"
+        restored = state_from_json(json.loads(json.dumps(state.to_json())))
+        assert restored.legal_actions() == legal, f"step {step}: JSON round-trip differs"
+
+
+# -- (3) replay ------------------------------------------------------------------------------
+@configs
+@examples(80)
+@given(seed=SEEDS)
+def test_seed_and_history_replay_every_event(config: Config, seed: int) -> None:
+    state = config.start(seed)
+    rng = random.Random(seed)
+    played: list[int] = []
+    log: list[dict[str, Any]] = []
+    for _ in range(MAX_STEPS):
+        if state.is_over:
+            break
+        action = random_action(state, rng)
+        played.append(action)
+        events = state.apply(action)
+        for e in events:
+            raw = json.loads(json.dumps(e.to_json()))
+            assert Event.from_json(raw) == e, "an event does not survive JSON"
+        log += [e.to_json() for e in events]
+    assert state.is_over
+    assert state.history == played
+    again = config.start(seed)
+    relog: list[dict[str, Any]] = []
+    for action in state.history:
+        relog += [e.to_json() for e in again.apply(action)]
+    assert relog == log
+    assert again.to_json() == state.to_json()
+
+
+# -- (4) JSON round trip -------------------------------------------------------------------
+@configs
+@examples(50)
+@given(seed=SEEDS)
+def test_json_round_trip_is_exact_and_continues_identically(config: Config, seed: int) -> None:
+    state = config.start(seed)
+    rng = random.Random(seed)
+    picker = random.Random(~seed)
+    for step, _ in enumerate(playout(state, rng)):
+        raw = state.to_json()
+        text = json.dumps(raw)
+        restored = state_from_json(json.loads(text))
+        assert type(restored) is type(state)
+        assert restored.to_json() == raw, f"step {step}: JSON round trip is not exact"
+        if picker.random() < 0.05 or step == 0:
+            twin = state.clone()
+            assert twin.to_json() == raw
+            go = picker.getrandbits(32)
+            log = finish(restored, random.Random(go))
+            assert finish(twin, random.Random(go)) == log, f"step {step}: clone diverged"
+            assert twin.to_json() == restored.to_json(), f"step {step}: restored state diverged"
+            assert state.to_json() == raw, f"step {step}: playing a copy changed the original"
+    raw = state.to_json()
+    assert state_from_json(json.loads(json.dumps(raw))).to_json() == raw
+
+
+# -- (5) determinisation is consistent with the observation; (9) its RNG -----------------------
+@configs
+@examples(25)
+@given(seed=SEEDS)
+def test_determinize_keeps_the_observation(config: Config, seed: int) -> None:
+    state = config.start(seed)
+    picker = random.Random(seed ^ 0x5EED)
+    for step, _ in enumerate(playout(state, random.Random(seed))):
+        total = cards_in_play(state)
+        real_rng = state.to_json().get("rng")
+        for seat in range(state.players):
+            where = f"step {step} seat {seat}"
+            obs = state.observe(seat)
+            assert json.loads(json.dumps(obs)) == obs, f"{where}: observation is not plain JSON"
+            k = picker.getrandbits(64)
+            d = determinize(state, seat, k, where)
+            assert d.observe(seat) == obs, f"{where}: determinize changed observe(seat)"
+            assert cards_in_play(d) == total, f"{where}: determinize changed the card count"
+            if isinstance(d, KittensState):
+                assert isinstance(state, KittensState)
+                assert title_counts(d) == title_counts(state), where
+                assert d.sizes == state.sizes == [sum(h) for h in d.hands], where
+                assert d.hands[seat] == state.hands[seat], where
+            assert d.to_act == state.to_act or obs["to_act"] is None, where
+            if state.to_act == seat:
+                assert d.to_act == seat, where
+                assert d.legal_actions() == state.legal_actions(), where
+            if picker.random() < 0.3:
+                # (9) the same rng seed gives the same sample; the hidden RNG is reseeded
+                raw = d.to_json()
+                again = determinize(state, seat, k, where)
+                assert again.to_json() == raw, f"{where}: same rng, different sample"
+                assert raw.get("rng") != real_rng, f"{where}: the real RNG leaked"
+                assert state.observe(seat) == obs, f"{where}: determinize changed the state"
+
+
+@configs
+@examples(25)
+@given(seed=SEEDS)
+def test_determinized_states_are_states_a_real_game_can_reach(config: Config, seed: int) -> None:
+    """A sample is a game in its own right (ISMCTS plays it on): its hands are possible, the
+    seat it asks can do what it is asked, and it plays out to one winner, conserving cards."""
+    state = config.start(seed)
+    picker = random.Random(seed ^ 0x9A3E)
+    for step, _ in enumerate(playout(state, random.Random(seed))):
+        if step % 3:
+            continue
+        total = cards_in_play(state)
+        for seat in range(state.players):
+            where = f"step {step} seat {seat}"
+            k = picker.getrandbits(64)
+            d = determinize(state, seat, k, where)
+            if isinstance(d, KittensState):
+                assert not kittens_problems(d), f"{where} rng {k}: {kittens_problems(d)}"
+            if picker.random() < 0.1:
+                for _ in playout(d, random.Random(k)):
+                    assert cards_in_play(d) == total, f"{where} rng {k}: sample lost cards"
+                    if isinstance(d, KittensState):
+                        assert not kittens_problems(d), f"{where} rng {k}: {kittens_problems(d)}"
+                assert len(d.winners) == 1
+
+
+# -- (6) hidden information --------------------------------------------------------------------
+@configs
+@examples(25)
+@given(seed=SEEDS)
+def test_samples_differ_where_the_seat_cannot_see(config: Config, seed: int) -> None:
+    """Two determinisations for a seat look the same to it, though their hidden parts
+    differ: at the deal (other hands are hidden) always, and often later."""
+    state = config.start(seed)
+    picker = random.Random(seed ^ 0xD1FF)
+    differ = compared = 0
+    for step, _ in enumerate(playout(state, random.Random(seed))):
+        if step % 2:
+            continue
+        for seat in range(state.players):
+            a = state.determinize(seat, random.Random(picker.getrandbits(64)))
+            b = state.determinize(seat, random.Random(picker.getrandbits(64)))
+            assert a.observe(seat) == b.observe(seat) == state.observe(seat)
+            compared += 1
+            if hidden_part(a) != hidden_part(b):
+                differ += 1
+            elif step == 0:
+                pytest.fail(f"seat {seat}: two samples of the deal are identical")
+    assert differ * 4 >= compared, f"only {differ} of {compared} sample pairs differ"
+
+
+@configs
+@examples(40)
+@given(seed=SEEDS)
+def test_reaction_window_hides_who_is_asked(config: Config, seed: int) -> None:
+    state = config.start(seed)
+    for _ in playout(state, random.Random(seed)):
+        actor = state.to_act
+        for seat in [None, *range(state.players)]:
+            obs = state.observe(seat)
+            if seat == actor:
+                assert obs["to_act"] == actor
+            elif obs.get("phase") == "react":
+                assert obs["to_act"] is None, f"seat {seat} sees who is asked"
+            else:
+                assert obs["to_act"] == actor
+
+
+def check_events_reveal_no_more_than_the_observation(
+    state: State, action: int, seat: int, rng: random.Random, samples: int
+) -> None:
+    """Apply ``action`` in the real state and in states ``seat`` cannot tell from it. Where
+    ``seat``'s observation afterwards is the same, the events it may see must be the same:
+    so any event that carries a hidden card must be one it is not shown."""
+    worlds = [state.clone()] + [state.determinize(seat, rng) for _ in range(samples)]
+    shown: dict[str, list[dict[str, Any]]] = {}
+    for i, world in enumerate(worlds):
+        if not world.can(action):
+            continue
+        events = world.apply(action)
+        seen = [e.to_json() for e in events if e.visible_to(seat)]
+        key = obs_key(world, seat)
+        first = shown.setdefault(key, seen)
+        assert seen == first, (
+            f"seat {seat} sees events that depend on hidden cards "
+            f"(world {i}, action {state.action_text(action)!r}): {first} vs {seen}"
+        )
+
+
+@configs
+@examples(20)
+@given(seed=SEEDS)
+def test_events_hidden_from_a_seat_hold_the_private_data(config: Config, seed: int) -> None:
+    state = config.start(seed)
+    picker = random.Random(seed ^ 0xE7E7)
+    for action in playout(state, random.Random(seed)):
+        if picker.random() < 0.4:
+            for seat in range(state.players):
+                check_events_reveal_no_more_than_the_observation(state, action, seat, picker, 3)
+
+
+class PileModel:
+    """What one seat can know of the Draw Pile, rebuilt from the events it was shown: the
+    cards it saw (See the Future, its own Kitten placement), by index from the bottom."""
+
+    def __init__(self, seat: int, size: int, bomb: str) -> None:
+        self.seat, self.size, self.bomb = seat, size, bomb
+        self.known: dict[int, str] = {}
+        self.from_bottom = False
+
+    def see(self, e: Event) -> None:
+        if not e.visible_to(self.seat):
+            return
+        kind, data = e.kind, e.data
+        if kind == "draw-bottom":  # the next draw takes the bottom card
+            self.from_bottom = True
+        elif (kind == "draw" and data.get("redacted")) or kind == "draw-bomb":
+            self.size -= 1
+            if self.from_bottom:
+                self.known.pop(0, None)
+                self.known = {i - 1: c for i, c in self.known.items()}
+            else:
+                self.known.pop(self.size, None)
+            self.from_bottom = False
+        elif kind == "see-the-future" and "cards" in data:
+            for i, card in enumerate(data["cards"]):
+                self.known[self.size - 1 - i] = card
+        elif kind == "shuffle":
+            self.known.clear()
+        elif kind == "place" and "position" in data:
+            at = self.size - int(data["position"])
+            self.known = {(i + 1 if i >= at else i): c for i, c in self.known.items()}
+            self.known[at] = self.bomb
+            self.size += 1
+        elif kind == "place" and e.seat != self.seat:
+            self.known.clear()  # another seat put a Kitten back somewhere unknown
+            self.size += 1
+
+    def view(self) -> dict[str, str]:
+        return {str(self.size - 1 - i): c for i, c in sorted(self.known.items())}
+
+
+#: Public events that may name a card: a drawn bomb, a named card, a take, and a Clone played
+#: as a Nope or a Defuse (the card is played face up).
+PUBLIC_CARD_EVENTS = frozenset({"draw-bomb", "name-hit", "name-miss", "take", "nope", "defuse"})
+PRIVATE_KEYS = frozenset({"card", "cards", "position"})
+
+
+@configs
+@examples(60)
+@given(seed=SEEDS)
+def test_kittens_observation_holds_only_what_the_seat_saw(config: Config, seed: int) -> None:
+    state = config.start(seed)
+    if not isinstance(state, KittensState):
+        pytest.skip("exploding-family observation layout")
+    slugs = state.edition.slugs
+    bomb = slugs[state.edition.only("bomb")]
+    models = [PileModel(p, len(state.pile), bomb) for p in range(state.players)]
+    rng = random.Random(seed)
+    step = 0
+    while True:
+        spectator = state.observe(None)
+        assert not {"hand", "hands", "known_pile", "known_hands"} & spectator.keys()
+        for p in range(state.players):
+            obs = state.observe(p)
+            where = f"step {step} seat {p}"
+            assert "hands" not in obs, where
+            assert obs["hand"] == sorted(held(state, p).elements()), where
+            assert obs["known_pile"] == models[p].view(), f"{where}: known_pile {obs['known_pile']}"
+            assert models[p].size == obs["draw_pile_size"], where
+            for pos, card in obs["known_pile"].items():
+                assert slugs[state.pile[-1 - int(pos)]] == card, f"{where}: known_pile is wrong"
+            for q, cards in obs["known_hands"].items():
+                assert int(q) != p, f"{where}: known_hands lists the seat's own hand"
+                assert not Counter(cards) - held(state, int(q)), (
+                    f"{where}: known_hands[{q}] is wrong"
+                )
+        if state.is_over:
+            break
+        for e in state.apply(random_action(state, rng)):
+            if e.audience is None and PRIVATE_KEYS & e.data.keys():
+                assert e.kind in PUBLIC_CARD_EVENTS, f"public event with private data: {e}"
+            for model in models:
+                model.see(e)
+        step += 1
+
+
+# -- (7) illegal actions ---------------------------------------------------------------------
+@configs
+@examples(40)
+@given(seed=SEEDS)
+def test_illegal_actions_are_refused_and_change_nothing(config: Config, seed: int) -> None:
+    state = config.start(seed)
+    picker = random.Random(seed ^ 0x111E)
+    n = state.num_distinct_actions
+
+    def refused(actions: list[int], where: str) -> None:
+        before = state.to_json()
+        legal = state.legal_actions()
+        for action in actions:
+            assert not state.can(action)
+            for attempt in (state.verify, state.apply):
+                with pytest.raises(IllegalAction) as err:
+                    attempt(action)
+                assert err.value.rule.strip(), f"{where}: no rule named for {action}"
+                assert err.value.reason.strip(), f"{where}: no reason given for {action}"
+            assert state.legal_actions() == legal, f"{where}: refusing {action} changed them"
+        assert state.to_json() == before, f"{where}: refusing one of {actions} changed the state"
+
+    for step, _ in enumerate(playout(state, random.Random(seed))):
+        legal = set(state.legal_actions())
+        for a in legal:
+            if picker.random() < 0.1:
+                state.verify(a)  # legal actions pass
+        tries = [a for a in picker.sample(range(n), 4) if a not in legal]
+        if step % 10 == 0:
+            tries += [-1, n, n + 1, n + picker.randrange(1, 10**6), -(10**9)]
+        refused(tries, f"step {step}")
+    refused([*picker.sample(range(n), 8), -1, n], "game over")
+
+
+# -- (8) action text -------------------------------------------------------------------------
+@pytest.mark.parametrize("config", TABLES, ids=str)
+def test_action_text_round_trips_for_every_id(config: Config) -> None:
+    state = config.start(0)
+    n = state.num_distinct_actions
+    assert n > 0
+    texts = [state.action_text(a) for a in range(n)]
+    assert len(set(texts)) == n, "two actions share a text form"
+    for a, text in enumerate(texts):
+        assert text and text == text.strip()
+        assert state.parse_action(text) == a, f"{text!r} parses to another action"
