@@ -175,7 +175,7 @@ class ActionTable:
         if spec.kind == PAIR and ed.pairs == "cat" and effect != "cat":
             return "Two of a Kind", f"only two matching character cards form a pair, not {name}"
         if effect == "cat":
-            return "Cat Cards", f"{name} is useless on its own: play two as a pair"
+            return ed.character_cards, f"{name} is useless on its own: play two as a pair"
         if effect == "nope":
             return "Nope", "a Nope is played with 'nope' when a reaction window asks you"
         if effect == "defuse":

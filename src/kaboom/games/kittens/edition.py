@@ -43,6 +43,8 @@ class Edition:
     effects: tuple[str, ...]
     texts: tuple[str, ...]
     pairs: str = "any"
+    #: What the rulebook calls the cards that only work in pairs (effect "cat").
+    character_cards: str = "Cat Cards"
     threes: bool = True
     five_different: bool = True
     #: Per card, its count in each named card set; empty when the edition has no sets.
@@ -166,6 +168,7 @@ def parse_edition(raw: dict[str, Any], source: str = "edition") -> Edition:
         effects=tuple(effects),
         texts=tuple(texts),
         pairs=pairs,
+        character_cards=str(head.get("character_cards", "Cat Cards")),
         threes=_flag(combos, "threes", True, f"{where}.combos"),
         five_different=_flag(combos, "five_different", True, f"{where}.combos"),
         set_counts=tuple(set_counts) if known_sets else (),
