@@ -77,11 +77,30 @@ class ActionTable:
                 mask = sum(1 << t for t in combo)
                 self.five[mask] = self._add(Spec(FIVE, arg=mask))
         self._add_clone(edition, players, pairable)
-        #: The text form of every action id, made once.
-        self.texts = [self.text(a) for a in range(len(self.specs))]
         self.give = [self._add(Spec(GIVE, t)) if t != bomb else -1 for t in range(titles)]
         self.take = [self._add(Spec(TAKE, t)) if t != bomb else -1 for t in range(titles)]
         self.place = [self._add(Spec(PLACE, arg=p)) for p in range(edition.deck_size + 1)]
+        #: The text form of every action id, made once.
+        self.texts = [self.text(a) for a in range(len(self.specs))]
+        self._turn_rows: dict[tuple[int, tuple[bool, ...]], list[list[list[int]]]] = {}
+
+    def turn_rows(self, seat: int, alive: tuple[bool, ...]) -> list[list[list[int]]]:
+        """For ``seat`` with these players alive: per title, the plays open to a hand holding
+        0, 1, 2 or 3+ of it (alone, then pairs, then threes), made once and shared."""
+        key = (seat, alive)
+        rows = self._turn_rows.get(key)
+        if rows is None:
+            targets = [q for q in range(self.players) if alive[q] and q != seat]
+            rows = []
+            for t in range(self.edition.titles):
+                one = [self.play[t]] if self.play[t] >= 0 else []
+                if self.play_at[t][0] >= 0:
+                    one += [self.play_at[t][q] for q in targets]
+                two = one + ([self.pair[t][q] for q in targets] if self.pair[t][0] >= 0 else [])
+                three = two + [a for q in targets for a in self.triple[t][q]]
+                rows.append([[], one, two, three])
+            self._turn_rows[key] = rows
+        return rows
 
     def _add_clone(self, edition: Edition, players: int, pairable: list[int]) -> None:
         """A Clone plays as the top card of the Discard Pile (RULINGS §3): one action per

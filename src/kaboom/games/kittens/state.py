@@ -245,31 +245,20 @@ class KittensState(State):
         """Play or pass, then draw: every card, pair and three the player can play now."""
         tb, p = self.table, self.current
         hand, alive = self.hands[p], self.alive
-        targets = [q for q in range(self.n) if alive[q] and q != p]
+        # Per title: alone, Two of a Kind (two of one title), Three of a Kind (three, naming).
+        rows = tb.turn_rows(p, tuple(alive))
         out = [tb.draw]
         for t in tb.holdable:
             c = hand[t]
-            if not c:
-                continue
-            single = tb.play[t]
-            if single >= 0:
-                out.append(single)
-            elif tb.play_at[t][0] >= 0:
-                row = tb.play_at[t]
-                out += [row[q] for q in targets]
-            if c >= 2 and tb.pair[t][0] >= 0:  # Two of a Kind: two cards of the same title
-                row = tb.pair[t]
-                out += [row[q] for q in targets]
-                if c >= 3:  # Three of a Kind: the same, naming the card wanted
-                    rows = tb.triple[t]
-                    for q in targets:
-                        out += rows[q]
+            if c:
+                out += rows[t][c if c < 3 else 3]
         if self.five_on:  # Five different cards (RULINGS §1, option)
             distinct = [t for t in tb.holdable if hand[t]]
             if len(distinct) >= 5:
                 five = tb.five
                 out += [five[sum(1 << t for t in c)] for c in combinations(distinct, 5)]
         if tb.clone >= 0 and hand[tb.clone]:
+            targets = [q for q in range(self.n) if alive[q] and q != p]
             out += self._clone_actions(hand, targets)
         return out
 
@@ -491,10 +480,12 @@ class KittensState(State):
     def _advance_window(self) -> list[Event]:
         """Ask the next seat that holds a Nope; when nobody is left, the window passes.
         Players holding no Nope are not asked (RULINGS §1)."""
-        queue = self.queue
+        queue, hands = self.queue, self.hands
+        nope, clone = self.table.nope_t, self.table.clone
         while queue:
-            if self._can_answer(queue[0]):
-                self.phase, self.actor = REACT, queue[0]
+            q = queue[0]
+            if hands[q][nope] or (clone >= 0 and self._can_answer(q)):
+                self.phase, self.actor = REACT, q
                 return []
             queue.pop(0)
         return self._resolve()
