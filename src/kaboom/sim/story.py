@@ -20,10 +20,10 @@ def story_lines(state: State, events: list[Event]) -> Iterator[str]:
 
 def tell(state: State, bots: Sequence[Bot]) -> list[str]:
     """Play ``state`` to the end and return the story of the game, line by line."""
-    lines: list[str] = []
+    lines = [f"P{seat} is played by the {bots[seat].name} bot" for seat in range(state.players)]
     for seat in range(state.players):
-        hand = ", ".join(state.observe(seat).get("hand", []))
-        lines.append(f"P{seat} ({bots[seat].name}) is dealt: {hand}")
+        hand = state.observe(seat).get("hand", [])
+        lines.append(state.describe(Event("hand", seat, {"cards": hand}, frozenset({seat}))))
     lines.append(f"P{state.to_act} goes first.")
 
     def record(s: State, events: list[Event]) -> None:

@@ -52,6 +52,8 @@ def describe_event(ed: Edition, e: Event) -> str:
     card = names.get(str(d.get("card")), str(d.get("card")))
     hidden = bool(d.get("redacted"))
     kind = e.kind
+    if kind == "hand":
+        return f"{who} holds: " + ", ".join(names[c] for c in d["cards"])
     if kind == "turn":
         return f"{who}'s turn" + (f" ({d['owed']} turns owed)" if d["owed"] > 1 else "")
     if kind == "draw":
