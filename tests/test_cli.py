@@ -90,6 +90,10 @@ def test_malformed_scenario_names_the_field(tmp_path: Path) -> None:
         json.dumps(
             {"name": "x", "game": "exploding-kittens", "players": 2, "expect": {"colour": 1}}
         ): "expect.colour",
+        json.dumps(
+            {"name": "x", "game": "exploding-kittens", "players": 2, "actions": ["draw", "jump"]}
+        ): "actions[1]: action",
+        json.dumps({"name": "x", "game": "exploding-kittens", "players": 9}): "option 'players'",
     }
     for i, (text, field) in enumerate(cases.items()):
         path = tmp_path / f"case{i}.json"

@@ -95,7 +95,11 @@ def run(raw: dict[str, Any], source: str = "scenario") -> ScenarioResult:
         where = f"steps[{i}]" if "steps" in raw else "top level"
         events: list[str] = []
         for j, item in enumerate(step.get("actions", [])):
-            failure = _act(state, item, events)
+            try:
+                failure = _act(state, item, events)
+            except BadInput as err:
+                prefix = "" if where == "top level" else f"{where}."
+                raise BadInput(f"{prefix}actions[{j}]: {err.field}", err.expected) from None
             result.actions += 1
             if failure:
                 result.failures.append(f"{where} actions[{j}] {failure}")
