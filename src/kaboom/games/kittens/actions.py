@@ -83,6 +83,17 @@ class ActionTable:
         #: The text form of every action id, made once.
         self.texts = [self.text(a) for a in range(len(self.specs))]
         self._turn_rows: dict[tuple[int, tuple[bool, ...]], list[list[list[int]]]] = {}
+        self._orders: dict[tuple[int, tuple[bool, ...]], tuple[int, ...]] = {}
+
+    def others_from_left(self, seat: int, alive: tuple[bool, ...]) -> tuple[int, ...]:
+        """The other living seats in order from ``seat``'s left, made once and shared."""
+        key = (seat, alive)
+        order = self._orders.get(key)
+        if order is None:
+            n = self.players
+            order = tuple(q % n for q in range(seat + 1, seat + n) if alive[q % n])
+            self._orders[key] = order
+        return order
 
     def turn_rows(self, seat: int, alive: tuple[bool, ...]) -> list[list[list[int]]]:
         """For ``seat`` with these players alive: per title, the plays open to a hand holding

@@ -270,6 +270,8 @@ class KittensState(State):
         self.hist.append(action)
         spec = self.table.specs[action]
         kind = spec.kind
+        if PLAY <= kind <= FIVE:
+            return self._play(spec, action)
         if kind == DRAW:
             return self._draw()
         if kind == NOPE:
@@ -282,9 +284,7 @@ class KittensState(State):
             return self._defuse(spec)
         if kind == PLACE:
             return self._place(spec.arg)
-        if kind == TAKE:
-            return self._take(spec.title)
-        return self._play(spec)
+        return self._take(spec.title)
 
     # -- why an action is illegal --------------------------------------------------------------
     def explain_illegal(self, action: int) -> tuple[str, str]:
@@ -456,7 +456,7 @@ class KittensState(State):
         if self.kh:
             self._forget(p, title, k)
 
-    def _play(self, spec: Spec) -> list[Event]:
+    def _play(self, spec: Spec, action: int) -> list[Event]:
         p = self.current
         if spec.kind == FIVE:
             for t in self.table.holdable:
@@ -469,13 +469,12 @@ class KittensState(State):
             self._spend(p, spec.title, COMBO_SIZE[spec.kind])
         self.pending, self.pending_seat, self.nopes = spec, p, []
         self.queue = self._others_from_left(p)
-        events = [Event("play", p, {"action": self.table.texts[self.table.index[spec]]})]
+        events = [Event("play", p, {"action": self.table.texts[action]})]
         return events + self._advance_window()
 
     def _others_from_left(self, seat: int) -> list[int]:
         """Every other living player, in seat order from ``seat``'s left (RULINGS §1)."""
-        n, alive = self.n, self.alive
-        return [q % n for q in range(seat + 1, seat + n) if alive[q % n]]
+        return list(self.table.others_from_left(seat, tuple(self.alive)))
 
     def _advance_window(self) -> list[Event]:
         """Ask the next seat that holds a Nope; when nobody is left, the window passes.
