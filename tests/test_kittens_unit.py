@@ -4,6 +4,7 @@ the deal, the action notation, rigged states, knowledge tracking and determinisa
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 import tomllib
 from collections import Counter
@@ -528,3 +529,47 @@ def test_determinize_while_a_kitten_is_being_defused_keeps_the_defuse() -> None:
         if not d.hands[0][defuse]:
             missing.append(k)
     assert not missing, f"samples (rng {missing[:5]}...) ask seat 0 to defuse with no Defuse"
+
+
+# -- where an exploded player's hand goes is edition data ------------------------------------
+class DiscardHandState(KittensState):
+    """The Original's cards with ``dead_hand = "discard"`` (as Dynamitt will play it)."""
+
+    edition = dataclasses.replace(ORIGINAL, id="test-discard-hand", dead_hand="discard")
+    game_id = "test-discard-hand"
+    __slots__ = ()
+
+
+@pytest.mark.parametrize(
+    ("state_class", "to_discard"), [(OriginalState, False), (DiscardHandState, True)]
+)
+def test_an_exploded_hand_goes_where_the_edition_says(
+    state_class: type[KittensState], to_discard: bool
+) -> None:
+    state = state_class.rig(
+        3,
+        dict(OPTIONS),
+        0,
+        {
+            "hands": [["skip", "tacocat"], ["nope"], ["beard-cat"]],
+            "draw_pile": ["exploding-kitten"],
+        },
+    )
+    play(state, "draw")
+    facts = state.facts()
+    assert facts["alive"] == [False, True, True]
+    assert facts["out_of_game"] == {"exploding-kitten": 1}
+    if to_discard:
+        assert sorted(facts["discard_pile"]) == ["skip", "tacocat"]
+        assert state.observe(1)["discard_pile"] == facts["discard_pile"]
+        assert facts["out_of_game_face_down"] == 0
+    else:
+        assert facts["discard_pile"] == []
+        assert facts["out_of_game_face_down"] == 2
+
+
+def test_dead_hand_must_be_face_down_or_discard() -> None:
+    raw = tomllib.loads((DATA_DIR / "original.toml").read_text())
+    raw["edition"]["dead_hand"] = "burn"
+    with pytest.raises(BadInput, match="dead_hand"):
+        parse_edition(raw)

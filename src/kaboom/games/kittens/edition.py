@@ -43,6 +43,8 @@ class Edition:
     effects: tuple[str, ...]
     texts: tuple[str, ...]
     pairs: str = "any"
+    #: Where an exploded player's hand goes: "face-down" (out of the game) or "discard".
+    dead_hand: str = "face-down"
     #: What the rulebook calls the cards that only work in pairs (effect "cat").
     character_cards: str = "Cat Cards"
     threes: bool = True
@@ -169,11 +171,18 @@ def parse_edition(raw: dict[str, Any], source: str = "edition") -> Edition:
         texts=tuple(texts),
         pairs=pairs,
         character_cards=str(head.get("character_cards", "Cat Cards")),
+        dead_hand=_dead_hand(head.get("dead_hand", "face-down"), where),
         threes=_flag(combos, "threes", True, f"{where}.combos"),
         five_different=_flag(combos, "five_different", True, f"{where}.combos"),
         set_counts=tuple(set_counts) if known_sets else (),
         sets_by_players=by_players,
     )
+
+
+def _dead_hand(value: Any, where: str) -> str:
+    if value not in ("face-down", "discard"):
+        raise BadInput(f"{where}.dead_hand", f'"face-down" or "discard", got {value!r}')
+    return str(value)
 
 
 def _flag(table: dict[str, Any], key: str, default: bool, where: str) -> bool:

@@ -1,7 +1,8 @@
 """The exploding family's kernel: turns, owed turns, reaction windows, bombs, defuses, combos.
 
-One class plays every edition; an edition is data (``original.toml``). Comments cite the
-rulebook (``rules/exploding-kittens-original.txt``) and ``RULINGS.md`` section 1.
+One class plays every edition; an edition is data (``original.toml``, ``minions.toml``).
+Comments cite the rulebooks (``rules/exploding-kittens-original.txt``,
+``rules/exploding-minions.txt``) and ``RULINGS.md`` sections 1 to 3.
 
 Cards are title indices. A hand is a list of counts per title; the draw pile is a list of
 titles from the bottom (index 0) to the top (the last item), so drawing is ``pop()``.
@@ -45,7 +46,7 @@ PHASES = ("turn", "react", "give", "exploding", "place", "take", "over")
 COMBO_SIZE = {PLAY: 1, PLAY_AT: 1, PAIR: 2, TRIPLE: 3}
 #: How many cards See the Future shows (RULINGS §1: fewer if the pile is shorter).
 FUTURE = 3
-#: Tries at sampling a determinisation with a Nope holder in an open reaction window.
+#: Tries at sampling a determinisation that fits what every seat sees, before a card swap.
 SAMPLE_TRIES = 64
 
 KnowledgeKey = tuple[int, int, int]  # (observer, holder, title)
@@ -55,7 +56,6 @@ class KittensState(State):
     """A game of an exploding-family edition. Subclasses set ``edition`` and ``game_id``."""
 
     edition: ClassVar[Edition]
-    dead_hand_public: ClassVar[bool] = False  # Original: "the rest of your cards face down"
 
     __slots__ = (
         "_legal",
@@ -434,7 +434,8 @@ class KittensState(State):
         self.boxed.append(self.table.bomb)
         hand = self.hands[p]
         left = [t for t in range(ed.titles) for _ in range(hand[t])]
-        (self.discard if self.dead_hand_public else self.removed).extend(left)
+        # Original and Minions: "the rest of your cards face down" (edition field dead_hand).
+        (self.discard if ed.dead_hand == "discard" else self.removed).extend(left)
         self.hands[p] = [0] * ed.titles
         self.sizes[p] = 0
         self.kh = {k: v for k, v in self.kh.items() if k[1] != p}
