@@ -24,6 +24,8 @@ CASES = [
     ("exploding-kittens", 5, 11, {"five_different": True}),
     ("exploding-minions", 4, 2026, {}),
     ("exploding-minions", 2, 3, {}),
+    ("dynamitt", 4, 2026, {}),
+    ("dynamitt", 7, 5, {"jokers": False}),
 ]
 
 

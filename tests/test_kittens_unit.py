@@ -113,15 +113,26 @@ def test_edition_number_of_the_wrong_type(raw_edition: dict[str, Any]) -> None:
     assert bad_edition(raw_edition).field == "test.toml: edition.hand_size"
 
 
-@pytest.mark.parametrize("effect", ["bomb", "defuse", "nope"])
+@pytest.mark.parametrize("effect", ["bomb", "nope"])
 def test_exactly_one_card_of_each_special_effect(raw_edition: dict[str, Any], effect: str) -> None:
     twice = copy.deepcopy(raw_edition)
     extra = dict(next(c for c in twice["card"] if c["effect"] == effect), slug="extra")
     twice["card"].append(extra)
     err = bad_edition(twice)
-    assert err.field == "test.toml: [[card]]" and effect in err.expected
+    assert err.field == "test.toml: cards" and effect in err.expected
     raw_edition["card"] = [c for c in raw_edition["card"] if c["effect"] != effect]
     assert effect in bad_edition(raw_edition).expected
+
+
+def test_defuse_cards_at_least_one(raw_edition: dict[str, Any]) -> None:
+    """Several Defuse cards are fine (Dynamitt's Queen and King); none is not."""
+    twice = copy.deepcopy(raw_edition)
+    extra = dict(next(c for c in twice["card"] if c["effect"] == "defuse"), slug="extra")
+    twice["card"].append(extra)
+    assert parse_edition(twice, "test.toml").effects.count("defuse") == 2
+    raw_edition["card"] = [c for c in raw_edition["card"] if c["effect"] != "defuse"]
+    err = bad_edition(raw_edition)
+    assert err.field == "test.toml: cards" and "defuse" in err.expected
 
 
 def test_missing_tables(raw_edition: dict[str, Any]) -> None:

@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 from kaboom.engine import Event, IllegalAction, State, new_game
 from kaboom.engine.registry import state_from_json
-from kaboom.games.kittens.state import EXPLODING, GIVING, PLACING, REACT, KittensState
+from kaboom.games.kittens.state import EXPLODING, GIVING, REACT, KittensState
 
 
 @dataclass(frozen=True)
@@ -59,6 +59,11 @@ CONFIGS: list[Config] = [
         "exploding-kittens", range(2, 6), [{}, {"fast": True}, {"five_different": True}]
     ),
     *_kittens_configs("exploding-minions", range(2, 6), [{}]),
+    # Dynamitt: one deck (2-5 players) and two decks (6-9), jokers in and out.
+    Config("dynamitt", 3),
+    Config("dynamitt", 5, {"jokers": False}),
+    Config("dynamitt", 7),
+    Config("dynamitt", 9, {"jokers": False}),
 ]
 
 #: The distinct (game, players) pairs, for properties of the action space alone.
@@ -134,8 +139,8 @@ def title_counts(state: KittensState) -> Counter[int]:
     total.update(state.discard)
     total.update(state.removed)
     total.update(state.boxed)
-    if state.phase in (EXPLODING, PLACING):
-        total[state.edition.only("bomb")] += 1
+    if state.limbo >= 0:  # a drawn bomb, not yet defused and put back
+        total[state.limbo] += 1
     return total
 
 
@@ -164,13 +169,13 @@ def kittens_problems(state: KittensState) -> list[str]:
 
 
 def holds_or_clones(state: KittensState, seat: int, effect: str) -> bool:
-    """Holds the card with ``effect``, or a Clone while such a card tops the Discard Pile."""
+    """Holds a card with ``effect``, or a Clone while such a card tops the Discard Pile."""
     ed, hand = state.edition, state.hands[seat]
-    card = ed.only(effect)
-    if hand[card]:
+    if any(hand[t] for t in range(ed.titles) if ed.effects[t] == effect):
         return True
-    clone = ed.effects.index("clone") if ed.has("clone") else -1
-    return clone >= 0 and hand[clone] > 0 and state.discard[-1:] == [card]
+    clones = [t for t in range(ed.titles) if ed.effects[t] == "clone"]
+    top = ed.effects[state.discard[-1]] if state.discard else ""
+    return any(hand[t] for t in clones) and top == effect
 
 
 def held(state: KittensState, seat: int) -> Counter[str]:
@@ -181,7 +186,7 @@ def held(state: KittensState, seat: int) -> Counter[str]:
 
 def edition_counts(state: KittensState) -> Counter[int]:
     """The box for this player count (Exploding Minions uses card sets by player count)."""
-    counts = state.edition.deck_counts(state.players)
+    counts = type(state).deck_counts(state.players, state.options)
     return Counter({t: k for t, k in enumerate(counts) if k})
 
 
@@ -447,8 +452,9 @@ class PileModel:
     """What one seat can know of the Draw Pile, rebuilt from the events it was shown: the
     cards it saw (See the Future, its own Kitten placement), by index from the bottom."""
 
-    def __init__(self, seat: int, size: int, bomb: str) -> None:
-        self.seat, self.size, self.bomb = seat, size, bomb
+    def __init__(self, seat: int, size: int) -> None:
+        self.seat, self.size = seat, size
+        self.bomb = ""  # the bomb last drawn (shown to all), which its drawer puts back
         self.known: dict[int, str] = {}
         self.from_bottom = False
 
@@ -459,6 +465,8 @@ class PileModel:
         if kind == "draw-bottom":  # the next draw takes the bottom card
             self.from_bottom = True
         elif (kind == "draw" and data.get("redacted")) or kind == "draw-bomb":
+            if kind == "draw-bomb":
+                self.bomb = data["card"]
             self.size -= 1
             if self.from_bottom:
                 self.known.pop(0, None)
@@ -486,7 +494,9 @@ class PileModel:
 
 #: Public events that may name a card: a drawn bomb, a named card, a take, and a Clone played
 #: as a Nope or a Defuse (the card is played face up).
-PUBLIC_CARD_EVENTS = frozenset({"draw-bomb", "name-hit", "name-miss", "take", "nope", "defuse"})
+PUBLIC_CARD_EVENTS = frozenset(
+    {"draw-bomb", "name-hit", "name-miss", "take", "nope", "defuse", "play"}
+)
 PRIVATE_KEYS = frozenset({"card", "cards", "position"})
 
 
@@ -498,8 +508,7 @@ def test_kittens_observation_holds_only_what_the_seat_saw(config: Config, seed: 
     if not isinstance(state, KittensState):
         pytest.skip("exploding-family observation layout")
     slugs = state.edition.slugs
-    bomb = slugs[state.edition.only("bomb")]
-    models = [PileModel(p, len(state.pile), bomb) for p in range(state.players)]
+    models = [PileModel(p, len(state.pile)) for p in range(state.players)]
     rng = random.Random(seed)
     step = 0
     while True:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from kaboom.engine.options import Option
 from kaboom.engine.registry import GameSpec, register
+from kaboom.games.kittens.dynamitt import DYNAMITT, DynamittState
 from kaboom.games.kittens.edition import DATA_DIR, load_edition
 from kaboom.games.kittens.state import KittensState
 
 ORIGINAL = load_edition(DATA_DIR / "original.toml")
 MINIONS = load_edition(DATA_DIR / "minions.toml")
+__all__ = ["DYNAMITT", "MINIONS", "ORIGINAL", "DynamittState", "MinionsState", "OriginalState"]
 
 
 class OriginalState(KittensState):
@@ -53,5 +55,13 @@ def _register(state: type[KittensState], options: tuple[Option, ...]) -> None:
     )
 
 
+DYNAMITT_OPTIONS = (
+    Option("jokers", bool, True, "Jokers in the deck: wild in combos (RULINGS §4)"),
+    Option("five_different", bool, True, "Five different ranks take any card from the discard"),
+    Option("mapping", str, "", "A rank mapping file (TOML with a [ranks] table)"),
+    Option("first", int, 0, "The seat that goes first", minimum=0, maximum=8),
+)
+
 _register(OriginalState, ORIGINAL_OPTIONS)
 _register(MinionsState, MINIONS_OPTIONS)
+_register(DynamittState, DYNAMITT_OPTIONS)

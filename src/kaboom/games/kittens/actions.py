@@ -1,10 +1,13 @@
 """The fixed integer action space of an exploding-family game and its text notation.
 
-Text forms (docs/notation.md): ``draw``, ``play attack``, ``play favor @2``,
-``pair tacocat @1``, ``triple skip @3 defuse``, ``five attack+favor+nope+skip+tacocat``,
+Plays name card *ranks* (in the Original and Minions every card is its own rank; in Dynamitt
+the rank is the card's value, its suit never matters), handing over and taking name the very
+card. Text forms (docs/notation.md): ``draw``, ``play attack``, ``play favor @2``,
+``pair tacocat @1``, ``triple skip @3 defuse``, ``five nope+attack+skip+favor+tacocat``,
 ``nope``, ``pass``, ``give skip``, ``defuse``, ``place 0`` (0 = top), ``take defuse``; with
 a Clone: ``play clone=attack``, ``play clone=nope``, ``play clone=defuse``,
-``pair kevin+clone @1``.
+``pair kevin+clone @1``; with jokers (Dynamitt): ``pair 7+joker @1``,
+``triple 9+joker+joker @2 a``, ``five 2+3+4+joker+joker``, ``defuse q``.
 """
 
 from __future__ import annotations
@@ -20,17 +23,21 @@ from kaboom.games.kittens.edition import PLAYED_ALONE, TARGETED, Edition
 DRAW, PLAY, PLAY_AT, PAIR, TRIPLE, FIVE, NOPE, PASS, GIVE, DEFUSE, PLACE, TAKE = range(12)
 KIND_WORDS = ("draw", "play", "play", "pair", "triple", "five", "nope", "pass", "give",
               "defuse", "place", "take")  # fmt: skip
+#: How many cards each kind of play spends.
+COMBO_SIZE = {PLAY: 1, PLAY_AT: 1, PAIR: 2, TRIPLE: 3, FIVE: 5}
 
 
 class Spec(NamedTuple):
-    """A decoded action: its kind, card title, target seat and extra argument (the named
-    title of a triple, the title mask of a five, the position of a placement, the title a
-    Clone copies, the Clone that completes a pair)."""
+    """A decoded action: its kind, the rank played (for ``give``/``take``: the card), the
+    target seat, an extra argument (the rank a triple names, the rank mask of a five, the
+    position of a placement, the rank a Clone copies, the Clone that completes a pair) and
+    how many jokers fill places in a combo."""
 
     kind: int
     title: int = -1
     target: int = -1
     arg: int = -1
+    wild: int = 0
 
 
 class ActionTable:
@@ -39,51 +46,132 @@ class ActionTable:
     def __init__(self, edition: Edition, players: int) -> None:
         self.edition = edition
         self.players = players
-        titles = edition.titles
-        bomb = edition.only("bomb")
-        self.bomb, self.defuse_t, self.nope_t = bomb, edition.only("defuse"), edition.only("nope")
-        self.holdable = [t for t in range(titles) if t != bomb]
+        self._ranks(edition)
         self.specs: list[Spec] = []
         self.index: dict[Spec, int] = {}
         seats = range(players)
         #: One-seat audiences, made once.
         self.solo = [frozenset({q}) for q in seats]
+        R = len(self.rslug)
 
         self.draw = self._add(Spec(DRAW))
         self.nope = self._add(Spec(NOPE))
         self.pass_ = self._add(Spec(PASS))
-        self.defuse = self._add(Spec(DEFUSE))
-        self.play = [-1] * titles
-        self.play_at: list[list[int]] = [[-1] * players for _ in range(titles)]
-        for t in self.holdable:
-            effect = edition.effects[t]
+        # One Defuse rank: "defuse"; several (Dynamitt's Q and K): "defuse q", "defuse k".
+        self.defuse_by_rank = [-1] * R
+        if len(self.defuse_ranks) == 1:
+            self.defuse = self._add(Spec(DEFUSE))
+            self.defuse_by_rank[self.defuse_t] = self.defuse
+        else:
+            for r in self.defuse_ranks:
+                self.defuse_by_rank[r] = self._add(Spec(DEFUSE, r))
+            self.defuse = self.defuse_by_rank[self.defuse_t]
+        self.play = [-1] * R
+        self.play_at: list[list[int]] = [[-1] * players for _ in range(R)]
+        for r in self.holdable:
+            effect = self.reffect[r]
             if effect in TARGETED:
-                self.play_at[t] = [self._add(Spec(PLAY_AT, t, q)) for q in seats]
+                self.play_at[r] = [self._add(Spec(PLAY_AT, r, q)) for q in seats]
             elif effect in PLAYED_ALONE:
-                self.play[t] = self._add(Spec(PLAY, t))
-        pairable = [
-            t for t in self.holdable if edition.pairs == "any" or edition.effects[t] == "cat"
-        ]
-        self.pair = [[-1] * players for _ in range(titles)]
-        self.triple: list[list[list[int]]] = [[[] for _ in seats] for _ in range(titles)]
-        for t in pairable:
-            self.pair[t] = [self._add(Spec(PAIR, t, q)) for q in seats]
+                self.play[r] = self._add(Spec(PLAY, r))
+        pairable = [r for r in self.holdable if edition.pairs == "any" or self.reffect[r] == "cat"]
+        self.pair = [[-1] * players for _ in range(R)]
+        self.triple: list[list[list[int]]] = [[[] for _ in seats] for _ in range(R)]
+        for r in pairable:
+            self.pair[r] = [self._add(Spec(PAIR, r, q)) for q in seats]
             if edition.threes:
                 for q in seats:
-                    self.triple[t][q] = [self._add(Spec(TRIPLE, t, q, n)) for n in self.holdable]
-        self.five: dict[int, int] = {}
+                    self.triple[r][q] = [self._add(Spec(TRIPLE, r, q, n)) for n in self.holdable]
+        self.five: dict[tuple[int, int], int] = {}
         if edition.five_different:
             for combo in combinations(self.holdable, 5):
-                mask = sum(1 << t for t in combo)
-                self.five[mask] = self._add(Spec(FIVE, arg=mask))
-        self._add_clone(edition, players, pairable)
-        self.give = [self._add(Spec(GIVE, t)) if t != bomb else -1 for t in range(titles)]
-        self.take = [self._add(Spec(TAKE, t)) if t != bomb else -1 for t in range(titles)]
+                mask = sum(1 << r for r in combo)
+                self.five[mask, 0] = self._add(Spec(FIVE, arg=mask))
+        self._add_clone(players, pairable)
+        titles = edition.titles
+        self.give = [
+            self._add(Spec(GIVE, t)) if t in self.hold_titles else -1 for t in range(titles)
+        ]
+        self.take = [
+            self._add(Spec(TAKE, t)) if t in self.hold_titles else -1 for t in range(titles)
+        ]
         self.place = [self._add(Spec(PLACE, arg=p)) for p in range(edition.deck_size + 1)]
+        self._add_wild(players, pairable)
         #: The text form of every action id, made once.
         self.texts = [self.text(a) for a in range(len(self.specs))]
-        self._turn_rows: dict[tuple[int, tuple[bool, ...]], list[list[list[int]]]] = {}
+        self._turn_rows: dict[tuple[int, tuple[bool, ...]], list[list[list[list[int]]]]] = {}
         self._orders: dict[tuple[int, tuple[bool, ...]], tuple[int, ...]] = {}
+        self._five_rows: dict[tuple[int, int], list[int]] = {}
+
+    def _ranks(self, edition: Edition) -> None:
+        """Ranks, their cards, their effects; the bomb, Nope, Defuse, Clone and joker ranks."""
+        self.rslug = list(edition.rank_slugs)
+        self.rname = [edition.rank_name(r) for r in self.rslug]
+        #: The rank of each card, and the cards of each rank.
+        self.rank_of = [self.rslug.index(edition.rank_of(t)) for t in range(edition.titles)]
+        #: Whether the ranks are the cards themselves (then a hand's counts are its ranks').
+        self.grouped = self.rank_of != list(range(edition.titles))
+        self.members: list[list[int]] = [[] for _ in self.rslug]
+        for t, r in enumerate(self.rank_of):
+            self.members[r].append(t)
+        self.reffect = [edition.effects[m[0]] for m in self.members]
+        self.bomb = self.reffect.index("bomb")
+        self.nope_t = self.reffect.index("nope")
+        self.defuse_ranks = [r for r, e in enumerate(self.reffect) if e == "defuse"]
+        self.defuse_t = self.defuse_ranks[0]
+        self.clone = self.reffect.index("clone") if "clone" in self.reffect else -1
+        self.wild = self.reffect.index("wild") if "wild" in self.reffect else -1
+        self.is_bomb = [r == self.bomb for r in self.rank_of]
+        proof = set(edition.nope_proof)
+        #: Cards whose presence in a play means no Nope can cancel it (Dynamitt's faces).
+        self.nope_proof = [edition.rank_of(t) in proof for t in range(edition.titles)]
+        #: Ranks that are played, paired and named (never the bomb or the joker).
+        self.holdable = [r for r in range(len(self.rslug)) if r not in (self.bomb, self.wild)]
+        #: Cards that can be held, given and taken.
+        self.hold_titles = [t for t in range(edition.titles) if not self.is_bomb[t]]
+        self.max_wild = (
+            min(4, sum(edition.counts[t] for t in self.members[self.wild])) if self.wild >= 0 else 0
+        )
+
+    def _add_wild(self, players: int, pairable: list[int]) -> None:
+        """Jokers fill any place of a combo, never played alone (RULINGS §4)."""
+        seats = range(players)
+        R = len(self.rslug)
+        self.pair_wild: list[list[int]] = [[-1] * players for _ in range(R)]
+        self.triple_wild: list[list[list[list[int]]]] = [
+            [[[] for _ in seats] for _ in range(3)] for _ in range(R)
+        ]
+        if self.wild < 0:
+            return
+        for r in pairable:
+            self.pair_wild[r] = [self._add(Spec(PAIR, r, q, -1, 1)) for q in seats]
+            if self.edition.threes:
+                for w in (1, 2):
+                    for q in seats:
+                        self.triple_wild[r][w][q] = [
+                            self._add(Spec(TRIPLE, r, q, n, w)) for n in self.holdable
+                        ]
+        if self.edition.five_different:
+            for w in range(1, self.max_wild + 1):
+                for combo in combinations(self.holdable, 5 - w):
+                    mask = sum(1 << r for r in combo)
+                    self.five[mask, w] = self._add(Spec(FIVE, arg=mask, wild=w))
+
+    def five_rows(self, held: int, jokers: int) -> list[int]:
+        """Every five-different-cards play open to a hand holding the ranks of the bit mask
+        ``held`` and ``jokers`` jokers, made once per (mask, jokers) and shared."""
+        key = (held, min(jokers, self.max_wild))
+        row = self._five_rows.get(key)
+        if row is None:
+            distinct = [r for r in self.holdable if held >> r & 1]
+            row = [
+                self.five[sum(1 << r for r in combo), w]
+                for w in range(key[1] + 1)
+                if len(distinct) >= 5 - w
+                for combo in combinations(distinct, 5 - w)
+            ]
+            self._five_rows[key] = row
+        return row
 
     def others_from_left(self, seat: int, alive: tuple[bool, ...]) -> tuple[int, ...]:
         """The other living seats in order from ``seat``'s left, made once and shared."""
@@ -95,47 +183,67 @@ class ActionTable:
             self._orders[key] = order
         return order
 
-    def turn_rows(self, seat: int, alive: tuple[bool, ...]) -> list[list[list[int]]]:
-        """For ``seat`` with these players alive: per title, the plays open to a hand holding
-        0, 1, 2 or 3+ of it (alone, then pairs, then threes), made once and shared."""
+    def turn_rows(self, seat: int, alive: tuple[bool, ...]) -> list[list[list[list[int]]]]:
+        """For ``seat`` with these players alive: per rank, the plays open to a hand holding
+        0, 1, 2 or 3+ of it and 0, 1 or 2+ jokers (alone, then pairs, then threes), made
+        once and shared."""
         key = (seat, alive)
         rows = self._turn_rows.get(key)
         if rows is None:
             targets = [q for q in range(self.players) if alive[q] and q != seat]
-            rows = []
-            for t in range(self.edition.titles):
-                one = [self.play[t]] if self.play[t] >= 0 else []
-                if self.play_at[t][0] >= 0:
-                    one += [self.play_at[t][q] for q in targets]
-                two = one + ([self.pair[t][q] for q in targets] if self.pair[t][0] >= 0 else [])
-                three = two + [a for q in targets for a in self.triple[t][q]]
-                rows.append([[], one, two, three])
+            rows = [self._rank_rows(r, targets) for r in range(len(self.rslug))]
             self._turn_rows[key] = rows
         return rows
 
-    def _add_clone(self, edition: Edition, players: int, pairable: list[int]) -> None:
+    def _rank_rows(self, r: int, targets: list[int]) -> list[list[list[int]]]:
+        one = [self.play[r]] if self.play[r] >= 0 else []
+        if self.play_at[r][0] >= 0:
+            one += [self.play_at[r][q] for q in targets]
+        pairs = [self.pair[r][q] for q in targets] if self.pair[r][0] >= 0 else []
+        pairs_w = [self.pair_wild[r][q] for q in targets] if self.pair_wild[r][0] >= 0 else []
+        threes = [[a for q in targets for a in self.triple_wild[r][w][q]] for w in (1, 2)]
+        threes.insert(0, [a for q in targets for a in self.triple[r][q]])
+        rows: list[list[list[int]]] = [[[], [], []]]
+        for c in (1, 2, 3):
+            by_jokers = []
+            for j in (0, 1, 2):
+                row = list(one)
+                if c >= 2:
+                    row += pairs
+                if j >= 1:
+                    row += pairs_w
+                for w in range(min(j, 2) + 1):  # w jokers fill the places of a three
+                    if c >= 3 - w:
+                        row += threes[w]
+                by_jokers.append(row)
+            rows.append(by_jokers)
+        return rows
+
+    def _add_clone(self, players: int, pairable: list[int]) -> None:
         """A Clone plays as the top card of the Discard Pile (RULINGS §3): one action per
-        title it may copy, and a pair with one card from the hand."""
-        titles, seats = edition.titles, range(players)
-        self.clone = edition.effects.index("clone") if edition.has("clone") else -1
-        self.clone_play = [-1] * titles
-        self.clone_play_at: list[list[int]] = [[-1] * players for _ in range(titles)]
-        self.clone_pair: list[list[int]] = [[-1] * players for _ in range(titles)]
+        rank it may copy, and a pair with one card from the hand."""
+        R, seats = len(self.rslug), range(players)
+        self.clone_play = [-1] * R
+        self.clone_play_at: list[list[int]] = [[-1] * players for _ in range(R)]
+        self.clone_pair: list[list[int]] = [[-1] * players for _ in range(R)]
+        self.clone_defuse_by_rank = [-1] * R
         self.clone_nope = self.clone_defuse = -1
         c = self.clone
         if c < 0:
             return
-        for t in self.holdable:
-            effect = edition.effects[t]
+        for r in self.holdable:
+            effect = self.reffect[r]
             if effect in TARGETED:
-                self.clone_play_at[t] = [self._add(Spec(PLAY_AT, c, q, t)) for q in seats]
+                self.clone_play_at[r] = [self._add(Spec(PLAY_AT, c, q, r)) for q in seats]
             elif effect in PLAYED_ALONE:
-                self.clone_play[t] = self._add(Spec(PLAY, c, -1, t))
+                self.clone_play[r] = self._add(Spec(PLAY, c, -1, r))
         self.clone_nope = self._add(Spec(NOPE, c, -1, self.nope_t))
-        self.clone_defuse = self._add(Spec(DEFUSE, c, -1, self.defuse_t))
-        for t in pairable:
-            if t != c:
-                self.clone_pair[t] = [self._add(Spec(PAIR, t, q, c)) for q in seats]
+        for r in self.defuse_ranks:
+            self.clone_defuse_by_rank[r] = self._add(Spec(DEFUSE, c, -1, r))
+        self.clone_defuse = self.clone_defuse_by_rank[self.defuse_t]
+        for r in pairable:
+            if r != c:
+                self.clone_pair[r] = [self._add(Spec(PAIR, r, q, c)) for q in seats]
 
     def _add(self, spec: Spec) -> int:
         self.index[spec] = len(self.specs)
@@ -146,28 +254,36 @@ class ActionTable:
         return len(self.specs)
 
     # -- text --------------------------------------------------------------------------------
+    def _combo(self, rank: int, wild: int) -> str:
+        return "+".join([self.rslug[rank], *[self.rslug[self.wild]] * wild])
+
     def text(self, action: int) -> str:
-        kind, title, target, arg = self.specs[action]
-        slugs = self.edition.slugs
+        kind, title, target, arg, wild = self.specs[action]
+        rs = self.rslug
         word = KIND_WORDS[kind]
         if kind in (NOPE, DEFUSE) and title >= 0:
-            return f"play {slugs[title]}={slugs[arg]}"
+            if kind == DEFUSE and title != self.clone:
+                return f"defuse {rs[title]}"
+            return f"play {rs[title]}={rs[arg]}"
         if kind in (DRAW, NOPE, PASS, DEFUSE):
             return word
+        if kind in (GIVE, TAKE):
+            return f"{word} {self.edition.slugs[title]}"
         if kind == PLAY and arg >= 0:
-            return f"play {slugs[title]}={slugs[arg]}"
+            return f"play {rs[title]}={rs[arg]}"
         if kind == PLAY_AT and arg >= 0:
-            return f"play {slugs[title]}={slugs[arg]} @{target}"
+            return f"play {rs[title]}={rs[arg]} @{target}"
         if kind == PAIR and arg >= 0:
-            return f"pair {slugs[title]}+{slugs[arg]} @{target}"
-        if kind in (PLAY, GIVE, TAKE):
-            return f"{word} {slugs[title]}"
+            return f"pair {rs[title]}+{rs[arg]} @{target}"
+        if kind == PLAY:
+            return f"play {rs[title]}"
         if kind in (PLAY_AT, PAIR):
-            return f"{word} {slugs[title]} @{target}"
+            return f"{word} {self._combo(title, wild)} @{target}"
         if kind == TRIPLE:
-            return f"triple {slugs[title]} @{target} {slugs[arg]}"
+            return f"triple {self._combo(title, wild)} @{target} {rs[arg]}"
         if kind == FIVE:
-            return "five " + "+".join(slugs[t] for t in self.holdable if arg >> t & 1)
+            ranks = [rs[r] for r in self.holdable if arg >> r & 1]
+            return "five " + "+".join(ranks + [rs[self.wild]] * wild)
         return f"place {arg}"
 
     def parse(self, text: str) -> int:
@@ -183,25 +299,37 @@ class ActionTable:
     def _never_legal(self, spec: Spec) -> tuple[str, str]:
         """``(rule, reason)`` for well-formed text naming an action no state allows."""
         ed = self.edition
-        name = ed.names[spec.title] if spec.title >= 0 else ""
-        effect = ed.effects[spec.title] if spec.title >= 0 else ""
+        bomb = self.rname[self.bomb]
         if spec.target >= self.players:
             return "seats", f"seat {spec.target} does not exist (0..{self.players - 1})"
         if spec.kind == PLACE:
             return "Defuse", f"a position is 0..{ed.deck_size} cards from the top"
+        if spec.kind in (GIVE, TAKE):
+            return ed.names[spec.title], f"an {bomb} is never held in a hand"
+        if spec.kind == DEFUSE and spec.title >= 0 and spec.title != self.clone:
+            if self.reffect[spec.title] != "defuse":
+                return "Defuse", f"{self.rname[spec.title]} is no Defuse"
+            return "Defuse", "name no card: this edition has one Defuse ('defuse')"
         if spec.arg >= 0 and spec.kind in (PLAY, PLAY_AT, NOPE, DEFUSE, PAIR):
             return self._never_legal_clone(spec)
-        bomb = ed.names[self.bomb]
+        name = self.rname[spec.title] if spec.title >= 0 else ""
+        effect = self.reffect[spec.title] if spec.title >= 0 else ""
+        if spec.wild and self.wild < 0:
+            return "Two of a Kind", f"{ed.name} has no jokers"
+        if self.wild >= 0 and spec.title == self.wild:
+            return "joker", "a joker is never played alone: it fills a place in a combo"
         if spec.kind == TRIPLE and not ed.threes:
             return "Three of a Kind", f"{ed.name} has no Three of a Kind"
-        if spec.kind == TRIPLE and spec.arg == self.bomb:
-            return "Three of a Kind", f"an {bomb} is never held in a hand"
+        if spec.kind == TRIPLE and spec.arg in (self.bomb, self.wild):
+            return "Three of a Kind", f"name a card that is played: not {self.rname[spec.arg]}"
         if spec.title == self.bomb:
             return name, f"an {bomb} is never held in a hand"
         if spec.kind == FIVE and not ed.five_different:
             return "Five different cards", f"{ed.name} has no five-different-cards combo"
         if spec.kind == FIVE:
-            return "Five different cards", "name five different cards"
+            return "Five different cards", "name five different cards (jokers fill places)"
+        if spec.kind in (PAIR, TRIPLE) and spec.wild >= COMBO_SIZE[spec.kind]:
+            return "joker", "a joker is never played alone: a combo needs one real card"
         if spec.kind == PAIR and ed.pairs == "cat" and effect != "cat":
             return "Two of a Kind", f"only two matching character cards form a pair, not {name}"
         if effect == "cat":
@@ -211,61 +339,87 @@ class ActionTable:
         if effect == "defuse":
             return "Defuse", f"a Defuse is played with 'defuse' after drawing an {bomb}"
         if spec.kind == PLAY and effect in TARGETED:
-            return name, f"{name} needs a target: play {ed.slugs[spec.title]} @SEAT"
+            return name, f"{name} needs a target: play {self.rslug[spec.title]} @SEAT"
         return name, f"{name} takes no target"
 
     def _title(self, slug: str) -> int:
         return self.edition.title_of(slug)
 
+    def _rank(self, slug: str) -> int:
+        try:
+            return self.rslug.index(slug)
+        except ValueError:
+            known = ", ".join(self.rslug)
+            raise BadInput("card", f"one of {known}; got {slug!r}") from None
+
+    def _parts(self, combo: str) -> tuple[list[int], int]:
+        """``7+joker+joker`` → the ranks named and the number of jokers."""
+        ranks = [self._rank(s) for s in combo.split("+")]
+        jokers = sum(r == self.wild for r in ranks) if self.wild >= 0 else 0
+        return [r for r in ranks if r != self.wild or self.wild < 0], jokers
+
     def _parse_words(self, word: str, rest: list[str], text: str) -> Spec:
         bare = {"draw": DRAW, "nope": NOPE, "pass": PASS, "defuse": DEFUSE}
         if word in bare and not rest:
             return Spec(bare[word])
+        if word == "defuse" and len(rest) == 1:
+            return Spec(DEFUSE, self._rank(rest[0]))
         if word in ("give", "take") and len(rest) == 1:
             return Spec(GIVE if word == "give" else TAKE, self._title(rest[0]))
         if word == "play" and rest and "=" in rest[0] and len(rest) <= 2:
             return self._parse_clone(rest)
-        if word == "pair" and len(rest) == 2 and "+" in rest[0]:
-            first, _, second = rest[0].partition("+")
-            return Spec(PAIR, self._title(first), _seat(rest[1]), self._title(second))
         if word == "play" and len(rest) == 1:
-            return Spec(PLAY, self._title(rest[0]))
-        if word in ("play", "pair") and len(rest) == 2:
-            kind = PLAY_AT if word == "play" else PAIR
-            return Spec(kind, self._title(rest[0]), _seat(rest[1]))
+            return Spec(PLAY, self._rank(rest[0]))
+        if word == "play" and len(rest) == 2:
+            return Spec(PLAY_AT, self._rank(rest[0]), _seat(rest[1]))
+        if word == "pair" and len(rest) == 2:
+            ranks, jokers = self._parts(rest[0])
+            if len(ranks) == 2 and not jokers:  # a card and a Clone (or a refused A+B)
+                return Spec(PAIR, ranks[0], _seat(rest[1]), ranks[1])
+            if len(ranks) == 1:
+                return Spec(PAIR, ranks[0], _seat(rest[1]), -1, jokers)
+            if not ranks:
+                return Spec(PAIR, self.wild, _seat(rest[1]), -1, jokers)
         if word == "triple" and len(rest) == 3:
-            return Spec(TRIPLE, self._title(rest[0]), _seat(rest[1]), self._title(rest[2]))
+            ranks, jokers = self._parts(rest[0])
+            rank = ranks[0] if len(ranks) == 1 else self.wild if not ranks else -2
+            if rank != -2:
+                return Spec(TRIPLE, rank, _seat(rest[1]), self._rank(rest[2]), jokers)
         if word == "five" and len(rest) == 1:
-            titles = {self._title(s) for s in rest[0].split("+")}
-            return Spec(FIVE, arg=sum(1 << t for t in titles))
+            ranks, jokers = self._parts(rest[0])
+            if len(set(ranks)) == len(ranks):
+                return Spec(FIVE, arg=sum(1 << r for r in ranks), wild=jokers)
+            return Spec(FIVE, arg=-1)
         if word == "place" and len(rest) == 1 and rest[0].isdigit():
             return Spec(PLACE, arg=int(rest[0]))
         raise BadInput(
             "action",
             "one of: draw, play CARD, play CARD @SEAT, pair CARD @SEAT, play CLONE=CARD, "
-            "pair CARD+CLONE @SEAT, "
+            "pair CARD+CLONE @SEAT, pair CARD+JOKER @SEAT, "
             "triple CARD @SEAT NAMED, five A+B+C+D+E, nope, pass, give CARD, defuse, "
-            f"place N, take CARD; got {text!r}",
+            f"defuse CARD, place N, take CARD; got {text!r}",
         )
 
     def _never_legal_clone(self, spec: Spec) -> tuple[str, str]:
-        ed = self.edition
+        rn, re = self.rname, self.reffect
         if spec.kind == PAIR:
-            if ed.effects[spec.arg] != "clone":
+            if re[spec.arg] != "clone":
                 return "Two of a Kind", "the second card of a pair written A+B must be a Clone"
             if spec.title == spec.arg:
                 return "Clone", "a Clone cannot copy a Clone"
-            return "Two of a Kind", f"{ed.names[spec.title]} cannot form a pair"
+            return "Two of a Kind", f"{rn[spec.title]} cannot form a pair"
         if spec.title != self.clone:
-            return ed.names[spec.title], "only a Clone is played as another card (CLONE=CARD)"
-        copied, effect = ed.names[spec.arg], ed.effects[spec.arg]
+            return rn[spec.title], "only a Clone is played as another card (CLONE=CARD)"
+        copied, effect = rn[spec.arg], re[spec.arg]
         if effect == "clone":
             return "Clone", "you cannot play a Clone on top of another Clone"
         if effect == "cat":
             return "Clone", (
                 f"a Clone cannot copy a {copied} alone: pair it with one from your hand "
-                f"(pair {ed.slugs[spec.arg]}+{ed.slugs[self.clone]} @SEAT)"
+                f"(pair {self.rslug[spec.arg]}+{self.rslug[self.clone]} @SEAT)"
             )
+        if effect in ("wild", "bomb"):
+            return "Clone", f"a Clone cannot copy a {copied}"
         if effect in TARGETED and spec.kind != PLAY_AT:
             return "Clone", f"a Clone played as {copied} needs a target @SEAT"
         return "Clone", f"a Clone played as {copied} takes no target"
@@ -273,12 +427,12 @@ class ActionTable:
     def _parse_clone(self, rest: list[str]) -> Spec:
         """``play clone=attack``, ``play clone=favor @2``, ``play clone=nope``."""
         card, _, copied = rest[0].partition("=")
-        c, x = self._title(card), self._title(copied)
+        c, x = self._rank(card), self._rank(copied)
         if len(rest) == 2:
             return Spec(PLAY_AT, c, _seat(rest[1]), x)
         if x == self.nope_t:
             return Spec(NOPE, c, -1, x)
-        if x == self.defuse_t:
+        if x in self.defuse_ranks:
             return Spec(DEFUSE, c, -1, x)
         return Spec(PLAY, c, -1, x)
 

@@ -12,7 +12,7 @@ from kaboom.engine.errors import BadInput
 #: Card effects the kernel implements, one function each in ``state.py``.
 EFFECTS = (
     "bomb", "defuse", "nope", "attack", "skip", "favor", "shuffle", "see-the-future",
-    "draw-bottom", "clone", "cat",
+    "draw-bottom", "clone", "cat", "wild",
 )  # fmt: skip
 #: Effects a card may be played for on its own, on its owner's turn.
 PLAYED_ALONE = frozenset({"attack", "skip", "favor", "shuffle", "see-the-future", "draw-bottom"})
@@ -53,6 +53,13 @@ class Edition:
     set_counts: tuple[tuple[tuple[str, int], ...], ...] = ()
     #: The card sets used at each player count; a count not listed uses every card.
     sets_by_players: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    #: Per card, its rank: cards of one rank play alike and pair with each other (Dynamitt's
+    #: suits). Empty: every card is its own rank, named by its slug.
+    ranks: tuple[str, ...] = ()
+    #: The display name of each rank, where it differs from the rank itself.
+    rank_names: tuple[tuple[str, str], ...] = ()
+    #: Ranks that a Nope cannot cancel a play of (Dynamitt: face cards always apply).
+    nope_proof: tuple[str, ...] = ()
 
     @property
     def titles(self) -> int:
@@ -65,8 +72,22 @@ class Edition:
             raise BadInput("card", f"one of {', '.join(self.slugs)}; got {slug!r}") from None
 
     def only(self, effect: str) -> int:
-        """The title index of the single card with ``effect`` (bomb, defuse, nope)."""
+        """The title index of the first card with ``effect`` (bomb, defuse, nope)."""
         return self.effects.index(effect)
+
+    def rank_of(self, title: int) -> str:
+        return self.ranks[title] if self.ranks else self.slugs[title]
+
+    @property
+    def rank_slugs(self) -> tuple[str, ...]:
+        """Every rank, in order of first appearance."""
+        return tuple(dict.fromkeys(self.rank_of(t) for t in range(self.titles)))
+
+    def rank_name(self, rank: str) -> str:
+        names = dict(self.rank_names)
+        if rank in names:
+            return names[rank]
+        return self.names[self.slugs.index(rank)] if rank in self.slugs else rank
 
     @property
     def deck_size(self) -> int:
@@ -130,9 +151,7 @@ def parse_edition(raw: dict[str, Any], source: str = "edition") -> Edition:
         counts.append(count)
         effects.append(effect)
         texts.append(str(card.get("text", "")))
-    for needed in ("bomb", "defuse", "nope"):
-        if effects.count(needed) != 1:
-            raise BadInput(f"{source}: [[card]]", f"exactly one card with effect {needed!r}")
+    check_effects(effects, slugs, [], source)
     where = f"{source}: edition"
     combos = head.get("combos", {})
     if not isinstance(combos, dict):
@@ -177,6 +196,23 @@ def parse_edition(raw: dict[str, Any], source: str = "edition") -> Edition:
         set_counts=tuple(set_counts) if known_sets else (),
         sets_by_players=by_players,
     )
+
+
+def check_effects(effects: list[str], slugs: list[str], ranks: list[str], source: str) -> None:
+    """One rank is the bomb, one the Nope, at least one the Defuse; a rank has one effect."""
+    by_rank: dict[str, str] = {}
+    for i, effect in enumerate(effects):
+        rank = ranks[i] if ranks else slugs[i]
+        if by_rank.setdefault(rank, effect) != effect:
+            raise BadInput(
+                f"{source}: rank {rank!r}", f"one effect, got {by_rank[rank]!r} and {effect!r}"
+            )
+    found = list(by_rank.values())
+    for needed in ("bomb", "nope"):
+        if found.count(needed) != 1:
+            raise BadInput(f"{source}: cards", f"exactly one card (rank) with effect {needed!r}")
+    if "defuse" not in found:
+        raise BadInput(f"{source}: cards", "at least one card (rank) with effect 'defuse'")
 
 
 def _dead_hand(value: Any, where: str) -> str:

@@ -4,8 +4,11 @@ One class plays every edition; an edition is data (``original.toml``, ``minions.
 Comments cite the rulebooks (``rules/exploding-kittens-original.txt``,
 ``rules/exploding-minions.txt``) and ``RULINGS.md`` sections 1 to 3.
 
-Cards are title indices. A hand is a list of counts per title; the draw pile is a list of
-titles from the bottom (index 0) to the top (the last item), so drawing is ``pop()``.
+Cards are title indices. A hand is a list of counts per title (and, where cards come in
+ranks, as Dynamitt's suits do, a list of counts per rank beside it); the draw pile is a list
+of titles from the bottom (index 0) to the top (the last item), so drawing is ``pop()``.
+Plays name ranks; the cards that go down are the first of that rank the hand holds, in
+edition order (suits never matter, RULINGS §4).
 """
 
 from __future__ import annotations
@@ -13,13 +16,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from itertools import combinations
 from typing import Any, ClassVar, Self
 
 from kaboom.engine.errors import BadInput
 from kaboom.engine.events import Event
 from kaboom.engine.state import Observation, State
 from kaboom.games.kittens.actions import (
+    COMBO_SIZE,
     DEFUSE,
     DRAW,
     FIVE,
@@ -42,8 +45,6 @@ from kaboom.games.kittens.words import describe_event
 # Phases: whose decision it is, and of what kind.
 TURN, REACT, GIVING, EXPLODING, PLACING, TAKING, OVER = range(7)
 PHASES = ("turn", "react", "give", "exploding", "place", "take", "over")
-#: How many cards of one title each combo kind spends.
-COMBO_SIZE = {PLAY: 1, PLAY_AT: 1, PAIR: 2, TRIPLE: 3}
 #: How many cards See the Future shows (RULINGS §1: fewer if the pile is shorter).
 FUTURE = 3
 #: Tries at sampling a determinisation that fits what every seat sees, before a card swap.
@@ -69,6 +70,7 @@ class KittensState(State):
         "hands",
         "hist",
         "kh",
+        "limbo",
         "n",
         "nopes",
         "options",
@@ -80,6 +82,7 @@ class KittensState(State):
         "pk",
         "queue",
         "removed",
+        "rk",
         "rng",
         "sizes",
         "table",
@@ -96,6 +99,9 @@ class KittensState(State):
         self.rng = rng
         self.hands = [[0] * titles for _ in range(players)]
         self.sizes = [0] * players
+        # Cards held per rank: the hands themselves when every card is its own rank.
+        self.rk = self.hands if not self.table.grouped else self._rank_counts()
+        self.limbo = -1  # the bomb drawn and not yet put back
         self.pile: list[int] = []  # bottom first; pile[-1] is the top card
         self.discard: list[int] = []  # bottom first; discard[-1] is the top card
         self.removed: list[int] = []  # out of the game face down: nobody knows them
@@ -117,6 +123,35 @@ class KittensState(State):
         self.hist: list[int] = []
         self._legal: list[int] | None = None
 
+    def _rank_counts(self) -> list[list[int]]:
+        rank_of, ranks = self.table.rank_of, len(self.table.rslug)
+        out = [[0] * ranks for _ in self.hands]
+        for seat, hand in enumerate(self.hands):
+            for t, k in enumerate(hand):
+                out[seat][rank_of[t]] += k
+        return out
+
+    def _recount(self) -> None:
+        """Hand sizes and counts per rank, from the hands (after a deal, a rig, a sample)."""
+        self.sizes = [sum(h) for h in self.hands]
+        self.rk = self.hands if not self.table.grouped else self._rank_counts()
+
+    def _gain(self, seat: int, title: int, k: int = 1) -> None:
+        self.hands[seat][title] += k
+        self.sizes[seat] += k
+        if self.table.grouped:
+            self.rk[seat][self.table.rank_of[title]] += k
+
+    def _cards_of(self, seat: int, rank: int, k: int) -> list[int]:
+        """The first ``k`` cards of ``rank`` in ``seat``'s hand, in edition order."""
+        hand, out = self.hands[seat], list[int]()
+        for t in self.table.members[rank]:
+            take = min(hand[t], k - len(out))
+            out += [t] * take
+            if len(out) == k:
+                break
+        return out
+
     # -- setup ---------------------------------------------------------------------------------
     @classmethod
     def start(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
@@ -128,40 +163,54 @@ class KittensState(State):
 
             raise BadOption("first", f"a seat in 0..{players - 1}, got {first}")
         s = cls(players, options, random.Random(seed))
-        bomb, defuse = s.table.bomb, s.table.defuse_t
-        # The card sets for this player count (Exploding Minions); the Original uses all.
-        counts = ed.deck_counts(players)
-        deck = [t for t in range(ed.titles) if t not in (bomb, defuse) for _ in range(counts[t])]
-        # "Take out all 6 Defuses and deal 1 to each player."
-        spare = counts[defuse] - ed.defuses_per_player * players
-        for hand in s.hands:
-            hand[defuse] += ed.defuses_per_player
+        tb = s.table
+        # The card sets for this player count (Minions; Dynamitt's decks); the Original all.
+        counts = cls.deck_counts(players, options)
+        kind = [tb.reffect[tb.rank_of[t]] for t in range(ed.titles)]
+        deck = [t for t in range(ed.titles) if kind[t] not in ("bomb", "defuse")]
+        deck = [t for t in deck for _ in range(counts[t])]
+        # "Take out all 6 Defuses and deal 1 to each player." (Dynamitt: one Q or K each.)
+        defuses = [t for t in range(ed.titles) if kind[t] == "defuse" for _ in range(counts[t])]
+        if len(set(defuses)) > 1:
+            s.rng.shuffle(defuses)
+        for seat in range(players):
+            for _ in range(ed.defuses_per_player):
+                s.hands[seat][defuses.pop()] += 1
         # "Shuffle 2 of the leftover Defuses back into the deck and remove the rest."
         # (Minions: "You will have some extra Defuse Cards, so put them back in the deck.")
-        back = max(spare, 0)
+        back = len(defuses)
         if ed.spare_defuses_back >= 0:
             back = min(ed.spare_defuses_back, back)
-        deck += [defuse] * back
-        s.boxed += [defuse] * (max(spare, 0) - back)
+        deck += defuses[len(defuses) - back :]
+        s.boxed += defuses[: len(defuses) - back]
         # "Shuffle and deal 7 cards face down to each player."
         s.rng.shuffle(deck)
         for seat in range(players):
             for _ in range(ed.hand_size):
                 s.hands[seat][deck.pop()] += 1
-        s.sizes = [sum(h) for h in s.hands]
+        s._recount()
         # Fast variant (RULINGS §2): remove a random third, rounded down, unseen by anyone.
         if options.get("fast", False):
             cut = len(deck) // 3
             s.removed = deck[:cut]
             deck = deck[cut:]
         # "Put Exploding Kittens back into the deck so there's 1 fewer than the number of players."
-        bombs = players - ed.bombs_fewer_than_players
-        deck += [bomb] * bombs
-        s.boxed += [bomb] * (counts[bomb] - bombs)
+        bombs = [t for t in range(ed.titles) if kind[t] == "bomb" for _ in range(counts[t])]
+        if len(set(bombs)) > 1:
+            s.rng.shuffle(bombs)
+        used = players - ed.bombs_fewer_than_players
+        deck += bombs[:used]
+        s.boxed += bombs[used:]
         s.rng.shuffle(deck)
         s.pile = deck
         s.current = s.actor = first
         return s
+
+    @classmethod
+    def deck_counts(cls, players: int, options: dict[str, Any]) -> list[int]:
+        """How many of each card this game is dealt from (an edition may drop cards by
+        option, as Dynamitt does its jokers)."""
+        return cls.edition.deck_counts(players)
 
     # -- the contract --------------------------------------------------------------------------
     @property
@@ -197,69 +246,79 @@ class KittensState(State):
             return self._answers()
         if phase == GIVING:
             hand = self.hands[self.actor]
-            return [tb.give[t] for t in tb.holdable if hand[t]]
+            return [tb.give[t] for t in tb.hold_titles if hand[t]]
         if phase == EXPLODING:
-            hand = self.hands[self.actor]
-            out = [tb.defuse] if hand[tb.defuse_t] else []
-            return out + ([tb.clone_defuse] if self._clone_copies(hand, tb.defuse_t) else [])
+            held = self.rk[self.actor]
+            out = [tb.defuse_by_rank[r] for r in tb.defuse_ranks if held[r]]
+            for r in tb.defuse_ranks:
+                if self._clone_copies(held, r):
+                    out.append(tb.clone_defuse_by_rank[r])
+            return out
         if phase == PLACING:
             return tb.place[: len(self.pile) + 1]
         if phase == TAKING:
             present = set(self.discard)
-            return [tb.take[t] for t in tb.holdable if t in present]
+            return [tb.take[t] for t in tb.hold_titles if t in present]
         return []
 
-    def _clone_copies(self, hand: list[int], title: int) -> bool:
-        """Whether ``hand`` holds a Clone and ``title`` lies on top of the Discard Pile."""
+    def _top_rank(self) -> int:
+        return self.table.rank_of[self.discard[-1]] if self.discard else -1
+
+    def _clone_copies(self, held: list[int], rank: int) -> bool:
+        """Whether ``held`` (counts per rank) has a Clone and ``rank`` tops the Discard Pile."""
         clone = self.table.clone
-        return clone >= 0 and hand[clone] > 0 and bool(self.discard) and self.discard[-1] == title
+        return clone >= 0 and held[clone] > 0 and self._top_rank() == rank
 
     def _can_answer(self, seat: int) -> bool:
         """Holds a Nope, or a Clone with a Nope on top of the Discard Pile (RULINGS §1, §3)."""
-        hand = self.hands[seat]
-        return hand[self.table.nope_t] > 0 or self._clone_copies(hand, self.table.nope_t)
+        held = self.rk[seat]
+        return held[self.table.nope_t] > 0 or self._clone_copies(held, self.table.nope_t)
 
     def _answers(self) -> list[int]:
-        tb, hand = self.table, self.hands[self.actor]
-        out = [tb.nope] if hand[tb.nope_t] else []
-        if self._clone_copies(hand, tb.nope_t):
+        tb, held = self.table, self.rk[self.actor]
+        out = [tb.nope] if held[tb.nope_t] else []
+        if self._clone_copies(held, tb.nope_t):
             out.append(tb.clone_nope)
         return [*out, tb.pass_]
 
-    def _clone_actions(self, hand: list[int], targets: list[int]) -> list[int]:
+    def _clone_actions(self, held: list[int], targets: list[int]) -> list[int]:
         """A Clone becomes the top card of the Discard Pile; or pairs with a card in hand."""
         tb = self.table
         out: list[int] = []
         if self.discard:
-            top = self.discard[-1]
+            top = self._top_rank()
             if tb.clone_play[top] >= 0:
                 out.append(tb.clone_play[top])
             elif tb.clone_play_at[top][0] >= 0:
                 out += [tb.clone_play_at[top][q] for q in targets]
-        for t in tb.holdable:
-            if hand[t] and tb.clone_pair[t][0] >= 0:
-                out += [tb.clone_pair[t][q] for q in targets]
+        for r in tb.holdable:
+            if held[r] and tb.clone_pair[r][0] >= 0:
+                out += [tb.clone_pair[r][q] for q in targets]
         return out
 
     def _turn_actions(self) -> list[int]:
         """Play or pass, then draw: every card, pair and three the player can play now."""
         tb, p = self.table, self.current
-        hand, alive = self.hands[p], self.alive
-        # Per title: alone, Two of a Kind (two of one title), Three of a Kind (three, naming).
+        held, alive = self.rk[p], self.alive
+        # Per rank: alone, Two of a Kind (two of one rank), Three of a Kind (three, naming);
+        # jokers fill places (RULINGS §4).
         rows = tb.turn_rows(p, tuple(alive))
+        jokers = held[tb.wild] if tb.wild >= 0 else 0
+        j = jokers if jokers < 2 else 2
         out = [tb.draw]
-        for t in tb.holdable:
-            c = hand[t]
+        for r in tb.holdable:
+            c = held[r]
             if c:
-                out += rows[t][c if c < 3 else 3]
-        if self.five_on:  # Five different cards (RULINGS §1, option)
-            distinct = [t for t in tb.holdable if hand[t]]
-            if len(distinct) >= 5:
-                five = tb.five
-                out += [five[sum(1 << t for t in c)] for c in combinations(distinct, 5)]
-        if tb.clone >= 0 and hand[tb.clone]:
+                out += rows[r][c if c < 3 else 3][j]
+        if self.five_on:  # Five different cards (RULINGS §1, option; §4 with jokers)
+            mask = 0
+            for r in tb.holdable:
+                if held[r]:
+                    mask |= 1 << r
+            out += tb.five_rows(mask, jokers)
+        if tb.clone >= 0 and held[tb.clone]:
             targets = [q for q in range(self.n) if alive[q] and q != p]
-            out += self._clone_actions(hand, targets)
+            out += self._clone_actions(held, targets)
         return out
 
     def apply(self, action: int) -> list[Event]:
@@ -297,7 +356,7 @@ class KittensState(State):
             return "Nope", f"a reaction window is open on {self._pending_text()}: nope or pass"
         if kind in (NOPE, PASS) and phase != REACT:
             return "Nope", "a Nope only answers a card or combo in its reaction window"
-        bomb = ed.names[self.table.bomb]
+        bomb = self.table.rname[self.table.bomb]
         if self._uses_clone(spec) and (kind, phase) in _CLONE_PHASES:
             return self._explain_clone(spec)
         if phase == REACT and kind == NOPE:
@@ -334,21 +393,21 @@ class KittensState(State):
 
     def _explain_clone(self, spec: Spec) -> tuple[str, str]:
         """Why a Clone cannot be played so now (RULINGS §3)."""
-        ed, tb = self.edition, self.table
-        hand = self.hands[self.actor]
-        if not hand[tb.clone]:
+        tb = self.table
+        held, names = self.rk[self.actor], tb.rname
+        if not held[tb.clone]:
             return "Clone", "you hold no Clone"
         if spec.kind == PAIR:
-            if not hand[spec.title]:
-                return "Two of a Kind", f"you hold no {ed.names[spec.title]} to pair with a Clone"
+            if not held[spec.title]:
+                return "Two of a Kind", f"you hold no {names[spec.title]} to pair with a Clone"
             return self._explain_target("Two of a Kind", spec.target)
         if not self.discard:
             return "Clone", "the Discard Pile is empty: a Clone has nothing to copy"
-        top = self.discard[-1]
+        top = self._top_rank()
         if top == tb.clone:
             return "Clone", "you cannot play a Clone on top of another Clone"
         if top != spec.arg:
-            on_top, asked = ed.names[top], ed.names[spec.arg]
+            on_top, asked = names[top], names[spec.arg]
             return "Clone", f"a Clone copies the top of the Discard Pile ({on_top}), not {asked}"
         return self._explain_target("Clone", spec.target)
 
@@ -360,24 +419,25 @@ class KittensState(State):
         return rule, "not legal now"
 
     def _explain_turn(self, spec: Spec, text: str) -> tuple[str, str]:
-        ed, kind, p = self.edition, spec.kind, self.current
-        hand = self.hands[p]
+        tb, kind, p = self.table, spec.kind, self.current
+        held, names = self.rk[p], tb.rname
         rule = {PLAY: "", PLAY_AT: "", PAIR: "Two of a Kind", TRIPLE: "Three of a Kind"}.get(
             kind, "Five different cards"
         )
         if kind in (PLAY, PLAY_AT):
-            rule = ed.names[spec.title]
+            rule = names[spec.title]
+        jokers = held[tb.wild] if tb.wild >= 0 else 0
+        if spec.wild > jokers:
+            return rule, f"needs {spec.wild} joker(s), you hold {jokers}"
         if kind == FIVE:
             if not self.five_on:
                 return rule, "this game was started without the five_different option"
-            missing = [
-                ed.names[t] for t in self.table.holdable if spec.arg >> t & 1 and not hand[t]
-            ]
+            missing = [names[r] for r in tb.holdable if spec.arg >> r & 1 and not held[r]]
             return rule, f"you hold no {', '.join(missing)}"
-        need = COMBO_SIZE[kind]
-        if hand[spec.title] < need:
-            held = hand[spec.title]
-            return rule, f"needs {need} {ed.names[spec.title]}, you hold {held}"
+        need = COMBO_SIZE[kind] - spec.wild
+        if held[spec.title] < need:
+            have = held[spec.title]
+            return rule, f"needs {need} {names[spec.title]}, you hold {have}"
         if spec.target >= 0:
             return self._explain_target(rule, spec.target)
         return "turn", f"{text!r} is not legal now"
@@ -412,16 +472,15 @@ class KittensState(State):
         card = self.pile.pop(0) if bottom else self.pile.pop()
         self._learn_draw(p, 0 if bottom else len(self.pile), card, bottom)
         slug = ed.slugs[card]
-        if card == self.table.bomb:
+        if self.table.is_bomb[card]:
             # Exploding Kitten: "Show it straight away."
             events = [Event("draw-bomb", p, {"card": slug})]
-            hand = self.hands[p]
-            if hand[self.table.defuse_t] or self._clone_copies(hand, self.table.defuse_t):
+            self.limbo = card
+            if self._can_defuse(p):
                 self.phase, self.actor = EXPLODING, p
                 return events
             return events + self._explode(p)
-        self.hands[p][card] += 1
-        self.sizes[p] += 1
+        self._gain(p, card)
         solo = self.table.solo[p]
         events = [Event("draw", p, {"card": slug}, solo), Event("draw", p, {"redacted": True})]
         return events + self._end_one_turn(p)
@@ -431,13 +490,15 @@ class KittensState(State):
         turn (RULINGS §1). The Kitten goes face up in front of you, the hand face down."""
         ed = self.edition
         self.alive[p] = False
-        self.boxed.append(self.table.bomb)
+        self.boxed.append(self.limbo)  # face up in front of you (Dynamitt: out of the game)
+        self.limbo = -1
         hand = self.hands[p]
         left = [t for t in range(ed.titles) for _ in range(hand[t])]
-        # Original and Minions: "the rest of your cards face down" (edition field dead_hand).
+        # Original and Minions: "the rest of your cards face down" (edition field dead_hand);
+        # Dynamitt: the hand goes to the discard pile.
         (self.discard if ed.dead_hand == "discard" else self.removed).extend(left)
-        self.hands[p] = [0] * ed.titles
-        self.sizes[p] = 0
+        for t in set(left):
+            self._gain(p, t, -hand[t])
         self.kh = {k: v for k, v in self.kh.items() if k[1] != p}
         self.turns += 1
         events = [Event("explode", p, {})]
@@ -449,28 +510,43 @@ class KittensState(State):
         return [*events, self._begin_turns(self._next_alive(p), 1, False)]
 
     # -- playing cards and the reaction window -------------------------------------------------
-    def _spend(self, p: int, title: int, k: int) -> None:
-        """Move ``k`` cards of ``title`` from ``p``'s hand to the Discard Pile, face up."""
-        self.hands[p][title] -= k
-        self.sizes[p] -= k
-        self.discard += [title] * k
-        if self.kh:
-            self._forget(p, title, k)
+    def _spend(self, p: int, rank: int, k: int) -> list[int]:
+        """Move ``k`` cards of ``rank`` from ``p``'s hand to the Discard Pile, face up; the
+        first of that rank in edition order (every card its own rank but in Dynamitt)."""
+        if not self.table.grouped:
+            self.hands[p][rank] -= k
+            self.sizes[p] -= k
+            self.discard += [rank] * k
+            if self.kh:
+                self._forget(p, rank, k)
+            return [rank] * k
+        cards = self._cards_of(p, rank, k)
+        for t in cards:
+            self._gain(p, t, -1)
+            self.discard.append(t)
+            if self.kh:
+                self._forget(p, t, 1)
+        return cards
 
     def _play(self, spec: Spec, action: int) -> list[Event]:
-        p = self.current
-        if spec.kind == FIVE:
-            for t in self.table.holdable:
-                if spec.arg >> t & 1:
-                    self._spend(p, t, 1)
-        elif spec.kind == PAIR and spec.arg >= 0:  # a card and a Clone make a pair
-            self._spend(p, spec.title, 1)
-            self._spend(p, spec.arg, 1)
+        p, tb = self.current, self.table
+        kind, w = spec.kind, spec.wild
+        if kind == FIVE:
+            cards = [c for r in tb.holdable if spec.arg >> r & 1 for c in self._spend(p, r, 1)]
+        elif kind == PAIR and spec.arg >= 0:  # a card and a Clone make a pair
+            cards = self._spend(p, spec.title, 1) + self._spend(p, spec.arg, 1)
         else:
-            self._spend(p, spec.title, COMBO_SIZE[spec.kind])
+            cards = self._spend(p, spec.title, COMBO_SIZE[kind] - w)
+        if w:  # jokers fill the other places (RULINGS §4)
+            cards += self._spend(p, tb.wild, w)
         self.pending, self.pending_seat, self.nopes = spec, p, []
-        self.queue = self._others_from_left(p)
-        events = [Event("play", p, {"action": self.table.texts[action]})]
+        data: dict[str, Any] = {"action": tb.texts[action]}
+        if tb.grouped:
+            data["cards"] = [self.edition.slugs[c] for c in cards]
+        events = [Event("play", p, data)]
+        # A Nope cannot cancel a play that includes a face card (Dynamitt, RULINGS §4).
+        proof = tb.nope_proof
+        self.queue = [] if any(proof[c] for c in cards) else self._others_from_left(p)
         return events + self._advance_window()
 
     def _others_from_left(self, seat: int) -> list[int]:
@@ -480,11 +556,11 @@ class KittensState(State):
     def _advance_window(self) -> list[Event]:
         """Ask the next seat that holds a Nope; when nobody is left, the window passes.
         Players holding no Nope are not asked (RULINGS §1)."""
-        queue, hands = self.queue, self.hands
+        queue, held = self.queue, self.rk
         nope, clone = self.table.nope_t, self.table.clone
         while queue:
             q = queue[0]
-            if hands[q][nope] or (clone >= 0 and self._can_answer(q)):
+            if held[q][nope] or (clone >= 0 and self._can_answer(q)):
                 self.phase, self.actor = REACT, q
                 return []
             queue.pop(0)
@@ -494,12 +570,12 @@ class KittensState(State):
         """A Nope opens a new window for everyone but its player (RULINGS §1: "Yup"). A
         Clone copying a Nope is a Nope (RULINGS §3)."""
         s = self.actor
-        card = self.table.nope_t if spec.title < 0 else spec.title
-        self._spend(s, card, 1)
+        rank = self.table.nope_t if spec.title < 0 else spec.title
+        card = self._spend(s, rank, 1)[0]
         self.nopes.append(s)
         self.queue = self._others_from_left(s)
         data: dict[str, Any] = {"depth": len(self.nopes)}
-        if spec.title >= 0:
+        if spec.title >= 0 or self.table.grouped:
             data["card"] = self.edition.slugs[card]
         events = [Event("nope", s, data)]
         return events + self._advance_window()
@@ -522,7 +598,7 @@ class KittensState(State):
         kind = spec.kind
         if kind == PLAY:  # a Clone (arg) adopts the rules of the card it copies
             acts_as = spec.arg if spec.arg >= 0 else spec.title
-            return self.EFFECTS[self.edition.effects[acts_as]](self, p)
+            return self.EFFECTS[self.table.reffect[acts_as]](self, p)
         if kind == PLAY_AT:
             return self._favor(p, spec.target)
         if kind == PAIR:
@@ -589,12 +665,16 @@ class KittensState(State):
         ]
 
     def _three_of_a_kind(self, p: int, target: int, named: int) -> list[Event]:
-        """Three of a Kind: name a card; if the target has one they give it, else nothing."""
-        slug = self.edition.slugs[named]
-        if not self.hands[target][named]:
-            return [Event("name-miss", p, {"target": target, "card": slug})]
-        self._hand_over(target, p, named, public=True)
-        return [Event("name-hit", p, {"target": target, "card": slug})]
+        """Three of a Kind: name a card (a rank); if the target has one they give it."""
+        rank = self.table.rslug[named]
+        if not self.rk[target][named]:
+            return [Event("name-miss", p, {"target": target, "card": rank})]
+        card = self._cards_of(target, named, 1)[0]
+        self._hand_over(target, p, card, public=True)
+        data = {"target": target, "card": rank}
+        if self.table.grouped:
+            data["given"] = self.edition.slugs[card]
+        return [Event("name-hit", p, data)]
 
     def _five_different(self, p: int) -> list[Event]:
         """Five different cards (option): take any card from the Discard Pile."""
@@ -629,10 +709,11 @@ class KittensState(State):
         """Defuse: never Nopable; put the Defuse on the Discard Pile, then place the Kitten.
         A Clone is a Defuse when a Defuse lies on top of the Discard Pile (RULINGS §3)."""
         p = self.actor
-        card = self.table.defuse_t if spec.title < 0 else spec.title
-        self._spend(p, card, 1)
+        rank = self.table.defuse_t if spec.title < 0 else spec.title
+        card = self._spend(p, rank, 1)[0]
         self.phase = PLACING
-        data = {"card": self.edition.slugs[card]} if spec.title >= 0 else {}
+        show = spec.title >= 0 or self.table.grouped
+        data = {"card": self.edition.slugs[card]} if show else {}
         return [Event("defuse", p, data)]
 
     def _place(self, position: int) -> list[Event]:
@@ -640,7 +721,7 @@ class KittensState(State):
         player; the Defuse ends one owed turn (RULINGS §1)."""
         p, pile = self.actor, self.pile
         index = len(pile) - position
-        bomb = self.table.bomb
+        bomb, self.limbo = self.limbo, -1
         pile.insert(index, bomb)
         for seat, known in enumerate(self.pk):
             if seat == p:
@@ -658,8 +739,7 @@ class KittensState(State):
         p, discard = self.actor, self.discard
         at = len(discard) - 1 - discard[::-1].index(title)
         del discard[at]
-        self.hands[p][title] += 1
-        self.sizes[p] += 1
+        self._gain(p, title)
         for s in range(self.n):
             if s != p:
                 key = (s, p, title)
@@ -683,9 +763,9 @@ class KittensState(State):
     def _learn_draw(self, p: int, index: int, card: int, bottom: bool = False) -> None:
         """Whoever knew the drawn card now knows ``p`` holds it. Drawing from the bottom
         moves every other card one place down the list."""
-        bomb = self.table.bomb
+        bomb = self.table.is_bomb[card]
         for s, known in enumerate(self.pk):
-            if known and known.pop(index, None) is not None and s != p and card != bomb:
+            if known and known.pop(index, None) is not None and s != p and not bomb:
                 key = (s, p, card)
                 self.kh[key] = self.kh.get(key, 0) + 1
             if bottom and known:
@@ -693,10 +773,8 @@ class KittensState(State):
 
     def _hand_over(self, v: int, p: int, title: int, *, public: bool) -> None:
         """Card ``title`` passes from ``v`` to ``p``; in public (named) or in private."""
-        self.hands[v][title] -= 1
-        self.sizes[v] -= 1
-        self.hands[p][title] += 1
-        self.sizes[p] += 1
+        self._gain(v, title, -1)
+        self._gain(p, title)
         kh = self.kh
         if public:
             self._forget(v, title, 1)
@@ -750,11 +828,12 @@ class KittensState(State):
             "alive": list(self.alive),
             "hand_sizes": list(self.sizes),
             "draw_pile_size": len(self.pile),
-            "bombs_in_pile": self.pile.count(self.table.bomb),
+            "bombs_in_pile": sum(self.table.is_bomb[c] for c in self.pile),
             "discard_pile": self._slugs(self.discard[::-1]),
             "out_of_game": sorted(self._slugs(self.boxed)),
             "out_of_game_face_down": len(self.removed),
             "pending": pending,
+            "drawn_bomb": self.edition.slugs[self.limbo] if self.limbo >= 0 else None,
             "turns": self.turns,
             "winner": self.winner if self.winner >= 0 else None,
         }
@@ -797,7 +876,7 @@ class KittensState(State):
 
     def _resample(self, seat: int, rng: random.Random) -> Self:
         s = self.clone()
-        bomb = self.table.bomb
+        is_bomb = self.table.is_bomb
         mine = self.kh
         pool: list[int] = []
         fixed: list[list[int]] = []
@@ -811,12 +890,13 @@ class KittensState(State):
         seen = self.pk[seat]
         slots = [i for i in range(len(self.pile)) if i not in seen]
         pool += [self.pile[i] for i in slots] + self.removed
-        bombs = [c for c in pool if c == bomb]
-        cards = [c for c in pool if c != bomb]
+        bombs = [c for c in pool if is_bomb[c]]
+        cards = [c for c in pool if not is_bomb[c]]
         rng.shuffle(cards)
+        rng.shuffle(bombs)
         bomb_slots = set(rng.sample(slots, len(bombs)))
         for i in slots:
-            s.pile[i] = bomb if i in bomb_slots else cards.pop()
+            s.pile[i] = bombs.pop() if i in bomb_slots else cards.pop()
         for q in range(self.n):
             if q == seat:
                 continue
@@ -825,6 +905,7 @@ class KittensState(State):
                 hand[cards.pop()] += 1
             s.hands[q] = hand
         s.removed = cards
+        s._recount()
         s.rng = random.Random(rng.getrandbits(64))
         s.hist = []
         s.pk = [dict(seen) if q == seat else {} for q in range(self.n)]
@@ -846,8 +927,9 @@ class KittensState(State):
         return True
 
     def _can_defuse(self, p: int) -> bool:
-        hand = self.hands[p]
-        return hand[self.table.defuse_t] > 0 or self._clone_copies(hand, self.table.defuse_t)
+        """Holds a Defuse (any Defuse rank), or a Clone with a Defuse on top (RULINGS §3)."""
+        held, ranks = self.rk[p], self.table.defuse_ranks
+        return any(held[r] for r in ranks) or any(self._clone_copies(held, r) for r in ranks)
 
     def _ask_first_nope_holder(self, seat: int) -> bool:
         """In a window sampled for ``seat``, ask the first queued seat that can answer. The
@@ -876,38 +958,43 @@ class KittensState(State):
             for q in ahead
         )
 
-    def _swap_in(self, holder: int, title: int, seat: int, rng: random.Random) -> bool:
-        """Exchange a card of ``holder`` that ``seat`` does not know of for a hidden
-        ``title`` lying elsewhere (unseen pile slot, face-down pile, another unknown hand)."""
-        known, hand = self.kh, self.hands[holder]
+    def _swap_in(self, holder: int, rank: int, seat: int, rng: random.Random) -> bool:
+        """Exchange a card of ``holder`` that ``seat`` does not know of for a hidden card of
+        ``rank`` lying elsewhere (unseen pile slot, face-down pile, another unknown hand)."""
+        known, hand, rank_of = self.kh, self.hands[holder], self.table.rank_of
         spare = [
             t
-            for t in self.table.holdable
-            if t != title
+            for t in self.table.hold_titles
+            if rank_of[t] != rank
             for _ in range(hand[t] - known.get((seat, holder, t), 0))
         ]
-        places: list[tuple[str, int]] = [
-            ("pile", i) for i, c in enumerate(self.pile) if c == title and i not in self.pk[seat]
+        places: list[tuple[str, int, int]] = [
+            ("pile", i, c)
+            for i, c in enumerate(self.pile)
+            if rank_of[c] == rank and i not in self.pk[seat]
         ]
-        places += [("removed", i) for i, c in enumerate(self.removed) if c == title]
+        places += [("removed", i, c) for i, c in enumerate(self.removed) if rank_of[c] == rank]
         places += [
-            ("hand", q)
+            ("hand", q, t)
             for q in range(self.n)
-            if q not in (seat, holder) and self.hands[q][title] > known.get((seat, q, title), 0)
+            if q not in (seat, holder)
+            for t in self.table.members[rank]
+            if self.hands[q][t] > known.get((seat, q, t), 0)
         ]
         if not spare or not places:
             return False
         give = rng.choice(spare)
-        where, i = rng.choice(places)
+        where, i, card = rng.choice(places)
         if where == "pile":
             self.pile[i] = give
         elif where == "removed":
             self.removed[i] = give
         else:
-            self.hands[i][title] -= 1
+            self.hands[i][card] -= 1
             self.hands[i][give] += 1
         hand[give] -= 1
-        hand[title] += 1
+        hand[card] += 1
+        self._recount()
         return True
 
     def clone(self) -> Self:
@@ -918,6 +1005,8 @@ class KittensState(State):
         s.rng.setstate(self.rng.getstate())
         s.hands = [list(h) for h in self.hands]
         s.sizes = list(self.sizes)
+        s.rk = s.hands if not self.table.grouped else [list(r) for r in self.rk]
+        s.limbo = self.limbo
         s.pile, s.discard = list(self.pile), list(self.discard)
         s.removed, s.boxed = list(self.removed), list(self.boxed)
         s.alive = list(self.alive)
@@ -969,6 +1058,7 @@ class KittensState(State):
             "hand_knowledge": [[*k, v] for k, v in sorted(self.kh.items())],
             "turns": self.turns,
             "winner": self.winner,
+            "drawn_bomb": self.limbo,
             "history": list(self.hist),
             "rng": [version, list(internal), gauss],
         }
@@ -989,7 +1079,8 @@ class KittensState(State):
         rng.setstate((version, tuple(internal), gauss))
         s = cls(int(raw["players"]), dict(raw["options"]), rng)
         s.hands = [list(map(int, h)) for h in raw["hands"]]
-        s.sizes = [sum(h) for h in s.hands]
+        s._recount()
+        s.limbo = int(raw["drawn_bomb"])
         s.pile, s.discard = list(raw["pile"]), list(raw["discard"])
         s.removed, s.boxed = list(raw["removed"]), list(raw["boxed"])
         s.alive = [bool(a) for a in raw["alive"]]
@@ -1020,7 +1111,7 @@ class KittensState(State):
         for seat, hand in enumerate(hands):
             for t in s._rig_cards(hand, f"setup.hands[{seat}]"):
                 s.hands[seat][t] += 1
-        s.sizes = [sum(h) for h in s.hands]
+        s._recount()
         s.pile = s._rig_cards(setup.get("draw_pile", []), "setup.draw_pile")[::-1]
         s.discard = s._rig_cards(setup.get("discard_pile", []), "setup.discard_pile")[::-1]
         s.removed = s._rig_cards(setup.get("removed", []), "setup.removed")
@@ -1082,7 +1173,7 @@ class KittensState(State):
     def card_count(self) -> int:
         """Every card, wherever it lies: hands, piles, out of the game, and a drawn Kitten
         waiting to be defused and put back."""
-        drawn_bomb = 1 if self.phase in (EXPLODING, PLACING) else 0
+        drawn_bomb = 1 if self.limbo >= 0 else 0
         return (
             sum(self.sizes) + len(self.pile) + len(self.discard) + len(self.removed)
             + len(self.boxed) + drawn_bomb

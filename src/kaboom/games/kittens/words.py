@@ -7,7 +7,23 @@ from kaboom.games.kittens.edition import Edition
 
 
 def _names(ed: Edition) -> dict[str, str]:
-    return dict(zip(ed.slugs, ed.names, strict=True))
+    """Display names of every card and every rank, by slug."""
+    names = {rank: ed.rank_name(rank) for rank in ed.rank_slugs}
+    return names | dict(zip(ed.slugs, ed.names, strict=True))
+
+
+#: What each effect is called, for cards whose name does not say it (Dynamitt's ranks).
+EFFECT_NAMES = {
+    "nope": "Nope", "attack": "Attack", "see-the-future": "See the Future", "skip": "Skip",
+    "favor": "Favor", "shuffle": "Shuffle", "draw-bottom": "Draw from the Bottom",
+    "clone": "Clone", "defuse": "Defuse", "bomb": "Dynamite", "cat": "no effect",
+    "wild": "wild",
+}  # fmt: skip
+
+
+def a_or_an(name: str) -> str:
+    """``an Exploding Kitten``, ``a J♠``, ``an 8♥``."""
+    return f"an {name}" if name[:1].lower() in "aeio8" else f"a {name}"
 
 
 def play_phrase(ed: Edition, action: str) -> tuple[str, str]:
@@ -26,23 +42,27 @@ def play_phrase(ed: Edition, action: str) -> tuple[str, str]:
         on = f" on P{rest[1][1:]}" if len(rest) > 1 else ""
         noun = f"{names[clone]} as {names[copied]}{on}"
         return f"plays {noun}", noun
-    if "+" in rest[0] and word == "pair":
-        first, _, second = rest[0].partition("+")
-        noun = f"pair of {names[first]} and {names[second]} against P{rest[1][1:]}"
-        return f"plays a {noun}", noun
     if word == "five":
         cards = ", ".join(names[s] for s in rest[0].split("+"))
         return f"plays five different cards: {cards}", "five different cards"
-    card = names[rest[0]]
+    first, *extra = rest[0].split("+")
+    card = names[first]
     target = f"P{rest[1][1:]}" if len(rest) > 1 else ""
     if word == "pair":
-        noun = f"pair of {card} against {target}"
+        also = "".join(f" and {names[x]}" for x in extra)
+        noun = f"pair of {card}{also} against {target}"
         return f"plays a {noun}", noun
     if word == "triple":
-        noun = f"three {card} against {target}"
+        also = f" with {' and '.join(names[x] for x in extra)}" if extra else ""
+        noun = f"three {card}{also} against {target}"
         return f"plays {noun}, naming {names[rest[2]]}", noun
     noun = f"{card} on {target}" if target else card
     return f"plays {noun}", noun
+
+
+def _target(action: str) -> str:
+    at = action.split("@")
+    return f" on P{at[1]}" if len(at) > 1 else ""
 
 
 def describe_event(ed: Edition, e: Event) -> str:
@@ -59,9 +79,16 @@ def describe_event(ed: Edition, e: Event) -> str:
     if kind == "draw":
         return f"{who} draws a card" if hidden else f"{who} draws {card}"
     if kind == "draw-bomb":
-        return f"{who} draws an {card}!"
+        return f"{who} draws {a_or_an(card)}!"
     if kind == "play":
-        return f"{who} {play_phrase(ed, d['action'])[0]}"
+        if "cards" in d and len(d["cards"]) == 1:  # a card of a rank: say what it plays as
+            title = d["cards"][0]
+            effect = EFFECT_NAMES[ed.effects[ed.slugs.index(title)]]
+            copied = d["action"].split()[1].partition("=")[2].split()
+            as_what = f"Clone as {names[copied[0]]}" if copied else effect
+            return f"{who} plays {names[title]} ({as_what})" + _target(d["action"])
+        shown = f" ({', '.join(names[c] for c in d['cards'])})" if "cards" in d else ""
+        return f"{who} {play_phrase(ed, d['action'])[0]}{shown}"
     if kind == "nope":
         played = f"{names[d['card']]} as a Nope" if "card" in d else "Nope"
         return f"{who} plays {played}" + (" (Yup)" if d["depth"] % 2 == 0 else "")
@@ -91,7 +118,8 @@ def describe_event(ed: Edition, e: Event) -> str:
     if kind == "steal-empty":
         return f"{who} tries to steal from P{d['target']}, who has no cards"
     if kind == "name-hit":
-        return f"{who} names {card} and takes it from P{d['target']}"
+        taken = names[d["given"]] if "given" in d else "it"
+        return f"{who} names {card} and takes {taken} from P{d['target']}"
     if kind == "name-miss":
         return f"{who} names {card}, but P{d['target']} has none"
     if kind == "five":
