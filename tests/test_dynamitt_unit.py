@@ -63,11 +63,12 @@ def test_an_unknown_rank_is_named() -> None:
     assert err.value.field == "mine.toml: ranks.11"
 
 
-def test_a_mapping_needs_one_bomb_one_nope_and_a_defuse(tmp_path: Path) -> None:
+def test_a_mapping_needs_one_bomb_one_nope_a_defuse_and_one_clone_at_most(tmp_path: Path) -> None:
     cases = {
         "no-bomb.toml": (DEFAULT | {"j": "skip"}, "bomb"),
         "two-nopes.toml": (DEFAULT | {"9": "nope"}, "nope"),
         "no-defuse.toml": (DEFAULT | {"q": "none", "k": "none"}, "defuse"),
+        "two-clones.toml": (DEFAULT | {"9": "clone"}, "clone"),
     }
     for name, (ranks, missing) in cases.items():
         path = mapping_file(tmp_path, ranks, name)

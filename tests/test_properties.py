@@ -495,7 +495,7 @@ class PileModel:
 #: Public events that may name a card: a drawn bomb, a named card, a take, and a Clone played
 #: as a Nope or a Defuse (the card is played face up).
 PUBLIC_CARD_EVENTS = frozenset(
-    {"draw-bomb", "name-hit", "name-miss", "take", "nope", "defuse", "play"}
+    {"draw-bomb", "name-hit", "name-miss", "take", "nope", "defuse", "play", "place"}
 )
 PRIVATE_KEYS = frozenset({"card", "cards", "position"})
 

@@ -20,6 +20,8 @@ class Option:
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    #: A file path: a scenario file's relative path is read from the scenario's folder.
+    path: bool = False
 
     def check(self, value: Any) -> Any:
         if self.kind is bool:

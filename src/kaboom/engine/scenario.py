@@ -67,13 +67,18 @@ def load(path: Path) -> dict[str, Any]:
     return validate(raw, str(path))
 
 
-def start(raw: dict[str, Any]) -> State:
-    """The scenario's starting state: dealt from the seed, or rigged from ``setup``."""
-    options = raw.get("options", {})
+def start(raw: dict[str, Any], folder: Path | None = None) -> State:
+    """The scenario's starting state: dealt from the seed, or rigged from ``setup``. An
+    option that is a file path and relative is read from ``folder`` (the scenario's)."""
+    spec = get_game(raw["game"])
+    options = dict(raw.get("options", {}))
+    for option in spec.options:
+        value = options.get(option.name)
+        if option.path and folder is not None and isinstance(value, str) and value:
+            options[option.name] = str(folder / value)
     seed = raw.get("seed", 0)
     if "setup" not in raw:
         return new_game(raw["game"], raw["players"], seed, **options)
-    spec = get_game(raw["game"])
     spec.check_players(raw["players"])
     resolved = resolve_options(spec.options, options)
     return spec.state_class.rig(raw["players"], resolved, seed, raw["setup"])
@@ -86,11 +91,13 @@ def steps(raw: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
-def run(raw: dict[str, Any], source: str = "scenario") -> ScenarioResult:
+def run(
+    raw: dict[str, Any], source: str = "scenario", folder: Path | None = None
+) -> ScenarioResult:
     """Play a validated scenario; expectation failures are collected, not raised.
     A malformed field (unknown card, option or fact) raises ``BadInput``."""
     result = ScenarioResult(source, raw["name"])
-    state = start(raw)
+    state = start(raw, folder)
     for i, step in enumerate(steps(raw)):
         where = f"steps[{i}]" if "steps" in raw else "top level"
         events: list[str] = []
@@ -202,6 +209,6 @@ def run_file(path: Path) -> ScenarioResult:
     """Load, validate and run one scenario file."""
     raw = load(path)
     try:
-        return run(raw, str(path))
+        return run(raw, str(path), path.parent)
     except KaboomError as err:
         raise BadInput(str(path), str(err)) from None

@@ -58,7 +58,7 @@ def _register(state: type[KittensState], options: tuple[Option, ...]) -> None:
 DYNAMITT_OPTIONS = (
     Option("jokers", bool, True, "Jokers in the deck: wild in combos (RULINGS §4)"),
     Option("five_different", bool, True, "Five different ranks take any card from the discard"),
-    Option("mapping", str, "", "A rank mapping file (TOML with a [ranks] table)"),
+    Option("mapping", str, "", "A rank mapping file (TOML with a [ranks] table)", path=True),
     Option("first", int, 0, "The seat that goes first", minimum=0, maximum=8),
 )
 

@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from kaboom.engine.errors import BadInput, IllegalAction
 from kaboom.games.kittens.edition import PLAYED_ALONE, TARGETED, Edition
+from kaboom.games.kittens.words import a_or_an
 
 # Action kinds.
 DRAW, PLAY, PLAY_AT, PAIR, TRIPLE, FIVE, NOPE, PASS, GIVE, DEFUSE, PLACE, TAKE = range(12)
@@ -305,7 +306,10 @@ class ActionTable:
         if spec.kind == PLACE:
             return "Defuse", f"a position is 0..{ed.deck_size} cards from the top"
         if spec.kind in (GIVE, TAKE):
-            return ed.names[spec.title], f"an {bomb} is never held in a hand"
+            return ed.names[spec.title], f"{a_or_an(bomb)} is never held in a hand"
+        if spec.kind == DEFUSE and spec.title < 0:
+            choices = " or ".join(f"'defuse {self.rslug[r]}'" for r in self.defuse_ranks)
+            return "Defuse", f"name the card you defuse with: {choices}"
         if spec.kind == DEFUSE and spec.title >= 0 and spec.title != self.clone:
             if self.reffect[spec.title] != "defuse":
                 return "Defuse", f"{self.rname[spec.title]} is no Defuse"
@@ -323,7 +327,7 @@ class ActionTable:
         if spec.kind == TRIPLE and spec.arg in (self.bomb, self.wild):
             return "Three of a Kind", f"name a card that is played: not {self.rname[spec.arg]}"
         if spec.title == self.bomb:
-            return name, f"an {bomb} is never held in a hand"
+            return name, f"{a_or_an(bomb)} is never held in a hand"
         if spec.kind == FIVE and not ed.five_different:
             return "Five different cards", f"{ed.name} has no five-different-cards combo"
         if spec.kind == FIVE:
@@ -337,7 +341,7 @@ class ActionTable:
         if effect == "nope":
             return "Nope", "a Nope is played with 'nope' when a reaction window asks you"
         if effect == "defuse":
-            return "Defuse", f"a Defuse is played with 'defuse' after drawing an {bomb}"
+            return "Defuse", f"a Defuse is played with 'defuse' after drawing {a_or_an(bomb)}"
         if spec.kind == PLAY and effect in TARGETED:
             return name, f"{name} needs a target: play {self.rslug[spec.title]} @SEAT"
         return name, f"{name} takes no target"

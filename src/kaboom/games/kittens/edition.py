@@ -211,6 +211,9 @@ def check_effects(effects: list[str], slugs: list[str], ranks: list[str], source
     for needed in ("bomb", "nope"):
         if found.count(needed) != 1:
             raise BadInput(f"{source}: cards", f"exactly one card (rank) with effect {needed!r}")
+    for single in ("clone", "wild"):
+        if found.count(single) > 1:
+            raise BadInput(f"{source}: cards", f"at most one card (rank) with effect {single!r}")
     if "defuse" not in found:
         raise BadInput(f"{source}: cards", "at least one card (rank) with effect 'defuse'")
 

@@ -40,7 +40,7 @@ from kaboom.games.kittens.actions import (
     action_table,
 )
 from kaboom.games.kittens.edition import Edition
-from kaboom.games.kittens.words import describe_event
+from kaboom.games.kittens.words import a_or_an, describe_event
 
 # Phases: whose decision it is, and of what kind.
 TURN, REACT, GIVING, EXPLODING, PLACING, TAKING, OVER = range(7)
@@ -362,11 +362,12 @@ class KittensState(State):
         if phase == REACT and kind == NOPE:
             return "Nope", "you hold no Nope"
         if phase == EXPLODING and kind == DEFUSE:
-            return "Defuse", "you hold no Defuse"
+            held = self.table.rname[spec.title] if spec.title >= 0 else "Defuse"
+            return "Defuse", f"you hold no {held}"
         if phase == EXPLODING:
-            return bomb, f"you drew an {bomb}: play a Defuse"
+            return bomb, f"you drew {a_or_an(bomb)}: play a Defuse"
         if kind == DEFUSE:
-            return "Defuse", f"a Defuse is played only when you draw an {bomb}"
+            return "Defuse", f"a Defuse is played only when you draw {a_or_an(bomb)}"
         if phase == PLACING:
             if kind == PLACE:
                 return "Defuse", f"put the {bomb} at a position 0..{len(self.pile)} (0 = top)"
@@ -729,9 +730,10 @@ class KittensState(State):
                 self.pk[p][index] = bomb
             else:
                 known.clear()  # positions shifted by an amount this seat cannot know
+        card = self.edition.slugs[bomb]  # shown to all when it was drawn
         events = [
-            Event("place", p, {"position": position}, self.table.solo[p]),
-            Event("place", p, {"redacted": True}),
+            Event("place", p, {"card": card, "position": position}, self.table.solo[p]),
+            Event("place", p, {"card": card, "redacted": True}),
         ]
         return events + self._end_one_turn(p)
 

@@ -129,7 +129,7 @@ def describe_event(ed: Edition, e: Event) -> str:
     if kind == "defuse":
         return f"{who} plays " + (f"{names[d['card']]} as a Defuse" if "card" in d else "a Defuse")
     if kind == "place":
-        bomb = ed.names[ed.only("bomb")]
+        bomb = names[d["card"]] if "card" in d else ed.names[ed.only("bomb")]
         if hidden:
             return f"{who} secretly puts the {bomb} back"
         return f"{who} puts the {bomb} back at position {d['position']} (0 = top)"
