@@ -334,7 +334,11 @@ def test_a_placed_kitten_is_known_to_its_placer_only() -> None:
     )
     play(state, "draw", "defuse")
     events = state.apply(state.parse_action("place 1"))
-    assert [e.data for e in events if e.kind == "place"] == [{"position": 1}, {"redacted": True}]
+    # The Kitten was shown when drawn; only where it went is private.
+    assert [e.data for e in events if e.kind == "place"] == [
+        {"card": "exploding-kitten", "position": 1},
+        {"card": "exploding-kitten", "redacted": True},
+    ]
     assert state.observe(0)["known_pile"] == {"1": "exploding-kitten"}
     assert state.observe(1)["known_pile"] == {} and state.observe(2)["known_pile"] == {}
     assert "position" not in str(state.observe(None))
