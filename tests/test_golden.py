@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,10 +27,12 @@ CASES = [
     ("exploding-minions", 2, 3, {}),
     ("dynamitt", 4, 2026, {}),
     ("dynamitt", 7, 5, {"jokers": False}),
+    ("eleminis", 3, 1, {}),
+    ("eleminis", 4, 2, {"teams": 2, "match": True, "target": 200}),
 ]
 
 
-def story(game: str, players: int, seed: int, options: dict[str, bool]) -> str:
+def story(game: str, players: int, seed: int, options: dict[str, Any]) -> str:
     state = new_game(game, players, seed, **options)
     rng = random.Random(seed)
     bots = [make_bot("random", rng.getrandbits(63)) for _ in range(players)]
@@ -39,7 +42,7 @@ def story(game: str, players: int, seed: int, options: dict[str, bool]) -> str:
 
 
 @pytest.mark.parametrize(("game", "players", "seed", "options"), CASES)
-def test_golden_story(game: str, players: int, seed: int, options: dict[str, bool]) -> None:
+def test_golden_story(game: str, players: int, seed: int, options: dict[str, Any]) -> None:
     flags = "".join(f"-{k}" for k in sorted(options))
     path = GOLDEN / f"{game}-{players}p-seed{seed}{flags}.txt"
     text = story(game, players, seed, options)

@@ -143,8 +143,9 @@ def simulate(
     if as_json:
         print(json.dumps(figures, indent=2))
         return
+    scored = "mean_score" in figures["seats"][0]
     table = Table(title=f"{game}: {players} players, {games} games, seed {seed}")
-    for col in ("seat", "bot", "wins", "win rate", "95% CI"):
+    for col in ("seat", "bot", "wins", "win rate", "95% CI", *(["mean score"] if scored else [])):
         table.add_column(col, justify="right" if col != "bot" else "left")
     for row in figures["seats"]:
         lo, hi = row["ci95"]
@@ -154,8 +155,19 @@ def simulate(
             str(row["wins"]),
             f"{row['win_rate']:.1%}",
             f"{lo:.1%} - {hi:.1%}",
+            *([f"{row['mean_score']:.1f}"] if scored else []),
         )
     out.print(table)
+    if "teams" in figures:
+        teams = Table(title="teams")
+        for col in ("team", "seats", "wins", "win rate", "95% CI"):
+            teams.add_column(col, justify="right")
+        for row in figures["teams"]:
+            lo, hi = row["ci95"]
+            seats = ", ".join(map(str, row["seats"]))
+            teams.add_row(str(row["team"]), seats, str(row["wins"]), f"{row['win_rate']:.1%}",
+                          f"{lo:.1%} - {hi:.1%}")  # fmt: skip
+        out.print(teams)
     out.print(f"mean turns per game: {figures['mean_turns']:.1f}")
     out.print(f"mean decisions per game: {figures['mean_decisions']:.1f}")
 

@@ -111,6 +111,11 @@ class State(ABC):
     def describe(self, event: Event) -> str:
         """An event in plain words."""
 
+    def opening(self) -> list[Event]:
+        """What the deal showed, as events (each with its audience): a story or a log
+        starts with these. Valid on a state fresh from ``new_game``."""
+        return []
+
     # -- serialisation -----------------------------------------------------------------------
     @abstractmethod
     def to_json(self) -> dict[str, Any]:

@@ -23,6 +23,8 @@ class GameRecord:
     winners: list[int]
     turns: int
     decisions: int
+    scores: list[int] | None = None  # final score per seat, where the game keeps score
+    teams: list[int] | None = None  # team per seat, in a team game
 
 
 @dataclass
@@ -49,20 +51,42 @@ class SimulationReport:
     def mean_decisions(self) -> float:
         return sum(r.decisions for r in self.records) / max(1, self.games)
 
+    def mean_score(self, seat: int) -> float | None:
+        scored = [r.scores[seat] for r in self.records if r.scores is not None]
+        return sum(scored) / len(scored) if scored else None
+
+    def team_rows(self) -> list[dict[str, Any]]:
+        """Win rates per team, where the games were team games."""
+        teams = self.records[0].teams if self.records else None
+        if not teams:
+            return []
+        rows = []
+        for team in sorted(set(teams)):
+            seats = [s for s, t in enumerate(teams) if t == team]
+            wins = sum(any(s in r.winners for s in seats) for r in self.records)
+            lo, hi = wilson_interval(wins, self.games)
+            rows.append(
+                {"team": team, "seats": seats, "wins": wins,
+                 "win_rate": wins / max(1, self.games), "ci95": [lo, hi]}
+            )  # fmt: skip
+        return rows
+
     def to_json(self) -> dict[str, Any]:
         seats = []
         for seat in range(self.players):
             wins = self.wins(seat)
             lo, hi = wilson_interval(wins, self.games)
-            seats.append(
-                {
-                    "seat": seat,
-                    "bot": self.bots[seat],
-                    "wins": wins,
-                    "win_rate": wins / max(1, self.games),
-                    "ci95": [lo, hi],
-                }
-            )
+            row: dict[str, Any] = {
+                "seat": seat,
+                "bot": self.bots[seat],
+                "wins": wins,
+                "win_rate": wins / max(1, self.games),
+                "ci95": [lo, hi],
+            }
+            if self.mean_score(seat) is not None:
+                row["mean_score"] = self.mean_score(seat)
+            seats.append(row)
+        teams = self.team_rows()
         return {
             "game": self.game,
             "players": self.players,
@@ -70,6 +94,7 @@ class SimulationReport:
             "seed": self.seed,
             "options": self.options,
             "seats": seats,
+            **({"teams": teams} if teams else {}),
             "mean_turns": self.mean_turns(),
             "mean_decisions": self.mean_decisions(),
         }
@@ -112,8 +137,16 @@ def simulate(
         state = new_game(game, players, game_seed, **options)
         bots = [make_bot(name, master.getrandbits(63)) for name in bot_names]
         decisions = play_game(state, bots)
+        facts = state.facts()
         report.records.append(
-            GameRecord(game_seed, list(state.winners), state.facts().get("turns", 0), decisions)
+            GameRecord(
+                game_seed,
+                list(state.winners),
+                facts.get("turns", 0),
+                decisions,
+                facts.get("totals"),
+                facts.get("team_of"),
+            )
         )
         if progress is not None:
             progress(1)

@@ -21,10 +21,8 @@ def story_lines(state: State, events: list[Event]) -> Iterator[str]:
 def tell(state: State, bots: Sequence[Bot]) -> list[str]:
     """Play ``state`` to the end and return the story of the game, line by line."""
     lines = [f"P{seat} is played by the {bots[seat].name} bot" for seat in range(state.players)]
-    for seat in range(state.players):
-        hand = state.observe(seat).get("hand", [])
-        lines.append(state.describe(Event("hand", seat, {"cards": hand}, frozenset({seat}))))
     lines.append(f"P{state.to_act} goes first.")
+    lines.extend(story_lines(state, state.opening()))
 
     def record(s: State, events: list[Event]) -> None:
         lines.extend(story_lines(s, events))

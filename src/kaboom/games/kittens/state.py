@@ -1026,6 +1026,13 @@ class KittensState(State):
     def describe(self, event: Event) -> str:
         return describe_event(self.edition, event)
 
+    def opening(self) -> list[Event]:
+        """Each player looks at their hand ("Look at yours but keep them secret")."""
+        return [
+            Event("hand", q, {"cards": self._hand_slugs(q)}, self.table.solo[q])
+            for q in range(self.n)
+        ]
+
     def action_text(self, action: int) -> str:
         if not 0 <= action < len(self.table):
             raise BadInput("action", f"an action id in 0..{len(self.table) - 1}, got {action}")

@@ -1,0 +1,31 @@
+"""Eleminis: rows of five slots, the element cycle, Stars and Trash, teams and scoring."""
+
+from __future__ import annotations
+
+from kaboom.engine.options import Option
+from kaboom.engine.registry import GameSpec, register
+from kaboom.games.eleminis.state import DECK, EleminisState
+
+OPTIONS = (
+    Option("teams", int, 0, "2 to 4 teams of equal size, seated alternately (0: none)",
+           minimum=0, maximum=4),
+    Option("match", bool, False, "Play games until a side reaches the target score"),
+    Option("target", int, 500, "The match's target score", minimum=1),
+    Option("shuffle_turnover", bool, False, "Shuffle the Discard Pile when it becomes the Deck"),
+    Option("first", int, 0, "The seat that goes first", minimum=0, maximum=7),
+)  # fmt: skip
+
+register(
+    GameSpec(
+        game_id=DECK.id,
+        name=DECK.name,
+        min_players=DECK.min_players,
+        max_players=DECK.max_players,
+        options=OPTIONS,
+        start=EleminisState.start,
+        state_class=EleminisState,
+        summary=DECK.summary,
+    )
+)
+
+__all__ = ["DECK", "EleminisState"]

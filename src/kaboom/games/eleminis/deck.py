@@ -1,0 +1,107 @@
+"""The Eleminis deck as data: cards, what each Elemini beats, and the scoring table."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kaboom.engine.errors import BadInput
+
+KINDS = ("elemini", "star", "trash", "move", "swap", "discard", "recycle")
+#: Cards that go into slots; the others are action cards.
+CHARACTERS = frozenset({"elemini", "star", "trash"})
+SCORES = ("unique", "duplicate", "star", "trash", "winning_row")
+DATA = Path(__file__).with_name("eleminis.toml")
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """The cards of the game (titles in file order) and its numbers."""
+
+    id: str
+    name: str
+    summary: str
+    min_players: int
+    max_players: int
+    slots: int
+    slugs: tuple[str, ...]
+    names: tuple[str, ...]
+    counts: tuple[int, ...]
+    kinds: tuple[str, ...]
+    beats: tuple[frozenset[int], ...]  # per title: the Eleminis it may replace
+    scoring: tuple[tuple[str, int], ...]
+
+    @property
+    def size(self) -> int:
+        return sum(self.counts)
+
+    def title_of(self, slug: str) -> int:
+        try:
+            return self.slugs.index(slug)
+        except ValueError:
+            raise BadInput("card", f"one of {', '.join(self.slugs)}; got {slug!r}") from None
+
+    def score(self, name: str) -> int:
+        return dict(self.scoring)[name]
+
+    @property
+    def eleminis(self) -> tuple[int, ...]:
+        return tuple(t for t, k in enumerate(self.kinds) if k == "elemini")
+
+
+def _need(table: dict[str, Any], key: str, kind: type, where: str) -> Any:
+    value = table.get(key)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise BadInput(f"{where}.{key}", f"a {kind.__name__}, got {value!r}")
+    return value
+
+
+def parse_deck(raw: dict[str, Any], source: str) -> Deck:
+    """Validate a deck table (as read from TOML); errors name the field."""
+    head, cards, scoring = raw.get("game"), raw.get("card"), raw.get("scoring")
+    if not isinstance(head, dict):
+        raise BadInput(f"{source}: [game]", "a table with id, name, players and slots")
+    if not isinstance(cards, list) or not cards:
+        raise BadInput(f"{source}: [[card]]", "at least one card table")
+    if not isinstance(scoring, dict):
+        raise BadInput(f"{source}: [scoring]", f"a table with {', '.join(SCORES)}")
+    slugs = [_need(c, "slug", str, f"{source}: card[{i}]") for i, c in enumerate(cards)]
+    beats: list[frozenset[int]] = []
+    for i, card in enumerate(cards):
+        where = f"{source}: card[{i}]"
+        if card.get("kind") not in KINDS:
+            raise BadInput(f"{where}.kind", f"one of {', '.join(KINDS)}; got {card.get('kind')!r}")
+        if _need(card, "count", int, where) < 0:
+            raise BadInput(f"{where}.count", "0 or more")
+        names = card.get("beats", [])
+        if not isinstance(names, list) or any(n not in slugs for n in names):
+            raise BadInput(f"{where}.beats", f"a list of card slugs; got {names!r}")
+        beats.append(frozenset(slugs.index(n) for n in names))
+    for i, b in enumerate(beats):
+        if any(cards[t]["kind"] != "elemini" for t in b):
+            raise BadInput(f"{source}: card[{i}].beats", "Eleminis only")
+    where = f"{source}: game"
+    return Deck(
+        id=_need(head, "id", str, where),
+        name=_need(head, "name", str, where),
+        summary=str(head.get("summary", "")),
+        min_players=_need(head, "min_players", int, where),
+        max_players=_need(head, "max_players", int, where),
+        slots=_need(head, "slots", int, where),
+        slugs=tuple(slugs),
+        names=tuple(_need(c, "name", str, f"{source}: card[{i}]") for i, c in enumerate(cards)),
+        counts=tuple(c["count"] for c in cards),
+        kinds=tuple(c["kind"] for c in cards),
+        beats=tuple(beats),
+        scoring=tuple((k, _need(scoring, k, int, f"{source}: scoring")) for k in SCORES),
+    )
+
+
+def load_deck(path: Path = DATA) -> Deck:
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as err:
+        raise BadInput(str(path), f"valid TOML ({err})") from None
+    return parse_deck(raw, path.name)
