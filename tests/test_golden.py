@@ -29,6 +29,8 @@ CASES = [
     ("dynamitt", 7, 5, {"jokers": False}),
     ("eleminis", 3, 1, {}),
     ("eleminis", 4, 2, {"teams": 2, "match": True, "target": 200}),
+    ("kittens-board-game", 3, 4, {}),
+    ("kittens-board-game", 5, 8, {}),
 ]
 
 

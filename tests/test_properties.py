@@ -69,6 +69,10 @@ CONFIGS: list[Config] = [
     Config("eleminis", 4, {"teams": 2}),
     Config("eleminis", 6, {"teams": 3, "match": True, "target": 200}),
     Config("eleminis", 8, {"match": True, "target": 150}),
+    # The board game, few players to many.
+    Config("kittens-board-game", 2),
+    Config("kittens-board-game", 4),
+    Config("kittens-board-game", 6),
 ]
 
 #: The distinct (game, players) pairs, for properties of the action space alone.

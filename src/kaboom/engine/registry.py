@@ -12,7 +12,7 @@ from kaboom.engine.options import Option, resolve_options
 from kaboom.engine.state import State
 
 #: Modules that register the built-in games when imported (plugins may add their own).
-BUILTIN_GAME_MODULES = ("kaboom.games.kittens", "kaboom.games.eleminis")
+BUILTIN_GAME_MODULES = ("kaboom.games.kittens", "kaboom.games.eleminis", "kaboom.games.board")
 
 
 @dataclass(frozen=True, slots=True)

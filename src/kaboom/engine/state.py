@@ -111,6 +111,10 @@ class State(ABC):
     def describe(self, event: Event) -> str:
         """An event in plain words."""
 
+    def render(self) -> str:
+        """The table as text (a board, rows), for stories and terminals; empty if none."""
+        return ""
+
     def opening(self) -> list[Event]:
         """What the deal showed, as events (each with its audience): a story or a log
         starts with these. Valid on a state fresh from ``new_game``."""

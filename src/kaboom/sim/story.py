@@ -28,4 +28,5 @@ def tell(state: State, bots: Sequence[Bot]) -> list[str]:
         lines.extend(story_lines(s, events))
 
     play_game(state, bots, record)
-    return lines
+    board = state.render()
+    return [*lines, *board.splitlines()] if board else lines

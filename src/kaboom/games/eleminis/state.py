@@ -349,6 +349,8 @@ class EleminisState(State):
                 self.rng.shuffle(self.deck)
             self.deck_known = not self.options.get("shuffle_turnover", False)
             events.append(Event("turnover", None, {"cards": len(self.deck)}))
+        if not self.deck:  # only a rigged table can run out: 81 cards, at most 40 slots
+            raise BadInput("setup", "the Deck and the Discard Pile are empty: nothing to draw")
         self.drawn = self.deck.pop()
         return [*events, Event("draw", self.current, {"card": self.deck_data.slugs[self.drawn]})]
 

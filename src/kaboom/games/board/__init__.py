@@ -1,0 +1,24 @@
+"""Exploding Kittens: The Board Game (the RULINGS §5 reconstruction, as data)."""
+
+from __future__ import annotations
+
+from kaboom.engine.options import Option
+from kaboom.engine.registry import GameSpec, register
+from kaboom.games.board.state import BOX, BoardGameState
+
+OPTIONS = (Option("first", int, 0, "The seat that goes first", minimum=0, maximum=5),)
+
+register(
+    GameSpec(
+        game_id=BOX.id,
+        name=BOX.name,
+        min_players=BOX.min_players,
+        max_players=BOX.max_players,
+        options=OPTIONS,
+        start=BoardGameState.start,
+        state_class=BoardGameState,
+        summary=BOX.summary,
+    )
+)
+
+__all__ = ["BOX", "BoardGameState"]

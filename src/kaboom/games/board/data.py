@@ -1,0 +1,153 @@
+"""The board game's box as data: both sides of the board, the Move Discs, the Action Cards."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kaboom.engine.errors import BadInput
+
+DATA = Path(__file__).with_name("board.toml")
+DISC_KINDS = ("move", "move-or-flip", "flip-then-move", "cut-the-line", "magnet")
+EFFECTS = ("defuse", "nope", "flip", "skip", "magnet", "see-the-future", "shuffle", "swap",
+           "attack")  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One side of the board: its Exploding Kitten spaces and what each space is worth."""
+
+    kittens: frozenset[int]
+    values: tuple[int, ...]  # per space 0..ribbon; 0 for the Litter Box, kittens, the Ribbon
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    id: str
+    name: str
+    summary: str
+    min_players: int
+    max_players: int
+    hand_size: int
+    empty_hand_draw: int
+    explode_keep: int
+    spaces: int
+    loop_back_to: int
+    sides: tuple[Side, Side]  # calm, chaos
+    disc_slugs: tuple[str, ...]
+    disc_kinds: tuple[str, ...]
+    disc_steps: tuple[int, ...]
+    disc_counts: tuple[int, ...]
+    card_slugs: tuple[str, ...]
+    card_names: tuple[str, ...]
+    card_counts: tuple[int, ...]
+    card_effects: tuple[str, ...]
+
+    @property
+    def ribbon(self) -> int:
+        return self.spaces + 1
+
+    @property
+    def magnet(self) -> int:
+        return self.disc_kinds.index("magnet")
+
+    def card(self, effect: str) -> int:
+        return self.card_effects.index(effect)
+
+
+def _need(table: Any, key: str, kind: type, where: str) -> Any:
+    value = table.get(key) if isinstance(table, dict) else None
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise BadInput(f"{where}.{key}", f"a {kind.__name__}, got {value!r}")
+    return value
+
+
+def _side(raw: Any, spaces: int, where: str) -> Side:
+    if not isinstance(raw, dict):
+        raise BadInput(where, "a table with kittens, value and values")
+    kittens = _need(raw, "kittens", list, where)
+    if any(not isinstance(k, int) or not 1 <= k <= spaces for k in kittens):
+        raise BadInput(f"{where}.kittens", f"spaces in 1..{spaces}")
+    default = _need(raw, "value", int, where)
+    values = [0] + [default] * spaces + [0]
+    for key, v in dict(raw.get("values", {})).items():
+        if not str(key).isdigit() or not 1 <= int(key) <= spaces or not isinstance(v, int):
+            raise BadInput(f"{where}.values.{key}", f"a space in 1..{spaces} = a number")
+        values[int(key)] = v
+    for k in kittens:
+        values[k] = 0
+    return Side(frozenset(kittens), tuple(values))
+
+
+def parse_box(raw: dict[str, Any], source: str) -> Box:
+    """Validate a box table (as read from TOML); errors name the field."""
+    head, board = raw.get("game"), raw.get("board")
+    where = f"{source}: game"
+    if not isinstance(head, dict):
+        raise BadInput(f"{source}: [game]", "a table with id, name and players")
+    if not isinstance(board, dict):
+        raise BadInput(f"{source}: [board]", "a table with spaces, loop_back_to, calm, chaos")
+    spaces = _need(board, "spaces", int, f"{source}: board")
+    loop = _need(board, "loop_back_to", int, f"{source}: board")
+    if not 1 <= loop <= spaces:
+        raise BadInput(f"{source}: board.loop_back_to", f"a space in 1..{spaces}")
+    discs, cards = raw.get("disc"), raw.get("card")
+    if not isinstance(discs, list) or not discs:
+        raise BadInput(f"{source}: [[disc]]", "the Move Discs")
+    if not isinstance(cards, list) or not cards:
+        raise BadInput(f"{source}: [[card]]", "the Action Cards")
+    for i, d in enumerate(discs):
+        if d.get("kind") not in DISC_KINDS:
+            raise BadInput(f"{source}: disc[{i}].kind", f"one of {', '.join(DISC_KINDS)}")
+        _need(d, "slug", str, f"{source}: disc[{i}]")
+        _need(d, "steps", int, f"{source}: disc[{i}]")
+        _need(d, "count", int, f"{source}: disc[{i}]")
+    for i, c in enumerate(cards):
+        if c.get("effect") not in EFFECTS:
+            raise BadInput(f"{source}: card[{i}].effect", f"one of {', '.join(EFFECTS)}")
+        for key in ("slug", "name"):
+            _need(c, key, str, f"{source}: card[{i}]")
+        _need(c, "count", int, f"{source}: card[{i}]")
+    kinds = [d["kind"] for d in discs]
+    if kinds.count("magnet") != 1:
+        raise BadInput(f"{source}: [[disc]]", "exactly one disc of kind 'magnet'")
+    effects = [c["effect"] for c in cards]
+    for effect in ("defuse", "nope"):
+        if effects.count(effect) != 1:
+            raise BadInput(f"{source}: [[card]]", f"exactly one card with effect {effect!r}")
+    return Box(
+        id=_need(head, "id", str, where),
+        name=_need(head, "name", str, where),
+        summary=str(head.get("summary", "")),
+        min_players=_need(head, "min_players", int, where),
+        max_players=_need(head, "max_players", int, where),
+        hand_size=_need(head, "hand_size", int, where),
+        empty_hand_draw=_need(head, "empty_hand_draw", int, where),
+        explode_keep=_need(head, "explode_keep", int, where),
+        spaces=spaces,
+        loop_back_to=loop,
+        sides=(
+            _side(board.get("calm"), spaces, f"{source}: board.calm"),
+            _side(board.get("chaos"), spaces, f"{source}: board.chaos"),
+        ),
+        disc_slugs=tuple(d["slug"] for d in discs),
+        disc_kinds=tuple(kinds),
+        disc_steps=tuple(d["steps"] for d in discs),
+        disc_counts=tuple(d["count"] for d in discs),
+        card_slugs=tuple(c["slug"] for c in cards),
+        card_names=tuple(c["name"] for c in cards),
+        card_counts=tuple(c["count"] for c in cards),
+        card_effects=tuple(effects),
+    )
+
+
+def load_box(path: Path = DATA) -> Box:
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise BadInput(str(path), f"a readable file ({err.strerror})") from None
+    except tomllib.TOMLDecodeError as err:
+        raise BadInput(str(path), f"valid TOML ({err})") from None
+    return parse_box(raw, path.name)

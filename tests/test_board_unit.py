@@ -1,0 +1,77 @@
+"""The board game: its box as data, the track, and that random games end."""
+
+from __future__ import annotations
+
+import copy
+import random
+import tomllib
+from typing import Any
+
+import pytest
+
+from kaboom.engine import BadInput, new_game
+from kaboom.games.board import BOX, BoardGameState
+from kaboom.games.board.data import DATA, parse_box
+
+
+@pytest.fixture
+def raw_box() -> dict[str, Any]:
+    return tomllib.loads(DATA.read_text(encoding="utf-8"))
+
+
+def test_the_box_holds_64_cards_and_21_discs() -> None:
+    assert sum(BOX.card_counts) == 64
+    assert sum(BOX.disc_counts) == 21
+    assert BOX.disc_counts[BOX.magnet] == 10
+    assert BOX.ribbon == 41 and BOX.loop_back_to == 30
+
+
+def test_both_sides_of_the_board() -> None:
+    calm, chaos = BOX.sides
+    assert sorted(calm.kittens) == [7, 14, 21, 28, 34, 38]
+    assert [s for s in range(1, 41) if calm.values[s] == 2] == [5, 12, 19, 26, 33]
+    assert sorted(chaos.kittens) == [4, 8, 12, 16, 20, 24, 28, 32, 35, 37, 39]
+    assert [s for s in range(1, 41) if chaos.values[s] == 3] == [10, 22, 30]
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda r: r["board"]["calm"].update(kittens=[0]), "test.toml: board.calm.kittens"),
+        (lambda r: r["board"].update(loop_back_to=99), "test.toml: board.loop_back_to"),
+        (lambda r: r["disc"][0].update(kind="teleport"), "test.toml: disc[0].kind"),
+        (lambda r: r["card"][2].update(effect="fireball"), "test.toml: card[2].effect"),
+        (lambda r: r["card"][0].pop("name"), "test.toml: card[0].name"),
+        (lambda r: r["game"].pop("hand_size"), "test.toml: game.hand_size"),
+    ],
+)
+def test_a_bad_box_names_the_field(raw_box: dict[str, Any], change: Any, field: str) -> None:
+    broken = copy.deepcopy(raw_box)
+    change(broken)
+    with pytest.raises(BadInput) as err:
+        parse_box(broken, "test.toml")
+    assert err.value.field == field
+
+
+def test_the_loop_back_arrow() -> None:
+    state = BoardGameState.rig(2, {}, 0, {"positions": [39, 0], "move_deck": ["move-4"]})
+    state.apply_text("draw")
+    assert state.facts()["positions"][0] == 31
+
+
+def test_the_board_renders_as_text() -> None:
+    state = BoardGameState.rig(2, {}, 0, {"positions": [7, 0], "side": "chaos"})
+    text = state.render()
+    assert "Chaos Mode" in text and "Litter Box: P1" in text and " 7 +2 P0" in text
+
+
+def test_random_games_all_end() -> None:
+    """Random seeded games end (the 10,000-game run is in the closing note, via simulate)."""
+    for seed in range(300):
+        state = new_game("kittens-board-game", 2 + seed % 5, seed)
+        rng = random.Random(seed)
+        for _ in range(5000):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        assert state.is_over and len(state.winners) == 1
