@@ -75,3 +75,32 @@ def test_random_games_all_end() -> None:
                 break
             state.apply(rng.choice(state.legal_actions()))
         assert state.is_over and len(state.winners) == 1
+
+
+def test_a_users_own_box_file(tmp_path: Any) -> None:
+    text = DATA.read_text(encoding="utf-8").replace(
+        "kittens = [7, 14, 21, 28, 34, 38]", "kittens = [3, 14, 21, 28, 34, 38]"
+    )
+    mine = tmp_path / "my-box.toml"
+    mine.write_text(text, encoding="utf-8")
+    options = {"board": str(mine)}
+    state = BoardGameState.rig(2, options, 0, {"positions": [0, 0], "move_deck": ["move-3"]})
+    events = state.apply_text("draw")
+    # Space 3 is an Exploding Kitten space on this board: P0 explodes and swaps with P1.
+    assert [e.kind for e in events][:4] == ["disc", "move", "kitten-space", "explode"]
+    assert state.facts()["positions"] == [0, 3]
+    restored = type(state).from_json(state.to_json())
+    assert type(restored).box == type(state).box
+    game = new_game("kittens-board-game", 3, 1, board=str(mine))
+    assert 3 in type(game).box.sides[0].kittens  # type: ignore[attr-defined]
+
+
+def test_a_missing_or_bad_box_file_is_refused(tmp_path: Any) -> None:
+    from kaboom.engine import BadOption
+
+    with pytest.raises(BadOption, match="board"):
+        new_game("kittens-board-game", 2, 0, board=str(tmp_path / "none.toml"))
+    bad = tmp_path / "bad.toml"
+    bad.write_text(DATA.read_text(encoding="utf-8").replace('kind = "magnet"', 'kind = "x"'))
+    with pytest.raises(BadInput, match=r"disc\[11\]\.kind"):
+        new_game("kittens-board-game", 2, 0, board=str(bad))

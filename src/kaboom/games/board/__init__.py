@@ -6,7 +6,10 @@ from kaboom.engine.options import Option
 from kaboom.engine.registry import GameSpec, register
 from kaboom.games.board.state import BOX, BoardGameState
 
-OPTIONS = (Option("first", int, 0, "The seat that goes first", minimum=0, maximum=5),)
+OPTIONS = (
+    Option("first", int, 0, "The seat that goes first", minimum=0, maximum=5),
+    Option("board", str, "", "Your own box file: board, Move Discs, Action Cards", path=True),
+)
 
 register(
     GameSpec(

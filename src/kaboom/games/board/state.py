@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import cache
+from pathlib import Path
 from typing import Any, ClassVar, Self
 
 from kaboom.engine.errors import BadInput, BadOption, IllegalAction
@@ -84,7 +86,20 @@ class BoardGameState(State):
         self._legal: list[int] | None = None
 
     @classmethod
+    def variant(cls, options: dict[str, Any]) -> type[BoardGameState]:
+        """The class for these options: the shipped box, or the user's file (``board``)."""
+        path = str(options.get("board") or "")
+        return _boxed(path) if path else BoardGameState
+
+    @classmethod
     def start(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
+        variant = cls.variant(options)
+        if variant is not cls:
+            return variant.start(players, seed, options)  # type: ignore[return-value]
+        return cls._start(players, seed, options)
+
+    @classmethod
+    def _start(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
         """Setup: characters on the Litter Box, 5 Action Cards each, the Danger Magnets
         aside, the other Move Discs shuffled; Calm side up."""
         box = cls.box
@@ -715,6 +730,9 @@ class BoardGameState(State):
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Self:
+        variant = cls.variant(dict(raw.get("options") or {}))
+        if variant is not cls:
+            return variant.from_json(raw)  # type: ignore[return-value]
         try:
             version, internal, gauss = raw["rng"]
             rng = random.Random()
@@ -736,6 +754,15 @@ class BoardGameState(State):
     # -- scenarios --------------------------------------------------------------------------------
     @classmethod
     def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:
+        variant = cls.variant(options)
+        if variant is not cls:
+            return variant.rig(players, options, seed, setup)  # type: ignore[return-value]
+        return cls._rig_table(players, options, seed, setup)
+
+    @classmethod
+    def _rig_table(
+        cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]
+    ) -> Self:
         """``positions``, ``side`` (calm/chaos), ``hands``, ``move_deck`` and
         ``action_deck`` (top first), ``move_discard`` / ``action_discard`` (top first),
         ``magnets_aside``, ``current``, ``turns_owed``, ``attacked``."""
@@ -821,3 +848,15 @@ class BoardGameState(State):
         }
 
     UNORDERED_FACTS: ClassVar[frozenset[str]] = frozenset({"hands", "legal"})
+
+
+@cache
+def _boxed(path: str) -> type[BoardGameState]:
+    """A state class for a user's own box file (board, Move Discs, Action Cards)."""
+    file = Path(path)
+    if not file.is_file():
+        raise BadOption("board", f"a board file; {path!r} does not exist")
+    box = load_box(file)
+    if box.id != BOX.id:
+        raise BadInput(f"{file.name}: game.id", f"{BOX.id!r}, got {box.id!r}")
+    return type("BoardGameBoxState", (BoardGameState,), {"box": box, "__slots__": ()})
