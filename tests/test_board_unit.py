@@ -87,7 +87,8 @@ def test_a_users_own_box_file(tmp_path: Any) -> None:
     state = BoardGameState.rig(2, options, 0, {"positions": [0, 0], "move_deck": ["move-3"]})
     events = state.apply_text("draw")
     # Space 3 is an Exploding Kitten space on this board: P0 explodes and swaps with P1.
-    assert [e.kind for e in events][:4] == ["disc", "move", "kitten-space", "explode"]
+    kinds = [e.kind for e in events if e.kind != "reshuffle-discs"]
+    assert kinds[:4] == ["disc", "move", "kitten-space", "explode"]
     assert state.facts()["positions"] == [0, 3]
     restored = type(state).from_json(state.to_json())
     assert type(restored).box == type(state).box

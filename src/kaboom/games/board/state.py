@@ -298,18 +298,33 @@ class BoardGameState(State):
             return self._start_turn(p, self.owed, self.attacked)
         return self._start_turn((p + 1) % self.n, 1, False)
 
+    def _replenish_actions(self) -> None:
+        """ "If the Move Deck or Action Deck is ever empty, shuffle the appropriate Discard
+        Pile to replenish it.\""""
+        if not self.adeck and self.adiscard:
+            self.adeck, self.adiscard = self.adiscard, []
+            self.rng.shuffle(self.adeck)
+
+    def _replenish_discs(self) -> list[Event]:
+        if self.mdeck or not self.mdiscard:
+            return []
+        self.mdeck, self.mdiscard = self.mdiscard, []
+        self.rng.shuffle(self.mdeck)
+        for known in self.pk:
+            known.clear()
+        return [Event("reshuffle-discs", None, {"discs": len(self.mdeck)})]
+
     def _draw_cards(self, p: int, k: int) -> list[Event]:
-        """Draw Action Cards; an empty Action Deck is its Discard Pile shuffled."""
+        """Draw Action Cards; an emptied Action Deck is at once its Discard Pile shuffled."""
         drawn: list[int] = []
         for _ in range(k):
+            self._replenish_actions()
             if not self.adeck:
-                self.adeck, self.adiscard = self.adiscard, []
-                self.rng.shuffle(self.adeck)
-            if not self.adeck:
-                break
+                break  # every Action Card is in a hand
             card = self.adeck.pop()
             self._gain(p, card)
             drawn.append(card)
+        self._replenish_actions()
         return [
             Event("draw-cards", p, {"cards": sorted(self._names(drawn))}, frozenset({p})),
             Event("draw-cards", p, {"count": len(drawn), "redacted": True}),
@@ -319,18 +334,16 @@ class BoardGameState(State):
     def _draw_disc(self, p: int) -> list[Event]:
         """ "Flip the top Move Disc and put it face up on the Move Discard Pile.\""""
         box = self.box
-        events: list[Event] = []
-        if not self.mdeck:
-            self.mdeck, self.mdiscard = self.mdiscard, []
-            self.rng.shuffle(self.mdeck)
-            for known in self.pk:
-                known.clear()
-            events.append(Event("reshuffle-discs", None, {"discs": len(self.mdeck)}))
+        events = self._replenish_discs()
+        if not self.mdeck:  # only a rigged table can have no Move Disc at all
+            raise BadInput("setup", "the Move Deck and its Discard Pile are empty: no disc")
         disc = self.mdeck.pop()
         for known in self.pk:
             known.pop(len(self.mdeck), None)
         self.mdiscard.append(disc)
         events.append(Event("disc", p, {"disc": box.disc_slugs[disc]}))
+        # An emptied Move Deck is replenished at once (the disc just drawn included).
+        events += self._replenish_discs()
         kind, steps = box.disc_kinds[disc], box.disc_steps[disc]
         if kind == "move":
             return events + self._move(p, steps)
@@ -362,8 +375,9 @@ class BoardGameState(State):
         kittens = sorted(self.kittens())
         ahead = [k for k in kittens if k > self.pos[p]]
         looped = [k for k in kittens if k >= self.box.loop_back_to]
-        target = ahead[0] if ahead else looped[0] if looped else self.pos[p]
-        return self._arrive(p, target)
+        if not ahead and not looped:  # a box with no Exploding Kitten to reach: stay
+            return [Event("stay", p, {}), *self._end_one_turn(p)]
+        return self._arrive(p, ahead[0] if ahead else looped[0])
 
     def _arrive(self, p: int, space: int) -> list[Event]:
         """An occupied space sends you on to the next available one ahead, even onto an

@@ -36,7 +36,7 @@ def describe_event(box: Box, e: Event) -> str:
     if kind == "move":
         return f"{who} moves to {_space(box, d['to'])}"
     if kind == "stay":
-        return f"{who} is in first place and stays"
+        return f"{who} stays where they are"
     if kind == "flip":
         return f"The board flips to {SIDE_NAMES[d['side']]}"
     if kind == "kitten-space":
