@@ -16,16 +16,56 @@ class Bot(Protocol):
     def act(self, view: PlayerView) -> int: ...
 
 
-def make_bot(spec: str, seed: int) -> Bot:
-    """A bot from its name (``random``), seeded so that games replay.
+def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
+    """A bot from its name, seeded so that games replay: ``random``, ``heuristic``,
+    ``ismcts`` with ``:iterations=N``, ``:seconds=S`` (both: ``ismcts:iterations=N:seconds=S``)
+    or ``:level=easy|medium|hard``.
 
     >>> make_bot("random", 1).name
     'random'
+    >>> make_bot("ismcts:iterations=50", 1).name
+    'ismcts:50'
     """
+    from kaboom.bots.ismcts import IsmctsBot
     from kaboom.bots.random_bot import RandomBot
 
-    kinds = {"random": RandomBot}
-    name = spec.strip().lower()
-    if name not in kinds:
-        raise BadInput("bots", f"a bot name, one of {', '.join(sorted(kinds))}; got {spec!r}")
-    return kinds[name](seed)
+    name, _, params = spec.strip().lower().partition(":")
+    args = _params(params, spec)
+    if name == "random" and not args:
+        return RandomBot(seed)
+    if name == "heuristic" and not args:
+        return _heuristic(seed, game)
+    if name == "ismcts":
+        if "level" in args:
+            return IsmctsBot.at_level(seed, args["level"])
+        try:
+            iterations = int(args.get("iterations", "1000"))
+            seconds = float(args["seconds"]) if "seconds" in args else None
+        except ValueError:
+            raise BadInput("bots", f"numbers for iterations and seconds; got {spec!r}") from None
+        return IsmctsBot(seed, iterations, seconds)
+    raise BadInput(
+        "bots",
+        "random, heuristic, ismcts, ismcts:iterations=N, ismcts:seconds=S or "
+        f"ismcts:level=easy|medium|hard; got {spec!r}",
+    )
+
+
+def _params(text: str, spec: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for part in filter(None, text.split(":")):
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise BadInput("bots", f"NAME:KEY=VALUE, got {spec!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _heuristic(seed: int, game: str | None) -> Bot:
+    from kaboom.bots.heuristic_kittens import KittensHeuristic
+    from kaboom.engine.registry import get_game
+    from kaboom.games.kittens.state import KittensState
+
+    if game is None or issubclass(get_game(game).state_class, KittensState):
+        return KittensHeuristic(seed)
+    raise BadInput("bots", f"no heuristic bot for {game} yet (random or ismcts)")

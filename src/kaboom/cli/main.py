@@ -101,7 +101,7 @@ def play(
     names = bot_list(bots, players)
     state = new_game(game, players, seed, **parse_options(option))
     rng = random.Random(seed)
-    seated = [make_bot(name, rng.getrandbits(63)) for name in names]
+    seated = [make_bot(name, rng.getrandbits(63), game) for name in names]
     out.rule(f"{get_game(game).name}: {players} players, seed {seed}")
     for line in tell(state, seated):
         out.print(line, highlight=False, soft_wrap=True)
@@ -172,6 +172,61 @@ def simulate(
     out.print(f"mean decisions per game: {figures['mean_decisions']:.1f}")
 
 
+@app.command()
+@friendly
+def tournament(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    players: Annotated[int, typer.Option(help="Number of players.")] = 2,
+    bots: Annotated[str, typer.Option(help="Entrants, comma-separated bot specs.")] = (
+        "random,heuristic"
+    ),
+    games: Annotated[int, typer.Option("--games", help="Number of games.")] = 200,
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    seed: Annotated[int, typer.Option(help="Master seed.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    plot: Annotated[Path | None, typer.Option(help="Draw a rating chart to this PNG.")] = None,
+    option: OptionArg = None,
+) -> None:
+    """Bots against each other, seats rotated: win rates with 95% intervals and ratings."""
+    from kaboom.sim.tournament import plot as draw
+    from kaboom.sim.tournament import tournament as run
+
+    entrants = [b.strip() for b in bots.split(",") if b.strip()]
+    if not entrants:
+        raise BadInput("--bots", "at least one bot spec")
+    if games < 1 or workers < 1:
+        raise BadInput("--games/--workers", "positive numbers")
+    with Progress(
+        TextColumn("[bold]tournament"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=err, transient=as_json,
+    ) as bar:  # fmt: skip
+        task = bar.add_task("games", total=games)
+        report = run(game, players, entrants, games, seed, workers, parse_options(option),
+                     lambda k: bar.advance(task, k))  # fmt: skip
+    if plot is not None:
+        try:
+            draw(report, str(plot))
+        except ImportError:
+            raise BadInput("--plot", "matplotlib: pip install -e '.[plot]'") from None
+    figures = report.to_json()
+    if as_json:
+        print(json.dumps(figures, indent=2))
+        return
+    table = Table(title=f"{game}: {players} players, {games} games, seed {seed}")
+    for col in ("bot", "seat-games", "wins", "win rate", "95% CI", "vs even", "rating"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for row in figures["bots"]:
+        lo, hi = row["ci95"]
+        table.add_row(row["bot"], str(row["seat_games"]), str(row["wins"]),
+                      f"{row['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}", row["verdict"],
+                      f"{row['rating']:.1f}")  # fmt: skip
+    out.print(table)
+    out.print(f"even share {1 / players:.1%}; mean decisions per game "
+              f"{figures['mean_decisions']:.1f}")  # fmt: skip
+    if plot is not None:
+        out.print(f"rating chart: {plot}")
+
+
 @scenario_app.command("run")
 @friendly
 def scenario_run(
@@ -212,10 +267,29 @@ def bench(
         list[int] | None, typer.Option("--players", help="Player counts (repeatable).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    ismcts: Annotated[
+        bool, typer.Option("--ismcts", help="Measure ISMCTS instead (medium level, 4 players).")
+    ] = False,
 ) -> None:
     """Random-playout games and decisions per CPU second, against OpenSpiel's crazy_eights."""
     from kaboom.engine.registry import list_games
-    from kaboom.sim.bench import run_bench
+    from kaboom.sim.bench import ismcts_speed, run_bench
+
+    if ismcts:
+        for game in games or ["exploding-kittens"]:
+            figures = ismcts_speed(game, (players or [4])[0])
+            if as_json:
+                print(json.dumps(figures))
+            else:
+                out.print(
+                    f"{game} {figures['players']}p ISMCTS {figures['level']}: "
+                    f"{figures['iterations_per_s']:,.0f} iterations/s, "
+                    f"{figures['seconds_per_decision']:.2f} s per decision "
+                    f"({figures['iterations_per_decision']:.0f} iterations) over "
+                    f"{figures['decisions']} decisions",
+                    highlight=False,
+                )
+        return
 
     chosen = tuple(games or [spec.game_id for spec in list_games()])
     ours, ref = run_bench(chosen, seconds, players=tuple(players) if players else None)

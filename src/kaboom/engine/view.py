@@ -26,6 +26,11 @@ class PlayerView:
             return []
         return self._state.legal_actions()
 
+    @property
+    def game_class(self) -> type[State]:
+        """The game's class: its rules and card lists are public, its instances are not."""
+        return type(self._state)
+
     def action_text(self, action: int) -> str:
         return self._state.action_text(action)
 

@@ -114,3 +114,41 @@ def run_bench(
     ref_play = openspiel_playout(reference)
     ref = None if ref_play is None else _measure(f"open_spiel {reference}", ref_play, budget)
     return ours, ref
+
+
+def ismcts_speed(
+    game: str = "exploding-kittens", players: int = 4, decisions: int = 20, level: str = "medium"
+) -> dict[str, Any]:
+    """ISMCTS iterations per CPU second, and CPU seconds per decision at ``level``, over the
+    first ``decisions`` decisions of seeded games (other seats play at random)."""
+    from kaboom.bots.ismcts import IsmctsBot
+    from kaboom.engine.view import PlayerView
+
+    iterations = spent = 0.0
+    made = 0
+    seed = 0
+    while made < decisions:
+        state = new_game(game, players, seed)
+        rng = random.Random(seed)
+        bot = IsmctsBot.at_level(seed, level)
+        while state.to_act is not None and made < decisions:
+            seat = state.to_act
+            if seat == 0 and len(state.legal_actions()) > 1:
+                start = time.process_time()
+                action = bot.act(PlayerView(state, 0))
+                spent += time.process_time() - start
+                iterations += bot.last_iterations
+                made += 1
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply(action)
+        seed += 1
+    return {
+        "game": game,
+        "players": players,
+        "level": level,
+        "decisions": made,
+        "iterations_per_s": iterations / spent,
+        "seconds_per_decision": spent / made,
+        "iterations_per_decision": iterations / made,
+    }

@@ -135,7 +135,7 @@ def simulate(
     for _ in range(games):
         game_seed = master.getrandbits(63)
         state = new_game(game, players, game_seed, **options)
-        bots = [make_bot(name, master.getrandbits(63)) for name in bot_names]
+        bots = [make_bot(name, master.getrandbits(63), game) for name in bot_names]
         decisions = play_game(state, bots)
         facts = state.facts()
         report.records.append(

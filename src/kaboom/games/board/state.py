@@ -602,6 +602,7 @@ class BoardGameState(State):
         for q in range(self.n):
             if q != seat:
                 pool += [t for t, k in enumerate(self.hands[q]) for _ in range(k)]
+        pool.sort()  # the sample depends on what the seat knows, not on the true deal
         rng.shuffle(pool)
         for q in range(self.n):
             if q != seat:
@@ -611,7 +612,7 @@ class BoardGameState(State):
         s.adeck = pool
         seen = self.pk[seat]
         slots = [i for i in range(len(self.mdeck)) if i not in seen]
-        discs = [self.mdeck[i] for i in slots]
+        discs = sorted(self.mdeck[i] for i in slots)
         rng.shuffle(discs)
         for i, d in zip(slots, discs, strict=True):
             s.mdeck[i] = d

@@ -472,6 +472,7 @@ class EleminisState(State):
         """The order of an unseen Deck dealt again; the RNG reseeded; no history."""
         s = self.clone()
         if not s.deck_known:
+            s.deck.sort()  # the sample depends on what the seat knows, not on the true order
             rng.shuffle(s.deck)
         s.rng = random.Random(rng.getrandbits(64))
         s.hist = []

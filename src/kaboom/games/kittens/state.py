@@ -892,8 +892,10 @@ class KittensState(State):
         seen = self.pk[seat]
         slots = [i for i in range(len(self.pile)) if i not in seen]
         pool += [self.pile[i] for i in slots] + self.removed
-        bombs = [c for c in pool if is_bomb[c]]
-        cards = [c for c in pool if not is_bomb[c]]
+        # Sorted first, so that the sample depends on what the seat knows, not on where the
+        # hidden cards really lie (two worlds that look alike give the same sample).
+        bombs = sorted(c for c in pool if is_bomb[c])
+        cards = sorted(c for c in pool if not is_bomb[c])
         rng.shuffle(cards)
         rng.shuffle(bombs)
         bomb_slots = set(rng.sample(slots, len(bombs)))

@@ -1,0 +1,182 @@
+"""A sensible human at the exploding games (Original, Minions, Dynamitt).
+
+It sees what its seat sees (the observation, its legal actions) and the edition's public card
+list. It hoards Defuses and Nopes early, counts the Draw Pile, looks at the future when the risk
+is real, escapes with Attack, Skip, Draw from the Bottom or Shuffle when it knows the next card
+is a bomb, puts a defused bomb on top for the next player (at the bottom if it must draw
+again), Nopes what is aimed at it, and steals when it holds pairs to spare.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from kaboom.engine.view import PlayerView
+from kaboom.games.kittens.actions import (
+    DRAW,
+    FIVE,
+    NOPE,
+    PAIR,
+    PASS,
+    PLAY,
+    PLAY_AT,
+    TRIPLE,
+    ActionTable,
+    Spec,
+    action_table,
+)
+from kaboom.games.kittens.state import KittensState
+
+#: How much the bot values keeping a card of each effect.
+VALUE = {"defuse": 10, "nope": 6, "attack": 5, "skip": 5, "draw-bottom": 4,
+         "see-the-future": 4, "clone": 4, "favor": 3, "shuffle": 3, "wild": 2, "cat": 1,
+         "bomb": 0}  # fmt: skip
+#: Risk of the top card being a bomb above which the bot acts rather than draws.
+LOOK_AT = 0.2
+ESCAPE = 0.34
+
+
+class KittensHeuristic:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, view: PlayerView) -> int:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        game = view.game_class
+        assert issubclass(game, KittensState)
+        obs = view.observation()
+        tb = action_table(game.edition, obs["players"])
+        phase = obs["phase"]
+        if phase == "react":
+            return self._react(tb, obs, legal)
+        if phase == "place":
+            return self._place(tb, obs, legal)
+        if phase in ("give", "take"):
+            worth = [VALUE[tb.reffect[tb.rank_of[tb.specs[a].title]]] for a in legal]
+            pick = min if phase == "give" else max
+            return legal[worth.index(pick(worth))]
+        if phase == "turn":
+            return self._turn(tb, obs, legal)
+        return legal[0]
+
+    # -- reaction windows ------------------------------------------------------------------------
+    def _react(self, tb: ActionTable, obs: dict[str, Any], legal: list[int]) -> int:
+        """Nope what is aimed at it; Yup its own card when someone Noped it."""
+        me, pending = obs["seat"], obs["pending"]
+        nope = next(a for a in legal if tb.specs[a].kind == NOPE)
+        mine = pending["seat"] == me
+        cancelled = len(pending["nopes"]) % 2 == 1
+        if mine and cancelled:
+            return nope
+        if not mine and not cancelled and self._aimed_at(tb, obs, pending):
+            return nope
+        return next(a for a in legal if tb.specs[a].kind == PASS)
+
+    def _aimed_at(self, tb: ActionTable, obs: dict[str, Any], pending: dict[str, Any]) -> bool:
+        me, spec = obs["seat"], tb.specs[tb.parse(pending["action"])]
+        if spec.target == me:
+            return True
+        effect = tb.reffect[spec.arg if spec.kind == PLAY and spec.arg >= 0 else spec.title]
+        if spec.kind == PLAY and effect == "attack":
+            alive, n = obs["alive"], obs["players"]
+            nxt = (pending["seat"] + 1) % n
+            while not alive[nxt]:
+                nxt = (nxt + 1) % n
+            return bool(nxt == me)
+        return False
+
+    # -- putting a bomb back ---------------------------------------------------------------------
+    def _place(self, tb: ActionTable, obs: dict[str, Any], legal: list[int]) -> int:
+        """On top for the next player, unless it must draw again itself (then the bottom)."""
+        positions = {tb.specs[a].arg: a for a in legal}
+        again = obs["turns_owed"] > 1
+        return positions[max(positions)] if again else positions[0]
+
+    # -- its turn ----------------------------------------------------------------------------------
+    @staticmethod
+    def _risk(obs: dict[str, Any], bombs: set[str]) -> float:
+        """The chance the top card is a bomb, from what this seat knows (RULINGS: count the
+        pile): certain if it saw the top card, else the unseen bombs over the unseen cards."""
+        known = obs["known_pile"]
+        if "0" in known:
+            return 1.0 if known["0"] in bombs else 0.0
+        unknown = obs["draw_pile_size"] - len(known)
+        known_bombs = sum(slug in bombs for slug in known.values())
+        return (obs["bombs_in_pile"] - known_bombs) / unknown if unknown > 0 else 0.0
+
+    def _turn(self, tb: ActionTable, obs: dict[str, Any], legal: list[int]) -> int:
+        ed = tb.edition
+        bombs = {ed.slugs[t] for t in range(ed.titles) if tb.is_bomb[t]}
+        held: dict[str, int] = {}
+        for slug in obs["hand"]:
+            effect = tb.reffect[tb.rank_of[ed.slugs.index(slug)]]
+            held[effect] = held.get(effect, 0) + 1
+        risk = self._risk(obs, bombs)
+        plays = {a: tb.specs[a] for a in legal}
+
+        def effect_of(spec: Spec) -> str:
+            rank = spec.arg if spec.kind in (PLAY, PLAY_AT) and spec.arg >= 0 else spec.title
+            return tb.reffect[rank]
+
+        def first(*effects: str) -> int | None:
+            for effect in effects:
+                for a, spec in plays.items():
+                    if spec.kind == PLAY and effect_of(spec) == effect:
+                        return a
+            return None
+
+        bottom_known = obs["known_pile"].get(str(obs["draw_pile_size"] - 1))
+        bottom_safe = bottom_known not in bombs
+        if risk >= 1.0:  # it knows the next card is a bomb: get out
+            out = first("attack", "skip") or (first("draw-bottom") if bottom_safe else None)
+            out = out or first("shuffle")
+            if out is not None:
+                return out
+        unknown_top = "0" not in obs["known_pile"]
+        if unknown_top and risk >= LOOK_AT:
+            look = first("see-the-future")
+            if look is not None:
+                return look
+        if risk >= ESCAPE and not held.get("defuse"):
+            out = first("attack", "skip", "draw-bottom")
+            if out is not None:
+                return out
+        steal = self._steal(tb, obs, plays, held)
+        if steal is not None:
+            return steal
+        return next(a for a, s in plays.items() if s.kind == DRAW)
+
+    def _steal(
+        self, tb: ActionTable, obs: dict[str, Any], plays: dict[int, Spec], held: dict[str, int]
+    ) -> int | None:
+        """Pairs of cards it does not need steal from the richest hand; a three asks it for
+        a Defuse; a Favor when it has no Defuse."""
+        sizes, me = obs["hand_sizes"], obs["seat"]
+        rich = max((q for q in range(obs["players"]) if q != me and obs["alive"][q]),
+                   key=lambda q: sizes[q])  # fmt: skip
+        if not sizes[rich]:
+            return None
+        defuse = tb.defuse_t
+        for a, spec in plays.items():
+            if spec.target != rich:
+                continue
+            if spec.kind == TRIPLE and spec.arg == defuse and spec.wild == 0:
+                return a
+            cheap = VALUE[tb.reffect[spec.title]] <= 3
+            if spec.kind == PAIR and spec.wild == 0 and spec.arg < 0 and cheap:
+                return a
+            if (
+                spec.kind == PLAY_AT
+                and tb.reffect[spec.title] == "favor"
+                and not held.get("defuse")
+            ):
+                return a
+        for a, spec in plays.items():
+            if spec.kind == FIVE and held.get("defuse", 0) == 0:
+                return a
+        return None

@@ -1,0 +1,119 @@
+"""Information-set Monte Carlo tree search (single observer; Cowling, Powley and Whitehouse,
+2012) over the engine contract, for every game.
+
+Each iteration determinises the root for the bot's seat (``PlayerView.determinize``), descends
+the one tree by UCB over the actions legal *in that determinisation* (availability counts),
+expands one untried action, finishes the game with uniformly random moves, and credits each
+node with a win or a loss for the seat that chose its action (multi-player returns). The move
+played is the root's most visited action. All randomness comes from the bot's own seeded RNG.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from kaboom.engine.errors import BadInput
+from kaboom.engine.state import State
+from kaboom.engine.view import PlayerView
+
+#: Levels map to budgets: iterations, and a time limit per decision in seconds.
+LEVELS = {"easy": (100, 0.2), "medium": (1000, 1.0), "hard": (5000, 5.0)}
+#: How many random moves a playout may take before it is scored as a draw.
+PLAYOUT_LIMIT = 5000
+
+
+@dataclass
+class Node:
+    """A tree node: the action that led here, whose choice it was, and its statistics."""
+
+    action: int = -1
+    seat: int | None = None  # who chose ``action``
+    visits: int = 0
+    wins: float = 0.0
+    available: int = 0
+    children: dict[int, Node] = field(default_factory=dict)
+
+    def ucb(self, c: float) -> float:
+        return self.wins / self.visits + c * math.sqrt(math.log(self.available) / self.visits)
+
+
+class IsmctsBot:
+    """An ISMCTS player with an iteration budget (and a time budget, if given)."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int = 1000,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+    ) -> None:
+        if iterations < 1:
+            raise BadInput("iterations", f"a positive number, got {iterations}")
+        self.rng = random.Random(seed)
+        self.iterations, self.seconds, self.exploration = iterations, seconds, exploration
+        self.name = f"ismcts:{iterations}"
+        self.last_iterations = 0
+
+    @classmethod
+    def at_level(cls, seed: int, level: str) -> IsmctsBot:
+        if level not in LEVELS:
+            raise BadInput("level", f"one of {', '.join(LEVELS)}; got {level!r}")
+        iterations, seconds = LEVELS[level]
+        bot = cls(seed, iterations, seconds)
+        bot.name = f"ismcts:{level}"
+        return bot
+
+    def act(self, view: PlayerView) -> int:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        root = Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
+            self._iterate(root, view.determinize(self.rng))
+            done += 1
+        self.last_iterations = done
+        best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        return best
+
+    def _iterate(self, root: Node, state: State) -> None:
+        rng, c = self.rng, self.exploration
+        path = [root]
+        node = root
+        # Selection and expansion over the actions legal in this determinisation.
+        while state.to_act is not None:
+            legal = state.legal_actions()
+            untried = [a for a in legal if a not in node.children]
+            seat = state.to_act
+            if untried:
+                action = rng.choice(untried)
+                child = node.children[action] = Node(action, seat)
+                for a in legal:
+                    if a in node.children:
+                        node.children[a].available += 1
+                state.apply(action)
+                path.append(child)
+                break
+            for a in legal:
+                node.children[a].available += 1
+            child = max((node.children[a] for a in legal), key=lambda n: n.ucb(c))
+            state.apply(child.action)
+            path.append(child)
+            node = child
+        # Simulation: uniformly random to the end.
+        for _ in range(PLAYOUT_LIMIT):
+            if state.to_act is None:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        winners = set(state.winners)
+        share = 1.0 / len(winners) if winners else 0.0
+        # Backpropagation: each node scores for the seat that chose its action.
+        for n in path:
+            n.visits += 1
+            if n.seat is not None and n.seat in winners:
+                n.wins += share

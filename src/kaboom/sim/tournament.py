@@ -1,0 +1,188 @@
+"""Tournaments: bots against each other over many seeded games, seats rotated, in parallel
+worker processes, with win rates, 95% intervals and OpenSkill ratings.
+
+Game ``i`` and its bots are seeded from the master seed and ``i`` alone, and results are read
+back in game order, so the same seed gives the same results whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from kaboom.bots.base import make_bot
+from kaboom.engine.registry import get_game, new_game
+from kaboom.sim.simulate import play_game
+from kaboom.sim.stats import wilson_interval
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game of a tournament: who sits where, and its seeds."""
+
+    index: int
+    game: str
+    options: tuple[tuple[str, Any], ...]
+    entrants: tuple[str, ...]  # the bot of each seat
+    seed: int
+    bot_seeds: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    index: int
+    seats: tuple[int, ...]  # entrant index of each seat
+    winners: tuple[int, ...]  # winning seats
+    decisions: int
+    turns: int
+
+
+def seating(entrants: int, players: int, index: int) -> tuple[int, ...]:
+    """Seats rotate from game to game so that no bot profits from its seat.
+
+    >>> [seating(2, 2, i) for i in range(3)]
+    [(0, 1), (1, 0), (0, 1)]
+    """
+    return tuple((seat + index) % entrants for seat in range(players))
+
+
+def play_task(task: Task) -> tuple[tuple[int, ...], int, int]:
+    """Play one game of the tournament (in a worker process or here): its winning seats,
+    decisions and turns."""
+    state = new_game(task.game, len(task.entrants), task.seed, **dict(task.options))
+    seeds = zip(task.entrants, task.bot_seeds, strict=True)
+    bots = [make_bot(name, bot_seed, task.game) for name, bot_seed in seeds]
+    decisions = play_game(state, bots)
+    return tuple(state.winners), decisions, int(state.facts().get("turns", 0))
+
+
+@dataclass
+class TournamentReport:
+    game: str
+    players: int
+    seed: int
+    entrants: list[str]
+    options: dict[str, Any]
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    def rows(self) -> list[dict[str, Any]]:
+        """Per bot: seat-games played, wins, win rate, 95% interval, against an even share."""
+        even = 1 / self.players
+        out = []
+        for e, name in enumerate(self.entrants):
+            played = sum(seats.count(e) for seats in (o.seats for o in self.outcomes))
+            wins = sum(1 for o in self.outcomes for s in o.winners if o.seats[s] == e)
+            lo, hi = wilson_interval(wins, played)
+            verdict = "above" if lo > even else "below" if hi < even else "even"
+            out.append({"bot": name, "seat_games": played, "wins": wins,
+                        "win_rate": wins / max(1, played), "ci95": [lo, hi],
+                        "even_share": even, "verdict": verdict})  # fmt: skip
+        ratings = self.ratings()
+        for row, rating in zip(out, ratings, strict=True):
+            row.update(rating)
+        return out
+
+    def ratings(self) -> list[dict[str, float]]:
+        """OpenSkill (Plackett-Luce) ratings, games taken in order: a bot whose seat won
+        ranks first, the others share second place."""
+        from openskill.models import PlackettLuce
+
+        model = PlackettLuce()
+        ratings = [model.rating(name=name) for name in self.entrants]
+        for o in self.outcomes:
+            present = sorted(set(o.seats))
+            if len(present) < 2:
+                continue
+            ranks = [1.0 if any(o.seats[s] == e for s in o.winners) else 2.0 for e in present]
+            new = model.rate([[ratings[e]] for e in present], ranks=ranks)
+            for e, team in zip(present, new, strict=True):
+                ratings[e] = team[0]
+        return [{"mu": r.mu, "sigma": r.sigma, "rating": r.ordinal()} for r in ratings]
+
+    def to_json(self) -> dict[str, Any]:
+        games = max(1, len(self.outcomes))
+        return {
+            "game": self.game,
+            "players": self.players,
+            "games": len(self.outcomes),
+            "seed": self.seed,
+            "options": self.options,
+            "bots": self.rows(),
+            "mean_decisions": sum(o.decisions for o in self.outcomes) / games,
+            "mean_turns": sum(o.turns for o in self.outcomes) / games,
+        }
+
+
+def tournament(
+    game: str,
+    players: int,
+    entrants: Sequence[str],
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    options: dict[str, Any] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> TournamentReport:
+    """Play ``games`` games between ``entrants`` (bot specs), seats rotated."""
+    get_game(game).check_players(players)
+    for name in entrants:
+        make_bot(name, 0, game)  # a bad bot name fails here, not in a worker
+    opts = dict(options or {})
+    report = TournamentReport(game, players, seed, list(entrants), opts)
+    tasks = []
+    for i in range(games):
+        seats = seating(len(entrants), players, i)
+        rng = random.Random(f"{seed}:{i}")
+        bot_seeds = tuple(rng.getrandbits(63) for _ in seats)
+        names = tuple(entrants[e] for e in seats)
+        options_items = tuple(sorted(opts.items()))
+        tasks.append(Task(i, game, options_items, names, rng.getrandbits(63), bot_seeds))
+    if workers <= 1:
+        _collect(report, tasks, map(play_task, tasks), len(entrants), progress)
+        return report
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        _collect(report, tasks, pool.map(play_task, tasks), len(entrants), progress)
+    return report
+
+
+def _collect(
+    report: TournamentReport,
+    tasks: list[Task],
+    results: Any,
+    entrants: int,
+    progress: Callable[[int], None] | None,
+) -> None:
+    """Results in game order, whoever played them."""
+    for task, (winners, decisions, turns) in zip(tasks, results, strict=True):
+        seats = seating(entrants, report.players, task.index)
+        report.outcomes.append(Outcome(task.index, seats, winners, decisions, turns))
+        if progress:
+            progress(1)
+
+
+def plot(report: TournamentReport, path: str) -> None:
+    """A rating chart: each bot's OpenSkill rating (mu) with ±2 sigma, and its win rate."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = report.rows()
+    names = [r["bot"] for r in rows]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
+    left.bar(names, [r["mu"] for r in rows], yerr=[2 * r["sigma"] for r in rows], capsize=6)
+    left.set_title("OpenSkill rating (mu ± 2σ)")
+    rates = [r["win_rate"] for r in rows]
+    errors = [[r - r_["ci95"][0] for r, r_ in zip(rates, rows, strict=True)],
+              [r_["ci95"][1] - r for r, r_ in zip(rates, rows, strict=True)]]  # fmt: skip
+    right.bar(names, rates, yerr=errors, capsize=6, color="tab:orange")
+    right.axhline(1 / report.players, color="grey", linestyle="--", label="even share")
+    right.set_title("win rate per seat-game (95% CI)")
+    right.legend()
+    fig.suptitle(f"{report.game}, {report.players} players, {len(report.outcomes)} games")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
