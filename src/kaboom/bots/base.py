@@ -62,10 +62,17 @@ def _params(text: str, spec: str) -> dict[str, str]:
 
 
 def _heuristic(seed: int, game: str | None) -> Bot:
+    """The heuristic player of the game's family."""
+    from kaboom.bots.heuristic_board import BoardHeuristic
+    from kaboom.bots.heuristic_eleminis import EleminisHeuristic
     from kaboom.bots.heuristic_kittens import KittensHeuristic
     from kaboom.engine.registry import get_game
-    from kaboom.games.kittens.state import KittensState
+    from kaboom.games.board.state import BoardGameState
+    from kaboom.games.eleminis.state import EleminisState
 
-    if game is None or issubclass(get_game(game).state_class, KittensState):
-        return KittensHeuristic(seed)
-    raise BadInput("bots", f"no heuristic bot for {game} yet (random or ismcts)")
+    state_class = get_game(game).state_class if game is not None else None
+    if state_class is not None and issubclass(state_class, EleminisState):
+        return EleminisHeuristic(seed)
+    if state_class is not None and issubclass(state_class, BoardGameState):
+        return BoardHeuristic(seed)
+    return KittensHeuristic(seed)

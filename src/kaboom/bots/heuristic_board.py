@@ -1,0 +1,93 @@
+"""A sensible player of Exploding Kittens: The Board Game. It always Defuses, avoids landing
+on an Exploding Kitten when it can see it coming (a purple disc flips instead; a known top
+disc is dodged with Skip, Attack or a Flip), swaps with a far leader, Nopes what is aimed at
+it, and discards its least useful cards."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from kaboom.engine.view import PlayerView
+from kaboom.games.board.data import Box
+from kaboom.games.board.state import BoardGameState
+
+VALUE = {"defuse": 10, "swap": 7, "nope": 6, "attack": 5, "skip": 5, "magnet": 4,
+         "see-the-future": 3, "flip": 3, "shuffle": 2}  # fmt: skip
+SWAP_LEAD = 6  # swap with the leader when it is this many spaces ahead
+
+
+class BoardHeuristic:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, view: PlayerView) -> int:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        game = view.game_class
+        assert issubclass(game, BoardGameState)
+        box, obs = game.box, view.observation()
+        texts = {view.action_text(a): a for a in legal}
+        phase = obs["phase"]
+        if phase == "landed":
+            return texts["defuse"]
+        if phase == "choose":
+            steps = box.disc_steps[box.disc_slugs.index(obs["disc_to_choose"])]
+            return texts["flip" if self._lands_on_kitten(box, obs, steps) else "move"]
+        if phase == "discard-down":
+            return min(legal, key=lambda a: VALUE[self._effect(box, view.action_text(a))])
+        if phase == "place-magnet":
+            return texts.get("place 1", legal[0])  # under the disc it is about to draw
+        if phase == "react":
+            return texts["nope"] if self._aimed_at(obs) else texts["pass"]
+        if phase == "turn":
+            return self._turn(box, obs, texts)
+        return legal[0]
+
+    @staticmethod
+    def _effect(box: Box, text: str) -> str:
+        return box.card_effects[box.card_slugs.index(text.split()[1])]
+
+    @staticmethod
+    def _aimed_at(obs: dict[str, Any]) -> bool:
+        pending, me = obs["pending"], obs["seat"]
+        if pending["seat"] == me or len(pending["nopes"]) % 2:
+            return bool(pending["seat"] == me and len(pending["nopes"]) % 2)
+        if pending["target"] == me:
+            return True
+        return bool(pending["card"] == "attack" and (pending["seat"] + 1) % obs["players"] == me)
+
+    @staticmethod
+    def _landing(box: Box, obs: dict[str, Any], steps: int) -> int:
+        pos: list[int] = obs["positions"]
+        me: int = obs["seat"]
+        space = pos[me]
+        for _ in range(steps):
+            space = box.loop_back_to if space == box.ribbon else space + 1
+        others = pos[:me] + pos[me + 1 :]
+        while space != box.ribbon and space and space in others:
+            space = box.loop_back_to if space == box.ribbon else space + 1
+        return space
+
+    def _lands_on_kitten(self, box: Box, obs: dict[str, Any], steps: int) -> bool:
+        side = box.sides[("calm", "chaos").index(obs["side"])]
+        return self._landing(box, obs, steps) in side.kittens
+
+    def _turn(self, box: Box, obs: dict[str, Any], texts: dict[str, int]) -> int:
+        me, pos = obs["seat"], obs["positions"]
+        leader = max(range(obs["players"]), key=lambda q: pos[q])
+        swap = f"play swap-spaces @{leader}"
+        if leader != me and pos[leader] - pos[me] >= SWAP_LEAD and swap in texts:
+            return texts[swap]
+        top = obs["known_move_deck"].get("0")
+        if top is None and "play see-the-future" in texts:
+            return texts["play see-the-future"]
+        plain_move = top is not None and top.startswith("move-") and top[5:].isdigit()
+        if plain_move and self._lands_on_kitten(box, obs, int(top[5:])):
+            for dodge in ("play flip-the-board", "play skip", "play attack", "play shuffle"):
+                if dodge in texts:
+                    return texts[dodge]
+        return texts["draw"]
