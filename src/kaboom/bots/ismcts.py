@@ -3,7 +3,8 @@
 
 Each iteration determinises the root for the bot's seat (``PlayerView.determinize``), descends
 the one tree by UCB over the actions legal *in that determinisation* (availability counts),
-expands one untried action, finishes the game with uniformly random moves, and credits each
+expands one untried action, finishes the game with the game's quick rollout policy
+(``State.rollout_action``: uniformly random unless the game knows better), and credits each
 node with a win or a loss for the seat that chose its action (multi-player returns). The move
 played is the root's most visited action. All randomness comes from the bot's own seeded RNG.
 """
@@ -108,8 +109,7 @@ class IsmctsBot:
         for _ in range(PLAYOUT_LIMIT):
             if state.to_act is None:
                 break
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+            state.apply(state.rollout_action(rng))
         winners = set(state.winners)
         share = 1.0 / len(winners) if winners else 0.0
         # Backpropagation: each node scores for the seat that chose its action.

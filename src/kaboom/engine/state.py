@@ -111,6 +111,12 @@ class State(ABC):
     def describe(self, event: Event) -> str:
         """An event in plain words."""
 
+    def rollout_action(self, rng: random.Random) -> int:
+        """A quick move for simulations (ISMCTS playouts): uniformly random unless a game
+        knows a cheap, more lifelike default policy."""
+        legal = self.legal_actions()
+        return legal[rng.randrange(len(legal))]
+
     def render(self) -> str:
         """The table as text (a board, rows), for stories and terminals; empty if none."""
         return ""

@@ -47,6 +47,8 @@ TURN, REACT, GIVING, EXPLODING, PLACING, TAKING, OVER = range(7)
 PHASES = ("turn", "react", "give", "exploding", "place", "take", "over")
 #: How many cards See the Future shows (RULINGS §1: fewer if the pile is shorter).
 FUTURE = 3
+#: How often a playout turn simply draws, and a playout window simply passes.
+ROLLOUT_DRAW, ROLLOUT_PASS = 0.75, 0.8
 #: Tries at sampling a determinisation that fits what every seat sees, before a card swap.
 SAMPLE_TRIES = 64
 
@@ -344,6 +346,16 @@ class KittensState(State):
         if kind == PLACE:
             return self._place(spec.arg)
         return self._take(spec.title)
+
+    def rollout_action(self, rng: random.Random) -> int:
+        """A lifelike quick policy for playouts: a turn usually ends with a draw (players
+        keep their cards), a reaction window usually passes; otherwise a random move."""
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        if self.phase == TURN and rng.random() < ROLLOUT_DRAW:
+            return self.table.draw
+        if self.phase == REACT and rng.random() < ROLLOUT_PASS:
+            return self.table.pass_
+        return legal[rng.randrange(len(legal))]
 
     # -- why an action is illegal --------------------------------------------------------------
     def explain_illegal(self, action: int) -> tuple[str, str]:
