@@ -5,9 +5,9 @@ it, and discards its least useful cards."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
+from kaboom.bots.heuristic import HeuristicBot
 from kaboom.engine.view import PlayerView
 from kaboom.games.board.data import Box
 from kaboom.games.board.state import BoardGameState
@@ -17,16 +17,8 @@ VALUE = {"defuse": 10, "swap": 7, "nope": 6, "attack": 5, "skip": 5, "magnet": 4
 SWAP_LEAD = 6  # swap with the leader when it is this many spaces ahead
 
 
-class BoardHeuristic:
-    name = "heuristic"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, view: PlayerView) -> int:
-        legal = view.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
+class BoardHeuristic(HeuristicBot):
+    def choose(self, view: PlayerView, legal: list[int]) -> int:
         game = view.game_class
         assert issubclass(game, BoardGameState)
         box, obs = game.box, view.observation()

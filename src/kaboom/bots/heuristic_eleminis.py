@@ -3,9 +3,9 @@ Trash. It scores each legal option by the rows it would leave and plays the best
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
+from kaboom.bots.heuristic import HeuristicBot
 from kaboom.engine.view import PlayerView
 
 ELEMINIS = ("air", "water", "rock", "fire", "plant")
@@ -29,16 +29,8 @@ def _progress(row: list[str | None]) -> float:
     return distinct + stars - 1.5 * trash
 
 
-class EleminisHeuristic:
-    name = "heuristic"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, view: PlayerView) -> int:
-        legal = view.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
+class EleminisHeuristic(HeuristicBot):
+    def choose(self, view: PlayerView, legal: list[int]) -> int:
         obs = view.observation()
         scored = [(self._score(obs, view.action_text(a)), i) for i, a in enumerate(legal)]
         best = max(score for score, _ in scored)

@@ -9,9 +9,9 @@ again), Nopes what is aimed at it, and steals when it holds pairs to spare.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
+from kaboom.bots.heuristic import HeuristicBot
 from kaboom.engine.view import PlayerView
 from kaboom.games.kittens.actions import (
     DRAW,
@@ -37,16 +37,8 @@ LOOK_AT = 0.2
 ESCAPE = 0.34
 
 
-class KittensHeuristic:
-    name = "heuristic"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, view: PlayerView) -> int:
-        legal = view.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
+class KittensHeuristic(HeuristicBot):
+    def choose(self, view: PlayerView, legal: list[int]) -> int:
         game = view.game_class
         assert issubclass(game, KittensState)
         obs = view.observation()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from kaboom.engine.errors import BadOption, UnknownGame
 from kaboom.engine.options import Option, resolve_options
@@ -45,6 +45,39 @@ def register(spec: GameSpec) -> GameSpec:
     """Add a game to the registry (called by each game's package on import)."""
     _REGISTRY[spec.game_id] = spec
     return spec
+
+
+class GameData(Protocol):
+    """What a game's data file says of the game itself."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def summary(self) -> str: ...
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+
+
+def register_game(
+    state_class: type[State], data: GameData, options: tuple[Option, ...]
+) -> GameSpec:
+    """Register a game from its state class, its data file's header and its options."""
+    return register(
+        GameSpec(
+            game_id=data.id,
+            name=data.name,
+            min_players=data.min_players,
+            max_players=data.max_players,
+            options=options,
+            start=state_class.start,
+            state_class=state_class,
+            summary=data.summary,
+        )
+    )
 
 
 def _load_builtins() -> None:

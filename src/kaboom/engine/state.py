@@ -23,6 +23,11 @@ class State(ABC):
     game_id: ClassVar[str]
     __slots__ = ()
 
+    @classmethod
+    @abstractmethod
+    def start(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
+        """A new game dealt from ``seed`` with checked ``options`` (see ``new_game``)."""
+
     # -- who decides -------------------------------------------------------------------------
     @property
     @abstractmethod

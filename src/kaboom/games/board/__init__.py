@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kaboom.engine.options import Option
-from kaboom.engine.registry import GameSpec, register
+from kaboom.engine.registry import register_game
 from kaboom.games.board.state import BOX, BoardGameState
 
 OPTIONS = (
@@ -11,17 +11,6 @@ OPTIONS = (
     Option("board", str, "", "Your own box file: board, Move Discs, Action Cards", path=True),
 )
 
-register(
-    GameSpec(
-        game_id=BOX.id,
-        name=BOX.name,
-        min_players=BOX.min_players,
-        max_players=BOX.max_players,
-        options=OPTIONS,
-        start=BoardGameState.start,
-        state_class=BoardGameState,
-        summary=BOX.summary,
-    )
-)
+register_game(BoardGameState, BOX, OPTIONS)
 
 __all__ = ["BOX", "BoardGameState"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kaboom.engine.options import Option
-from kaboom.engine.registry import GameSpec, register
+from kaboom.engine.registry import register_game
 from kaboom.games.eleminis.state import DECK, EleminisState
 
 OPTIONS = (
@@ -15,17 +15,6 @@ OPTIONS = (
     Option("first", int, 0, "The seat that goes first", minimum=0, maximum=7),
 )  # fmt: skip
 
-register(
-    GameSpec(
-        game_id=DECK.id,
-        name=DECK.name,
-        min_players=DECK.min_players,
-        max_players=DECK.max_players,
-        options=OPTIONS,
-        start=EleminisState.start,
-        state_class=EleminisState,
-        summary=DECK.summary,
-    )
-)
+register_game(EleminisState, DECK, OPTIONS)
 
 __all__ = ["DECK", "EleminisState"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kaboom.engine.options import Option
-from kaboom.engine.registry import GameSpec, register
+from kaboom.engine.registry import register_game
 from kaboom.games.kittens.dynamitt import DYNAMITT, DynamittState
 from kaboom.games.kittens.edition import DATA_DIR, load_edition
 from kaboom.games.kittens.state import KittensState
@@ -39,22 +39,6 @@ class MinionsState(KittensState):
 MINIONS_OPTIONS = (Option("first", int, 0, "The seat that goes first", minimum=0, maximum=4),)
 
 
-def _register(state: type[KittensState], options: tuple[Option, ...]) -> None:
-    ed = state.edition
-    register(
-        GameSpec(
-            game_id=ed.id,
-            name=ed.name,
-            min_players=ed.min_players,
-            max_players=ed.max_players,
-            options=options,
-            start=state.start,
-            state_class=state,
-            summary=ed.summary,
-        )
-    )
-
-
 DYNAMITT_OPTIONS = (
     Option("jokers", bool, True, "Jokers in the deck: wild in combos (RULINGS §4)"),
     Option("five_different", bool, True, "Five different ranks take any card from the discard"),
@@ -62,6 +46,6 @@ DYNAMITT_OPTIONS = (
     Option("first", int, 0, "The seat that goes first", minimum=0, maximum=8),
 )
 
-_register(OriginalState, ORIGINAL_OPTIONS)
-_register(MinionsState, MINIONS_OPTIONS)
-_register(DynamittState, DYNAMITT_OPTIONS)
+register_game(OriginalState, ORIGINAL, ORIGINAL_OPTIONS)
+register_game(MinionsState, MINIONS, MINIONS_OPTIONS)
+register_game(DynamittState, DYNAMITT, DYNAMITT_OPTIONS)
