@@ -18,8 +18,8 @@ class Bot(Protocol):
 
 def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
     """A bot from its name, seeded so that games replay: ``random``, ``heuristic``,
-    ``ismcts`` with ``:iterations=N``, ``:seconds=S`` (both: ``ismcts:iterations=N:seconds=S``)
-    or ``:level=easy|medium|hard``.
+    ``ismcts`` with ``:iterations=N``, ``:seconds=S``, ``:c=X`` (the UCB exploration constant;
+    several: ``ismcts:iterations=N:seconds=S``) or ``:level=easy|medium|hard``.
 
     >>> make_bot("random", 1).name
     'random'
@@ -41,9 +41,10 @@ def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
         try:
             iterations = int(args.get("iterations", "1000"))
             seconds = float(args["seconds"]) if "seconds" in args else None
+            exploration = float(args.get("c", "0.7"))
         except ValueError:
-            raise BadInput("bots", f"numbers for iterations and seconds; got {spec!r}") from None
-        return IsmctsBot(seed, iterations, seconds)
+            raise BadInput("bots", f"numbers for iterations, seconds and c; got {spec!r}") from None
+        return IsmctsBot(seed, iterations, seconds, exploration)
     raise BadInput(
         "bots",
         "random, heuristic, ismcts, ismcts:iterations=N, ismcts:seconds=S or "
