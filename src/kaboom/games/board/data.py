@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kaboom.engine.datafile import field, read_toml
 from kaboom.engine.errors import BadInput
 
 DATA = Path(__file__).with_name("board.toml")
@@ -57,20 +57,13 @@ class Box:
         return self.card_effects.index(effect)
 
 
-def _need(table: Any, key: str, kind: type, where: str) -> Any:
-    value = table.get(key) if isinstance(table, dict) else None
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise BadInput(f"{where}.{key}", f"a {kind.__name__}, got {value!r}")
-    return value
-
-
 def _side(raw: Any, spaces: int, where: str) -> Side:
     if not isinstance(raw, dict):
         raise BadInput(where, "a table with kittens, value and values")
-    kittens = _need(raw, "kittens", list, where)
+    kittens = field(raw, "kittens", list, where)
     if any(not isinstance(k, int) or not 1 <= k <= spaces for k in kittens):
         raise BadInput(f"{where}.kittens", f"spaces in 1..{spaces}")
-    default = _need(raw, "value", int, where)
+    default = field(raw, "value", int, where)
     values = [0] + [default] * spaces + [0]
     for key, v in dict(raw.get("values", {})).items():
         if not str(key).isdigit() or not 1 <= int(key) <= spaces or not isinstance(v, int):
@@ -89,8 +82,8 @@ def parse_box(raw: dict[str, Any], source: str) -> Box:
         raise BadInput(f"{source}: [game]", "a table with id, name and players")
     if not isinstance(board, dict):
         raise BadInput(f"{source}: [board]", "a table with spaces, loop_back_to, calm, chaos")
-    spaces = _need(board, "spaces", int, f"{source}: board")
-    loop = _need(board, "loop_back_to", int, f"{source}: board")
+    spaces = field(board, "spaces", int, f"{source}: board")
+    loop = field(board, "loop_back_to", int, f"{source}: board")
     if not 1 <= loop <= spaces:
         raise BadInput(f"{source}: board.loop_back_to", f"a space in 1..{spaces}")
     discs, cards = raw.get("disc"), raw.get("card")
@@ -101,15 +94,15 @@ def parse_box(raw: dict[str, Any], source: str) -> Box:
     for i, d in enumerate(discs):
         if d.get("kind") not in DISC_KINDS:
             raise BadInput(f"{source}: disc[{i}].kind", f"one of {', '.join(DISC_KINDS)}")
-        _need(d, "slug", str, f"{source}: disc[{i}]")
-        _need(d, "steps", int, f"{source}: disc[{i}]")
-        _need(d, "count", int, f"{source}: disc[{i}]")
+        field(d, "slug", str, f"{source}: disc[{i}]")
+        field(d, "steps", int, f"{source}: disc[{i}]")
+        field(d, "count", int, f"{source}: disc[{i}]")
     for i, c in enumerate(cards):
         if c.get("effect") not in EFFECTS:
             raise BadInput(f"{source}: card[{i}].effect", f"one of {', '.join(EFFECTS)}")
         for key in ("slug", "name"):
-            _need(c, key, str, f"{source}: card[{i}]")
-        _need(c, "count", int, f"{source}: card[{i}]")
+            field(c, key, str, f"{source}: card[{i}]")
+        field(c, "count", int, f"{source}: card[{i}]")
     kinds = [d["kind"] for d in discs]
     if kinds.count("magnet") != 1:
         raise BadInput(f"{source}: [[disc]]", "exactly one disc of kind 'magnet'")
@@ -118,14 +111,14 @@ def parse_box(raw: dict[str, Any], source: str) -> Box:
         if effects.count(effect) != 1:
             raise BadInput(f"{source}: [[card]]", f"exactly one card with effect {effect!r}")
     return Box(
-        id=_need(head, "id", str, where),
-        name=_need(head, "name", str, where),
+        id=field(head, "id", str, where),
+        name=field(head, "name", str, where),
         summary=str(head.get("summary", "")),
-        min_players=_need(head, "min_players", int, where),
-        max_players=_need(head, "max_players", int, where),
-        hand_size=_need(head, "hand_size", int, where),
-        empty_hand_draw=_need(head, "empty_hand_draw", int, where),
-        explode_keep=_need(head, "explode_keep", int, where),
+        min_players=field(head, "min_players", int, where),
+        max_players=field(head, "max_players", int, where),
+        hand_size=field(head, "hand_size", int, where),
+        empty_hand_draw=field(head, "empty_hand_draw", int, where),
+        explode_keep=field(head, "explode_keep", int, where),
         spaces=spaces,
         loop_back_to=loop,
         sides=(
@@ -144,10 +137,4 @@ def parse_box(raw: dict[str, Any], source: str) -> Box:
 
 
 def load_box(path: Path = DATA) -> Box:
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise BadInput(str(path), f"a readable file ({err.strerror})") from None
-    except tomllib.TOMLDecodeError as err:
-        raise BadInput(str(path), f"valid TOML ({err})") from None
-    return parse_box(raw, path.name)
+    return parse_box(read_toml(path), path.name)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kaboom.engine.datafile import field, read_toml
 from kaboom.engine.errors import BadInput
 
 KINDS = ("elemini", "star", "trash", "move", "swap", "discard", "recycle")
@@ -51,13 +51,6 @@ class Deck:
         return tuple(t for t, k in enumerate(self.kinds) if k == "elemini")
 
 
-def _need(table: dict[str, Any], key: str, kind: type, where: str) -> Any:
-    value = table.get(key)
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise BadInput(f"{where}.{key}", f"a {kind.__name__}, got {value!r}")
-    return value
-
-
 def parse_deck(raw: dict[str, Any], source: str) -> Deck:
     """Validate a deck table (as read from TOML); errors name the field."""
     head, cards, scoring = raw.get("game"), raw.get("card"), raw.get("scoring")
@@ -67,13 +60,13 @@ def parse_deck(raw: dict[str, Any], source: str) -> Deck:
         raise BadInput(f"{source}: [[card]]", "at least one card table")
     if not isinstance(scoring, dict):
         raise BadInput(f"{source}: [scoring]", f"a table with {', '.join(SCORES)}")
-    slugs = [_need(c, "slug", str, f"{source}: card[{i}]") for i, c in enumerate(cards)]
+    slugs = [field(c, "slug", str, f"{source}: card[{i}]") for i, c in enumerate(cards)]
     beats: list[frozenset[int]] = []
     for i, card in enumerate(cards):
         where = f"{source}: card[{i}]"
         if card.get("kind") not in KINDS:
             raise BadInput(f"{where}.kind", f"one of {', '.join(KINDS)}; got {card.get('kind')!r}")
-        if _need(card, "count", int, where) < 0:
+        if field(card, "count", int, where) < 0:
             raise BadInput(f"{where}.count", "0 or more")
         names = card.get("beats", [])
         if not isinstance(names, list) or any(n not in slugs for n in names):
@@ -84,24 +77,20 @@ def parse_deck(raw: dict[str, Any], source: str) -> Deck:
             raise BadInput(f"{source}: card[{i}].beats", "Eleminis only")
     where = f"{source}: game"
     return Deck(
-        id=_need(head, "id", str, where),
-        name=_need(head, "name", str, where),
+        id=field(head, "id", str, where),
+        name=field(head, "name", str, where),
         summary=str(head.get("summary", "")),
-        min_players=_need(head, "min_players", int, where),
-        max_players=_need(head, "max_players", int, where),
-        slots=_need(head, "slots", int, where),
+        min_players=field(head, "min_players", int, where),
+        max_players=field(head, "max_players", int, where),
+        slots=field(head, "slots", int, where),
         slugs=tuple(slugs),
-        names=tuple(_need(c, "name", str, f"{source}: card[{i}]") for i, c in enumerate(cards)),
+        names=tuple(field(c, "name", str, f"{source}: card[{i}]") for i, c in enumerate(cards)),
         counts=tuple(c["count"] for c in cards),
         kinds=tuple(c["kind"] for c in cards),
         beats=tuple(beats),
-        scoring=tuple((k, _need(scoring, k, int, f"{source}: scoring")) for k in SCORES),
+        scoring=tuple((k, field(scoring, k, int, f"{source}: scoring")) for k in SCORES),
     )
 
 
 def load_deck(path: Path = DATA) -> Deck:
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as err:
-        raise BadInput(str(path), f"valid TOML ({err})") from None
-    return parse_deck(raw, path.name)
+    return parse_deck(read_toml(path), path.name)

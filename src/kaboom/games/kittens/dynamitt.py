@@ -7,11 +7,11 @@ rank plays as (RULINGS §4). A user's own mapping (``-o mapping=FILE``, a TOML f
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any, Self
 
+from kaboom.engine.datafile import read_toml
 from kaboom.engine.errors import BadInput, BadOption
 from kaboom.games.kittens.edition import DATA_DIR, Edition, check_effects
 from kaboom.games.kittens.state import KittensState
@@ -125,15 +125,10 @@ def build_edition(raw: dict[str, Any], ranks: dict[str, str], source: str) -> Ed
 def load_dynamitt(mapping: Path | None = None) -> Edition:
     """The default Dynamitt edition, or one with the ranks of a user's mapping file."""
     path = DATA_DIR / "dynamitt.toml"
-    raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    raw = read_toml(path)
     source, table = path.name, raw["ranks"]
     if mapping is not None:
-        try:
-            user = tomllib.loads(mapping.read_text(encoding="utf-8"))
-        except OSError as err:
-            raise BadInput(f"mapping {mapping}", f"a readable file ({err.strerror})") from None
-        except tomllib.TOMLDecodeError as err:
-            raise BadInput(f"mapping {mapping}", f"valid TOML ({err})") from None
+        user = read_toml(mapping, f"mapping {mapping}")
         source, table = str(mapping), user.get("ranks")
     return build_edition(raw, parse_ranks(table, source), source)
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kaboom.engine.datafile import field, read_toml
 from kaboom.engine.errors import BadInput
 
 #: Card effects the kernel implements, one function each in ``state.py``.
@@ -113,15 +113,6 @@ class Edition:
         ]
 
 
-def _field(table: dict[str, Any], key: str, kind: type, where: str) -> Any:
-    if key not in table:
-        raise BadInput(f"{where}.{key}", f"a {kind.__name__} (missing)")
-    value = table[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise BadInput(f"{where}.{key}", f"a {kind.__name__}, got {value!r}")
-    return value
-
-
 def parse_edition(raw: dict[str, Any], source: str = "edition") -> Edition:
     """Validate an edition table (as read from TOML); errors name the field at fault."""
     head = raw.get("edition")
@@ -138,16 +129,16 @@ def parse_edition(raw: dict[str, Any], source: str = "edition") -> Edition:
     set_counts: list[tuple[tuple[str, int], ...]] = []
     for i, card in enumerate(cards):
         where = f"{source}: card[{i}]"
-        slug = _field(card, "slug", str, where)
+        slug = field(card, "slug", str, where)
         if slug in slugs:
             raise BadInput(f"{where}.slug", f"a unique slug; {slug!r} appears twice")
-        effect = _field(card, "effect", str, where)
+        effect = field(card, "effect", str, where)
         if effect not in EFFECTS:
             raise BadInput(f"{where}.effect", f"one of {', '.join(EFFECTS)}; got {effect!r}")
         count, per_set = _count(card, where)
         slugs.append(slug)
         set_counts.append(per_set)
-        names.append(_field(card, "name", str, where))
+        names.append(field(card, "name", str, where))
         counts.append(count)
         effects.append(effect)
         texts.append(str(card.get("text", "")))
@@ -174,15 +165,15 @@ def parse_edition(raw: dict[str, Any], source: str = "edition") -> Edition:
                     f"card sets named in the cards ({', '.join(sorted(known_sets))}); got {name!r}",
                 )
     return Edition(
-        id=_field(head, "id", str, where),
-        name=_field(head, "name", str, where),
+        id=field(head, "id", str, where),
+        name=field(head, "name", str, where),
         summary=str(head.get("summary", "")),
-        min_players=_field(head, "min_players", int, where),
-        max_players=_field(head, "max_players", int, where),
-        hand_size=_field(head, "hand_size", int, where),
-        defuses_per_player=_field(head, "defuses_per_player", int, where),
+        min_players=field(head, "min_players", int, where),
+        max_players=field(head, "max_players", int, where),
+        hand_size=field(head, "hand_size", int, where),
+        defuses_per_player=field(head, "defuses_per_player", int, where),
         spare_defuses_back=spare,
-        bombs_fewer_than_players=_field(head, "bombs_fewer_than_players", int, where),
+        bombs_fewer_than_players=field(head, "bombs_fewer_than_players", int, where),
         slugs=tuple(slugs),
         names=tuple(names),
         counts=tuple(counts),
@@ -241,7 +232,7 @@ def _count(card: dict[str, Any], where: str) -> tuple[int, tuple[tuple[str, int]
                 raise BadInput(f"{where}.count.{name}", f"a count of 0 or more, got {n!r}")
             per_set.append((name, n))
         return sum(n for _, n in per_set), tuple(per_set)
-    count = _field(card, "count", int, where)
+    count = field(card, "count", int, where)
     if count < 0:
         raise BadInput(f"{where}.count", f"a count of 0 or more, got {count}")
     return count, ()
@@ -262,8 +253,4 @@ def _sets_by_players(raw: Any, where: str) -> tuple[tuple[int, tuple[str, ...]],
 
 def load_edition(path: Path) -> Edition:
     """Read and validate an edition file."""
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as err:
-        raise BadInput(str(path), f"valid TOML ({err})") from None
-    return parse_edition(raw, path.name)
+    return parse_edition(read_toml(path), path.name)
