@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from kaboom.engine import BadInput, new_game
+from kaboom.engine.registry import state_from_json
 from kaboom.games.board import BOX, BoardGameState
 from kaboom.games.board.data import DATA, parse_box
 
@@ -84,16 +85,19 @@ def test_a_users_own_box_file(tmp_path: Any) -> None:
     mine = tmp_path / "my-box.toml"
     mine.write_text(text, encoding="utf-8")
     options = {"board": str(mine)}
-    state = BoardGameState.rig(2, options, 0, {"positions": [0, 0], "move_deck": ["move-3"]})
+    boxed = BoardGameState.variant(options)
+    state = boxed.rig(2, options, 0, {"positions": [0, 0], "move_deck": ["move-3"]})
     events = state.apply_text("draw")
     # Space 3 is an Exploding Kitten space on this board: P0 explodes and swaps with P1.
     kinds = [e.kind for e in events if e.kind != "reshuffle-discs"]
     assert kinds[:4] == ["disc", "move", "kitten-space", "explode"]
     assert state.facts()["positions"] == [0, 3]
-    restored = type(state).from_json(state.to_json())
+    restored = state_from_json(state.to_json())
+    assert isinstance(restored, BoardGameState)
     assert type(restored).box == type(state).box
     game = new_game("kittens-board-game", 3, 1, board=str(mine))
-    assert 3 in type(game).box.sides[0].kittens  # type: ignore[attr-defined]
+    assert isinstance(game, BoardGameState)
+    assert 3 in type(game).box.sides[0].kittens
 
 
 def test_a_missing_or_bad_box_file_is_refused(tmp_path: Any) -> None:

@@ -112,9 +112,11 @@ def new_game(game_id: str, players: int, seed: int = 0, **options: Any) -> State
     """
     spec = get_game(game_id)
     spec.check_players(players)
-    return spec.start(players, seed, resolve_options(spec.options, options))
+    resolved = resolve_options(spec.options, options)
+    return spec.state_class.variant(resolved).start(players, seed, resolved)
 
 
 def state_from_json(raw: dict[str, Any]) -> State:
     """Rebuild any registered game's state from :meth:`State.to_json` output."""
-    return get_game(str(raw.get("game"))).state_class.from_json(raw)
+    state_class = get_game(str(raw.get("game"))).state_class
+    return state_class.variant(dict(raw.get("options") or {})).from_json(raw)

@@ -81,7 +81,7 @@ def start(raw: dict[str, Any], folder: Path | None = None) -> State:
         return new_game(raw["game"], raw["players"], seed, **options)
     spec.check_players(raw["players"])
     resolved = resolve_options(spec.options, options)
-    return spec.state_class.rig(raw["players"], resolved, seed, raw["setup"])
+    return spec.state_class.variant(resolved).rig(raw["players"], resolved, seed, raw["setup"])
 
 
 def steps(raw: dict[str, Any]) -> list[dict[str, Any]]:

@@ -24,6 +24,14 @@ class State(ABC):
     __slots__ = ()
 
     @classmethod
+    def variant(cls, options: dict[str, Any]) -> type[State]:
+        """The class that plays a game with these options: this one, unless an option names
+        a data file of the user's (Dynamitt's ``mapping``, the board game's ``board``). The
+        registry, the scenario runner and ``state_from_json`` ask here before they start,
+        rig or rebuild a state."""
+        return cls
+
+    @classmethod
     @abstractmethod
     def start(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
         """A new game dealt from ``seed`` with checked ``options`` (see ``new_game``)."""

@@ -93,13 +93,6 @@ class BoardGameState(State):
 
     @classmethod
     def start(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
-        variant = cls.variant(options)
-        if variant is not cls:
-            return variant.start(players, seed, options)  # type: ignore[return-value]
-        return cls._start(players, seed, options)
-
-    @classmethod
-    def _start(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
         """Setup: characters on the Litter Box, 5 Action Cards each, the Danger Magnets
         aside, the other Move Discs shuffled; Calm side up."""
         box = cls.box
@@ -745,9 +738,6 @@ class BoardGameState(State):
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Self:
-        variant = cls.variant(dict(raw.get("options") or {}))
-        if variant is not cls:
-            return variant.from_json(raw)  # type: ignore[return-value]
         try:
             version, internal, gauss = raw["rng"]
             rng = random.Random()
@@ -769,15 +759,6 @@ class BoardGameState(State):
     # -- scenarios --------------------------------------------------------------------------------
     @classmethod
     def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:
-        variant = cls.variant(options)
-        if variant is not cls:
-            return variant.rig(players, options, seed, setup)  # type: ignore[return-value]
-        return cls._rig_table(players, options, seed, setup)
-
-    @classmethod
-    def _rig_table(
-        cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]
-    ) -> Self:
         """``positions``, ``side`` (calm/chaos), ``hands``, ``move_deck`` and
         ``action_deck`` (top first), ``move_discard`` / ``action_discard`` (top first),
         ``magnets_aside``, ``current``, ``turns_owed``, ``attacked``."""

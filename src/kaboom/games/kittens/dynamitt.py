@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any, Self
+from typing import Any
 
 from kaboom.engine.datafile import read_toml
 from kaboom.engine.errors import BadInput, BadOption
@@ -137,8 +137,8 @@ DYNAMITT = load_dynamitt()
 
 
 class DynamittState(KittensState):
-    """Dynamitt (standard deck). A mapping option makes a state of a class whose edition
-    holds that mapping; everything else is the shared kernel."""
+    """Dynamitt (standard deck). A ``mapping`` option plays with a class whose edition holds
+    that mapping (``variant``); everything else is the shared kernel."""
 
     edition = DYNAMITT
     game_id = DYNAMITT.id
@@ -149,21 +149,6 @@ class DynamittState(KittensState):
         """The class for these options: the default mapping, or the user's file."""
         mapping = str(options.get("mapping") or "")
         return _mapped(mapping) if mapping else DynamittState
-
-    @classmethod
-    def start(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
-        variant = cls.variant(options)
-        return super(DynamittState, variant).start(players, seed, options)  # type: ignore[return-value]
-
-    @classmethod
-    def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:
-        variant = cls.variant(options)
-        return super(DynamittState, variant).rig(players, options, seed, setup)  # type: ignore[return-value]
-
-    @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> Self:
-        variant = cls.variant(dict(raw.get("options") or {}))
-        return super(DynamittState, variant).from_json(raw)  # type: ignore[return-value]
 
     @classmethod
     def deck_counts(cls, players: int, options: dict[str, Any]) -> list[int]:
