@@ -26,7 +26,7 @@ def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
     >>> make_bot("ismcts:iterations=50", 1).name
     'ismcts:50'
     """
-    from kaboom.bots.ismcts import IsmctsBot
+    from kaboom.bots.ismcts import BIAS, IsmctsBot
     from kaboom.bots.random_bot import RandomBot
 
     name, _, params = spec.strip().lower().partition(":")
@@ -37,14 +37,18 @@ def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
         return _heuristic(seed, game)
     if name == "ismcts":
         if "level" in args:
-            return IsmctsBot.at_level(seed, args["level"])
+            return IsmctsBot.at_level(seed, args["level"], _heuristic(seed, game))
         try:
             iterations = int(args.get("iterations", "1000"))
             seconds = float(args["seconds"]) if "seconds" in args else None
             exploration = float(args.get("c", "0.7"))
+            bias = float(args.get("bias", str(BIAS)))
         except ValueError:
-            raise BadInput("bots", f"numbers for iterations, seconds and c; got {spec!r}") from None
-        return IsmctsBot(seed, iterations, seconds, exploration)
+            raise BadInput(
+                "bots", f"numbers for iterations, seconds, c and bias; got {spec!r}"
+            ) from None
+        prior = _heuristic(seed, game) if bias > 0 else None
+        return IsmctsBot(seed, iterations, seconds, exploration, prior, bias)
     raise BadInput(
         "bots",
         "random, heuristic, ismcts, ismcts:iterations=N, ismcts:seconds=S or "

@@ -10,6 +10,7 @@ from typing import Any
 from kaboom.bots.heuristic import HeuristicBot
 from kaboom.engine.view import PlayerView
 from kaboom.games.board.data import Box
+from kaboom.games.board.rollout import landing
 from kaboom.games.board.state import BoardGameState
 
 VALUE = {"defuse": 10, "swap": 7, "nope": 6, "attack": 5, "skip": 5, "magnet": 4,
@@ -52,21 +53,9 @@ class BoardHeuristic(HeuristicBot):
             return True
         return bool(pending["card"] == "attack" and (pending["seat"] + 1) % obs["players"] == me)
 
-    @staticmethod
-    def _landing(box: Box, obs: dict[str, Any], steps: int) -> int:
-        pos: list[int] = obs["positions"]
-        me: int = obs["seat"]
-        space = pos[me]
-        for _ in range(steps):
-            space = box.loop_back_to if space == box.ribbon else space + 1
-        others = pos[:me] + pos[me + 1 :]
-        while space != box.ribbon and space and space in others:
-            space = box.loop_back_to if space == box.ribbon else space + 1
-        return space
-
     def _lands_on_kitten(self, box: Box, obs: dict[str, Any], steps: int) -> bool:
         side = box.sides[("calm", "chaos").index(obs["side"])]
-        return self._landing(box, obs, steps) in side.kittens
+        return landing(box, obs["positions"], obs["seat"], steps) in side.kittens
 
     def _turn(self, box: Box, obs: dict[str, Any], texts: dict[str, int]) -> int:
         me, pos = obs["seat"], obs["positions"]

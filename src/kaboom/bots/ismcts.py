@@ -16,12 +16,18 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from kaboom.bots.base import Bot
 from kaboom.engine.errors import BadInput
 from kaboom.engine.state import State
 from kaboom.engine.view import PlayerView
 
 #: Levels map to budgets: iterations, and a time limit per decision in seconds.
 LEVELS = {"easy": (100, 0.2), "medium": (1000, 1.0), "hard": (5000, 5.0)}
+#: The progressive bias toward the prior bot's move at the root (in wins, fading as
+#: ``BIAS / (visits + 1)``): the search keeps the rule of thumb unless playouts show better.
+BIAS = 3.0
+#: How sure the playouts must be (standard errors) before the search overrules the prior.
+CONFIDENCE = 1.0
 #: How many random moves a playout may take before it is scored as a draw.
 PLAYOUT_LIMIT = 5000
 
@@ -37,8 +43,11 @@ class Node:
     available: int = 0
     children: dict[int, Node] = field(default_factory=dict)
 
+    bias: float = 0.0  # progressive bias toward the prior's move, fading with visits
+
     def ucb(self, c: float) -> float:
-        return self.wins / self.visits + c * math.sqrt(math.log(self.available) / self.visits)
+        explore = c * math.sqrt(math.log(self.available) / self.visits)
+        return self.wins / self.visits + explore + self.bias / (self.visits + 1)
 
 
 class IsmctsBot:
@@ -50,20 +59,23 @@ class IsmctsBot:
         iterations: int = 1000,
         seconds: float | None = None,
         exploration: float = 0.7,
+        prior: Bot | None = None,
+        bias: float = BIAS,
     ) -> None:
         if iterations < 1:
             raise BadInput("iterations", f"a positive number, got {iterations}")
         self.rng = random.Random(seed)
         self.iterations, self.seconds, self.exploration = iterations, seconds, exploration
+        self.prior, self.bias = prior, bias
         self.name = f"ismcts:{iterations}"
         self.last_iterations = 0
 
     @classmethod
-    def at_level(cls, seed: int, level: str) -> IsmctsBot:
+    def at_level(cls, seed: int, level: str, prior: Bot | None = None) -> IsmctsBot:
         if level not in LEVELS:
             raise BadInput("level", f"one of {', '.join(LEVELS)}; got {level!r}")
         iterations, seconds = LEVELS[level]
-        bot = cls(seed, iterations, seconds)
+        bot = cls(seed, iterations, seconds, prior=prior)
         bot.name = f"ismcts:{level}"
         return bot
 
@@ -72,6 +84,10 @@ class IsmctsBot:
         if len(legal) == 1:
             return legal[0]
         root = Node()
+        preferred = -1
+        if self.prior is not None and self.bias > 0:
+            preferred = self.prior.act(view)
+            root.children[preferred] = Node(preferred, view.seat, bias=self.bias)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
@@ -79,6 +95,8 @@ class IsmctsBot:
             done += 1
         self.last_iterations = done
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        if preferred >= 0 and best != preferred and not _better(root, best, preferred):
+            return preferred
         return best
 
     def _iterate(self, root: Node, state: State) -> None:
@@ -88,11 +106,12 @@ class IsmctsBot:
         # Selection and expansion over the actions legal in this determinisation.
         while state.to_act is not None:
             legal = state.legal_actions()
-            untried = [a for a in legal if a not in node.children]
+            untried = [a for a in legal if a not in node.children or not node.children[a].visits]
             seat = state.to_act
             if untried:
                 action = rng.choice(untried)
-                child = node.children[action] = Node(action, seat)
+                child = node.children.get(action) or Node(action, seat)
+                node.children[action] = child
                 for a in legal:
                     if a in node.children:
                         node.children[a].available += 1
@@ -117,3 +136,17 @@ class IsmctsBot:
             n.visits += 1
             if n.seat is not None and n.seat in winners:
                 n.wins += share
+
+
+def _better(root: Node, best: int, preferred: int) -> bool:
+    """Whether the playouts show ``best`` better than the prior's move beyond their noise:
+    its mean result higher by ``CONFIDENCE`` standard errors of the difference (means and
+    errors smoothed by half a win in one playout, so that few playouts prove nothing)."""
+    a, b = root.children[best], root.children.get(preferred, Node())
+
+    def mean_and_variance(n: Node) -> tuple[float, float]:
+        q = (n.wins + 0.5) / (n.visits + 1)
+        return q, q * (1 - q) / (n.visits + 1)
+
+    (qa, va), (qb, vb) = mean_and_variance(a), mean_and_variance(b)
+    return qa - qb > CONFIDENCE * math.sqrt(va + vb)

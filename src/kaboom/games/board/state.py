@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Self
 from kaboom.engine.errors import BadInput, BadOption, IllegalAction
 from kaboom.engine.events import Event
 from kaboom.engine.state import Observation, State
+from kaboom.games.board import rollout
 from kaboom.games.board.data import Box, load_box
 
 BOX = load_box()
@@ -201,6 +202,22 @@ class BoardGameState(State):
             if base <= action < end:
                 return word, action - base
         raise BadInput("action", f"an action id in 0..{ids.size - 1}, got {action}")
+
+    def rollout_action(self, rng: random.Random) -> int:
+        """The playout policy of ``rollout.py``: each seat acts on what it knows."""
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        phase = self.phase
+        if len(legal) == 1:
+            return legal[0]
+        if phase == LANDED:
+            return DEFUSE  # nobody sensible explodes holding a Defuse
+        if phase == CHOOSE:
+            return rollout.choose(self, legal, MOVE, FLIP)
+        if phase == TURN:
+            return rollout.turn(self, legal, rng, DRAW)
+        if phase == REACT:
+            return rollout.react(self, rng, NOPE, PASS)
+        return legal[rng.randrange(len(legal))]
 
     def explain_illegal(self, action: int) -> tuple[str, str]:
         word, arg = self.decode(action)

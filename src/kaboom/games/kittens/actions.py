@@ -98,6 +98,11 @@ class ActionTable:
         ]
         self.place = [self._add(Spec(PLACE, arg=p)) for p in range(edition.deck_size + 1)]
         self._add_wild(players, pairable)
+        #: Per effect played alone: (rank, action) of each rank that has it.
+        self.plays_of: dict[str, list[tuple[int, int]]] = {e: [] for e in PLAYED_ALONE}
+        for r in self.holdable:
+            if self.play[r] >= 0:
+                self.plays_of[self.reffect[r]].append((r, self.play[r]))
         #: The text form of every action id, made once.
         self.texts = [self.text(a) for a in range(len(self.specs))]
         self._turn_rows: dict[tuple[int, tuple[bool, ...]], list[list[list[list[int]]]]] = {}

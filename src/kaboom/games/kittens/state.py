@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Self
 from kaboom.engine.errors import BadInput
 from kaboom.engine.events import Event
 from kaboom.engine.state import Observation, State
+from kaboom.games.kittens import rollout
 from kaboom.games.kittens.actions import (
     COMBO_SIZE,
     DEFUSE,
@@ -47,8 +48,6 @@ TURN, REACT, GIVING, EXPLODING, PLACING, TAKING, OVER = range(7)
 PHASES = ("turn", "react", "give", "exploding", "place", "take", "over")
 #: How many cards See the Future shows (RULINGS §1: fewer if the pile is shorter).
 FUTURE = 3
-#: How often a playout turn simply draws, and a playout window simply passes.
-ROLLOUT_DRAW, ROLLOUT_PASS = 0.75, 0.8
 #: Tries at sampling a determinisation that fits what every seat sees, before a card swap.
 SAMPLE_TRIES = 64
 
@@ -348,13 +347,19 @@ class KittensState(State):
         return self._take(spec.title)
 
     def rollout_action(self, rng: random.Random) -> int:
-        """A lifelike quick policy for playouts: a turn usually ends with a draw (players
-        keep their cards), a reaction window usually passes; otherwise a random move."""
+        """The playout policy of ``rollout.py``: each seat acts on what it knows."""
         legal = self._legal if self._legal is not None else self.legal_actions()
-        if self.phase == TURN and rng.random() < ROLLOUT_DRAW:
-            return self.table.draw
-        if self.phase == REACT and rng.random() < ROLLOUT_PASS:
-            return self.table.pass_
+        if len(legal) == 1:
+            return legal[0]
+        phase = self.phase
+        if phase == TURN:
+            return rollout.turn(self, legal, rng)
+        if phase == REACT:
+            return rollout.react(self, legal, rng)
+        if phase == PLACING:
+            return rollout.place(self, legal, rng)
+        if phase == GIVING:
+            return rollout.give(self, legal)
         return legal[rng.randrange(len(legal))]
 
     # -- why an action is illegal --------------------------------------------------------------

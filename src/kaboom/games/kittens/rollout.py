@@ -1,0 +1,107 @@
+"""A quick, lifelike policy for the exploding games' playouts (``State.rollout_action``).
+
+Search bots finish thousands of games a second with it, so it reads the true state directly,
+but each seat acts only on what *it* knows (its hand, the cards it saw on the Draw Pile, the
+public counts), never on the hidden deck: a playout plays like a table of sensible people,
+not like cheats. It is the heuristic bot's rules of thumb, made cheap, with some randomness
+(``WANDER``) so that playouts explore.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kaboom.games.kittens.state import KittensState
+
+#: How often a playout decision is a uniformly random legal move instead.
+WANDER = 0.1
+#: The chance the top card is a bomb above which a seat looks at the future, or, without
+#: a Defuse, gets out of drawing.
+LOOK_AT, ESCAPE = 0.2, 0.34
+#: How often a seat Nopes what is aimed at it (it keeps some Nopes for later).
+NOPE_AIMED = 0.7
+#: How much a seat values keeping a card of each effect (it gives away the cheapest).
+KEEP = {"defuse": 10, "nope": 6, "attack": 5, "skip": 5, "draw-bottom": 4,
+        "see-the-future": 4, "clone": 4, "favor": 3, "shuffle": 3, "wild": 2, "cat": 1,
+        "bomb": 0}  # fmt: skip
+
+
+def turn(state: KittensState, legal: list[int], rng: random.Random) -> int:
+    """Get out when the next card is known to be a bomb; look at the future when the risk is
+    real; without a Defuse, get out when the risk is high; sometimes steal; else draw."""
+    tb, p, pile = state.table, state.current, state.pile
+    held, known = state.rk[p], state.pk[p]
+    top = known.get(len(pile) - 1)
+    if top is not None and tb.is_bomb[top]:
+        out = _escape(state, held, known, ("attack", "skip", "draw-bottom", "shuffle"))
+        if out >= 0:
+            return out
+    elif top is None and pile:
+        risk = sum(tb.is_bomb[c] for c in pile) / len(pile)
+        if risk >= LOOK_AT:
+            look = _first(tb.plays_of["see-the-future"], held)
+            if look >= 0:
+                return look
+        if risk >= ESCAPE and not any(held[r] for r in tb.defuse_ranks):
+            out = _escape(state, held, known, ("attack", "skip", "draw-bottom"))
+            if out >= 0:
+                return out
+    if rng.random() < WANDER:
+        return legal[rng.randrange(len(legal))]
+    return tb.draw
+
+
+def react(state: KittensState, legal: list[int], rng: random.Random) -> int:
+    """Nope what is aimed at you (an Attack on you, a Favor or combo at you), and Nope back
+    a Nope on your own play; otherwise let the play go."""
+    tb, me, spec = state.table, state.actor, state.pending
+    if spec is None or legal[0] == tb.pass_ or rng.random() >= NOPE_AIMED:
+        return tb.pass_
+    cancelled = len(state.nopes) % 2 == 1
+    if state.pending_seat == me:
+        return legal[0] if cancelled else tb.pass_
+    if cancelled:
+        return tb.pass_
+    aimed = spec.target == me
+    if not aimed and spec.arg < 0 and tb.reffect[spec.title] == "attack":
+        aimed = state._next_alive(state.pending_seat) == me
+    return legal[0] if aimed else tb.pass_
+
+
+def place(state: KittensState, legal: list[int], rng: random.Random) -> int:
+    """A defused bomb goes on top for the next player, or at the bottom when you must draw
+    again yourself; sometimes anywhere."""
+    if rng.random() < WANDER:
+        return legal[rng.randrange(len(legal))]
+    return legal[-1] if state.owed > 1 else legal[0]
+
+
+def give(state: KittensState, legal: list[int]) -> int:
+    """A Favor's target gives away the card it values least."""
+    tb = state.table
+    return min(legal, key=lambda a: KEEP[tb.reffect[tb.rank_of[tb.specs[a].title]]])
+
+
+def _first(plays: list[tuple[int, int]], held: list[int]) -> int:
+    """The first play whose rank the hand holds, or -1."""
+    for rank, action in plays:
+        if held[rank]:
+            return action
+    return -1
+
+
+def _escape(
+    state: KittensState, held: list[int], known: dict[int, int], ways: tuple[str, ...]
+) -> int:
+    """A card that ends the turn without drawing the top card, or -1. Drawing from the
+    bottom is no way out when the bottom card is a known bomb."""
+    tb = state.table
+    for effect in ways:
+        if effect == "draw-bottom" and (b := known.get(0)) is not None and tb.is_bomb[b]:
+            continue
+        out = _first(tb.plays_of[effect], held)
+        if out >= 0:
+            return out
+    return -1

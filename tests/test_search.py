@@ -1,0 +1,99 @@
+"""The search bot's parts: the games' playout policies (legal, and acting only on what the
+seat knows) and the prior that the search overrules only on evidence."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kaboom.bots.base import make_bot
+from kaboom.bots.ismcts import IsmctsBot, Node, _better
+from kaboom.engine import PlayerView, new_game
+from kaboom.engine.registry import get_game, list_games
+from kaboom.games.board.state import BoardGameState
+from kaboom.games.kittens.state import KittensState
+
+GAMES = [spec.game_id for spec in list_games()]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("players", [2, 4])
+def test_playout_policy_plays_whole_games_legally(game: str, players: int) -> None:
+    for seed in range(5):
+        state = new_game(game, players, seed)
+        rng = random.Random(seed)
+        for _ in range(5000):
+            if state.is_over:
+                break
+            action = state.rollout_action(rng)
+            assert action in state.legal_actions()
+            state.apply(action)
+        assert state.is_over
+
+
+def kittens(setup: dict[str, object], players: int = 2) -> KittensState:
+    state_class = get_game("exploding-kittens").state_class
+    state = state_class.rig(players, {}, 1, setup)
+    assert isinstance(state, KittensState)
+    return state
+
+
+def test_playout_seat_escapes_a_bomb_it_saw() -> None:
+    """RULINGS §1 See the Future: a seat that saw the bomb on top skips rather than draws."""
+    pile = ["exploding-kitten", "tacocat", "beard-cat", "cattermelon"]
+    state = kittens({"hands": [["see-the-future", "skip"], ["tacocat"]], "draw_pile": pile})
+    state.apply_text("play see-the-future")
+    choices = {state.action_text(state.rollout_action(random.Random(k))) for k in range(30)}
+    assert choices == {"play skip"}
+
+
+def test_playout_seat_never_peeks_at_the_deck() -> None:
+    """Without having seen it, the bomb on top changes nothing: the seat mostly draws."""
+    pile = ["exploding-kitten"] + ["tacocat"] * 9
+    state = kittens({"hands": [["defuse", "skip"], ["tacocat"]], "draw_pile": pile})
+    safe = kittens({"hands": [["defuse", "skip"], ["tacocat"]], "draw_pile": pile[::-1]})
+    for k in range(30):
+        assert state.rollout_action(random.Random(k)) == safe.rollout_action(random.Random(k))
+
+
+def test_playout_seat_nopes_an_attack_on_it_and_gives_its_cheapest_card() -> None:
+    state = kittens({"hands": [["attack", "favor"], ["nope", "defuse", "tacocat"]],
+                     "draw_pile": ["tacocat"] * 5})  # fmt: skip
+    state.apply_text("play attack")
+    picks = [state.action_text(state.rollout_action(random.Random(k))) for k in range(40)]
+    assert "nope" in picks and picks.count("nope") > picks.count("pass")
+    favor = kittens({"hands": [["favor"], ["defuse", "tacocat"]], "draw_pile": ["tacocat"] * 5})
+    favor.apply_text("play favor @1")
+    assert favor.action_text(favor.rollout_action(random.Random(0))) == "give tacocat"
+
+
+def test_board_playout_seat_defuses_and_flips_away_from_a_kitten() -> None:
+    state = new_game("kittens-board-game", 2, 3)
+    assert isinstance(state, BoardGameState)
+    rng = random.Random(0)
+    for _ in range(3000):
+        if state.is_over:
+            break
+        phase = state.observe(None)["phase"]
+        action = state.rollout_action(rng)
+        if phase == "landed":
+            assert state.action_text(action) == "defuse"
+        state.apply(action)
+
+
+def test_the_search_keeps_the_prior_move_without_evidence() -> None:
+    """One playout proves nothing: the bot plays its rule of thumb's move."""
+    state = new_game("exploding-kittens", 4, 2)
+    view = PlayerView(state, state.to_act or 0)
+    heuristic = make_bot("heuristic", 0, "exploding-kittens")
+    bot = IsmctsBot(5, iterations=1, prior=make_bot("heuristic", 0, "exploding-kittens"))
+    assert bot.act(view) == heuristic.act(view)
+
+
+def test_better_needs_a_margin_beyond_noise() -> None:
+    root = Node()
+    root.children = {1: Node(1, 0, visits=100, wins=55), 2: Node(2, 0, visits=100, wins=50)}
+    assert not _better(root, 1, 2)  # 5 points on 100 playouts each: noise
+    root.children[1] = Node(1, 0, visits=400, wins=300)
+    assert _better(root, 1, 2)
