@@ -97,3 +97,21 @@ def test_better_needs_a_margin_beyond_noise() -> None:
     assert not _better(root, 1, 2)  # 5 points on 100 playouts each: noise
     root.children[1] = Node(1, 0, visits=400, wins=300)
     assert _better(root, 1, 2)
+
+
+def test_board_playouts_stop_at_a_horizon_where_the_leaders_win() -> None:
+    state = new_game("kittens-board-game", 3, 1)
+    assert isinstance(state, BoardGameState) and state.playout_horizon
+    state.pos = [5, 9, 9]
+    assert state.leaders() == [1, 2]
+    kittens_game = new_game("exploding-kittens", 2, 1)
+    assert kittens_game.playout_horizon is None and kittens_game.leaders() == []
+
+
+def test_eleminis_playout_completes_its_own_row() -> None:
+    """The best-looking option is the Elemini that completes your row (RULINGS §6)."""
+    rows = [["air", "water", "rock", "fire", None], [None, None, "air", None, None]]
+    setup = {"rows": rows, "drawn": "plant", "deck": ["star"] * 5}
+    state = get_game("eleminis").state_class.rig(2, {}, 1, setup)
+    picks = [state.action_text(state.rollout_action(random.Random(k))) for k in range(40)]
+    assert picks.count("play plant -> p0.5") > 30, picks

@@ -18,15 +18,17 @@ class Bot(Protocol):
 
 def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
     """A bot from its name, seeded so that games replay: ``random``, ``heuristic``,
-    ``ismcts`` with ``:iterations=N``, ``:seconds=S``, ``:c=X`` (the UCB exploration constant;
-    several: ``ismcts:iterations=N:seconds=S``) or ``:level=easy|medium|hard``.
+    ``ismcts`` with ``:iterations=N``, ``:seconds=S``, ``:c=X`` (the UCB exploration constant),
+    ``:bias=B`` (the pull toward the heuristic's move; 0: no prior), ``:z=Z`` (how many
+    standard errors better a move must look to overrule the heuristic) — several:
+    ``ismcts:iterations=N:seconds=S`` — or ``:level=easy|medium|hard``.
 
     >>> make_bot("random", 1).name
     'random'
     >>> make_bot("ismcts:iterations=50", 1).name
     'ismcts:50'
     """
-    from kaboom.bots.ismcts import BIAS, IsmctsBot
+    from kaboom.bots.ismcts import BIAS, CONFIDENCE, IsmctsBot
     from kaboom.bots.random_bot import RandomBot
 
     name, _, params = spec.strip().lower().partition(":")
@@ -43,12 +45,13 @@ def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
             seconds = float(args["seconds"]) if "seconds" in args else None
             exploration = float(args.get("c", "0.7"))
             bias = float(args.get("bias", str(BIAS)))
+            confidence = float(args.get("z", str(CONFIDENCE)))
         except ValueError:
             raise BadInput(
-                "bots", f"numbers for iterations, seconds, c and bias; got {spec!r}"
+                "bots", f"numbers for iterations, seconds, c, bias and z; got {spec!r}"
             ) from None
         prior = _heuristic(seed, game) if bias > 0 else None
-        return IsmctsBot(seed, iterations, seconds, exploration, prior, bias)
+        return IsmctsBot(seed, iterations, seconds, exploration, prior, bias, confidence)
     raise BadInput(
         "bots",
         "random, heuristic, ismcts, ismcts:iterations=N, ismcts:seconds=S or "

@@ -61,12 +61,13 @@ class IsmctsBot:
         exploration: float = 0.7,
         prior: Bot | None = None,
         bias: float = BIAS,
+        confidence: float = CONFIDENCE,
     ) -> None:
         if iterations < 1:
             raise BadInput("iterations", f"a positive number, got {iterations}")
         self.rng = random.Random(seed)
         self.iterations, self.seconds, self.exploration = iterations, seconds, exploration
-        self.prior, self.bias = prior, bias
+        self.prior, self.bias, self.confidence = prior, bias, confidence
         self.name = f"ismcts:{iterations}"
         self.last_iterations = 0
 
@@ -95,9 +96,9 @@ class IsmctsBot:
             done += 1
         self.last_iterations = done
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
-        if preferred >= 0 and best != preferred and not _better(root, best, preferred):
-            return preferred
-        return best
+        if preferred < 0 or best == preferred:
+            return best
+        return best if _better(root, best, preferred, self.confidence) else preferred
 
     def _iterate(self, root: Node, state: State) -> None:
         rng, c = self.rng, self.exploration
@@ -124,12 +125,12 @@ class IsmctsBot:
             state.apply(child.action)
             path.append(child)
             node = child
-        # Simulation: uniformly random to the end.
-        for _ in range(PLAYOUT_LIMIT):
+        # Simulation: the game's playout policy to the end, or to its horizon.
+        for _ in range(state.playout_horizon or PLAYOUT_LIMIT):
             if state.to_act is None:
                 break
             state.apply(state.rollout_action(rng))
-        winners = set(state.winners)
+        winners = set(state.winners if state.to_act is None else state.leaders())
         share = 1.0 / len(winners) if winners else 0.0
         # Backpropagation: each node scores for the seat that chose its action.
         for n in path:
@@ -138,9 +139,9 @@ class IsmctsBot:
                 n.wins += share
 
 
-def _better(root: Node, best: int, preferred: int) -> bool:
+def _better(root: Node, best: int, preferred: int, confidence: float = CONFIDENCE) -> bool:
     """Whether the playouts show ``best`` better than the prior's move beyond their noise:
-    its mean result higher by ``CONFIDENCE`` standard errors of the difference (means and
+    its mean result higher by ``confidence`` standard errors of the difference (means and
     errors smoothed by half a win in one playout, so that few playouts prove nothing)."""
     a, b = root.children[best], root.children.get(preferred, Node())
 
@@ -149,4 +150,4 @@ def _better(root: Node, best: int, preferred: int) -> bool:
         return q, q * (1 - q) / (n.visits + 1)
 
     (qa, va), (qb, vb) = mean_and_variance(a), mean_and_variance(b)
-    return qa - qb > CONFIDENCE * math.sqrt(va + vb)
+    return qa - qb > confidence * math.sqrt(va + vb)

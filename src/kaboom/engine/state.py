@@ -21,6 +21,9 @@ class State(ABC):
     """A game in progress. Subclasses implement the abstract methods below."""
 
     game_id: ClassVar[str]
+    #: Playouts of a long game may stop after this many moves and score the position with
+    #: ``leaders``; None: every playout goes to the end.
+    playout_horizon: ClassVar[int | None] = None
     __slots__ = ()
 
     @classmethod
@@ -129,6 +132,11 @@ class State(ABC):
         knows a cheap, more lifelike default policy."""
         legal = self.legal_actions()
         return legal[rng.randrange(len(legal))]
+
+    def leaders(self) -> list[int]:
+        """The seats a playout cut short at ``playout_horizon`` counts as winning: those
+        ahead in the position. By default the winners (a game without a horizon)."""
+        return self.winners
 
     def render(self) -> str:
         """The table as text (a board, rows), for stories and terminals; empty if none."""

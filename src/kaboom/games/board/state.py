@@ -27,6 +27,7 @@ PHASES = ("turn", "react", "choose", "landed", "swap-last", "discard-down", "pla
 SIDES = ("calm", "chaos")
 FUTURE = 3  # See the Future: "top 3 Move Discs" (RULINGS §5)
 SAMPLE_TRIES = 64
+PLAYOUT_HORIZON = 24
 #: Fixed action ids; the rest follow in blocks (see ``ActionIds``).
 DRAW, NOPE, PASS, MOVE, FLIP, DEFUSE, EXPLODE = range(7)
 WORDS = ("draw", "nope", "pass", "move", "flip", "defuse", "explode")
@@ -51,6 +52,8 @@ class BoardGameState(State):
 
     box: ClassVar[Box] = BOX
     game_id: ClassVar[str] = BOX.id
+    #: A race is long: playouts stop after this many moves and the leaders win them.
+    playout_horizon: ClassVar[int | None] = PLAYOUT_HORIZON
 
     __slots__ = (
         "_legal", "actor", "adeck", "adiscard", "attacked", "current", "disc_now", "hands",
@@ -202,6 +205,13 @@ class BoardGameState(State):
             if base <= action < end:
                 return word, action - base
         raise BadInput("action", f"an action id in 0..{ids.size - 1}, got {action}")
+
+    def leaders(self) -> list[int]:
+        """Whoever is furthest along the track (every space leads toward the Ribbon)."""
+        if self.winner >= 0:
+            return [self.winner]
+        best = max(self.pos)
+        return [q for q in range(self.n) if self.pos[q] == best]
 
     def rollout_action(self, rng: random.Random) -> int:
         """The playout policy of ``rollout.py``: each seat acts on what it knows."""

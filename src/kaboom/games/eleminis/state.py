@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Self
 from kaboom.engine.errors import BadInput, BadOption, IllegalAction
 from kaboom.engine.events import Event
 from kaboom.engine.state import Observation, State
+from kaboom.games.eleminis import rollout
 from kaboom.games.eleminis.deck import Deck, load_deck
 
 DECK = load_deck()
@@ -216,6 +217,11 @@ class EleminisState(State):
 
     def _options_recycle(self) -> list[int]:
         return [self.encode(RECYCLE, c) for c, t in enumerate(self.cells) if t >= 0]
+
+    def rollout_action(self, rng: random.Random) -> int:
+        """The playout policy of ``rollout.py``: the best-looking of a few options."""
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        return rollout.act(self, legal, rng)
 
     def explain_illegal(self, action: int) -> tuple[str, str]:
         if self.phase == OVER:

@@ -1,0 +1,84 @@
+"""A quick, lifelike policy for Eleminis playouts (``State.rollout_action``).
+
+A sensible player's rule of thumb, made cheap: of a few of the drawn card's options (all of
+them when there are few), play the one that most advances your side's row and least
+advances the others' (the rows it touches, scored by ``progress``), with some randomness
+(``WANDER``). Everything it reads is on the table: the rows and the drawn card.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from kaboom.games.eleminis import state as rules  # its action kinds (a cycle: read at call time)
+
+if TYPE_CHECKING:
+    from kaboom.games.eleminis.state import EleminisState
+
+#: How often a playout decision is a uniformly random legal move instead.
+WANDER = 0.1
+#: At most this many options are weighed (a Move or a Swap can have hundreds).
+WEIGH = 8
+#: A complete row's progress; a rival's progress counts this much against yours.
+WIN, RIVAL = 1000.0, 1.2
+#: Another card to play makes Recycle a little better than Discard.
+RECYCLE_BONUS = 0.5
+
+
+def progress(kinds: tuple[str, ...], row: list[int]) -> float:
+    """How close a row of cards (``-1`` empty) is to five different Eleminis: different
+    Eleminis and Stars count, Trash counts against, a complete row wins.
+
+    >>> kinds = ("elemini", "elemini", "star", "trash")
+    >>> progress(kinds, [0, 1, -1, -1, 3])
+    0.5
+    >>> progress(kinds, [0, 1, 2, 2, 2])
+    1000.0
+    """
+    eleminis = {t for t in row if t >= 0 and kinds[t] == "elemini"}
+    stars = sum(1 for t in row if t >= 0 and kinds[t] == "star")
+    trash = sum(1 for t in row if t >= 0 and kinds[t] == "trash")
+    filled = sum(1 for t in row if t >= 0)
+    if filled == len(row) and not trash and len(eleminis) + stars == len(row):
+        return WIN
+    return len(eleminis) + stars - 1.5 * trash
+
+
+def act(state: EleminisState, legal: list[int], rng: random.Random) -> int:
+    """The best-looking of up to ``WEIGH`` options; sometimes any option."""
+    if len(legal) == 1:
+        return legal[0]
+    if rng.random() < WANDER:
+        return legal[rng.randrange(len(legal))]
+    options = legal if len(legal) <= WEIGH else rng.sample(legal, WEIGH)
+    best, best_score = options[0], -1e9
+    for action in options:
+        score = _score(state, action)
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+def _score(state: EleminisState, action: int) -> float:
+    """What the option does to the rows it touches: yours up, the others' down."""
+    kind, a, b = state.decode(action)
+    if kind == rules.PASS:
+        return 0.0
+    after = list(state.cells)
+    if kind == rules.PLACE:
+        after[a] = state.drawn
+    elif kind == rules.MOVE:
+        after[a], after[b] = -1, after[a]
+    elif kind == rules.SWAP:
+        after[a], after[b] = after[b], after[a]
+    else:  # DISCARD or RECYCLE
+        after[a] = -1
+    slots, kinds, me = state.slots, state.deck_data.kinds, state.side(state.current)
+    rows = {a // slots, b // slots} if kind in (rules.MOVE, rules.SWAP) else {a // slots}
+    score = RECYCLE_BONUS if kind == rules.RECYCLE else 0.0
+    for r in rows:
+        cells = slice(r * slots, (r + 1) * slots)
+        change = progress(kinds, after[cells]) - progress(kinds, state.cells[cells])
+        score += change if state.side(r) == me else -RIVAL * change
+    return score
