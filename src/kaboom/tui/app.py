@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.console import Console
 from textual.app import App, ComposeResult
@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Static
 
+from kaboom.engine.errors import KaboomError
 from kaboom.engine.state import State
 from kaboom.sim.story import story_lines
 from kaboom.tui.families import reveal
@@ -28,6 +29,7 @@ class KaboomApp(App[None]):
     """The terminal table: the picker first if no game was given, then the game."""
 
     TITLE = "kaboom"
+    ENABLE_COMMAND_PALETTE = False
     CSS = "Screen { layout: vertical; }"
 
     def __init__(
@@ -49,8 +51,12 @@ class KaboomApp(App[None]):
         """Start the game chosen in the picker."""
         if choice is None:
             return
-        seating = (self.seater or default_seater)(choice)
-        self.session = Session(seating)
+        try:
+            self.session = Session((self.seater or default_seater)(choice))
+        except KaboomError as e:  # options the game refuses together: say so, pick again
+            self.notify(str(e), severity="error")
+            self.push_screen(PickerScreen(), self.chosen)
+            return
         self.push_screen(TableScreen(self.session, self.pace))
 
     @property
@@ -72,6 +78,7 @@ class ReplayApp(App[None]):
     """A finished (or saved) game, step by step, every hand revealed."""
 
     TITLE = "kaboom replay"
+    ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,n,space", "step(1)", "Next"),
         Binding("left,p,b", "step(-1)", "Previous"),
@@ -132,7 +139,7 @@ def replay_steps(seating: Seating, actions: list[int]) -> list[tuple[str, str, s
     return steps
 
 
-def screen_text(app: App[object]) -> str:
+def screen_text(app: App[Any]) -> str:
     """The text on the app's screen now, as a person would read it (for tests)."""
     width, height = app.size
     console = Console(

@@ -182,12 +182,12 @@ class Eleminis(Family):
             lines.append(f"P{obs['current']} drew {self.name(obs['drawn'])}")
         teams = int(obs.get("teams") or 0)
         head = "".join(f"{s + 1:<6}" for s in range(len(obs["rows"][0])))
-        lines.append(f"  {'':7}{head}total" + (" team" if teams else ""))
+        lines.append(f"  {'':7}{head}{'pts':>4}" + (" tm" if teams else ""))
         for q, row in enumerate(obs["rows"]):
             mark = ">" if q == obs["current"] else " "
             cells = "".join(f"{(self.name(c) if c else '.')[:5]:6}" for c in row)
-            team = f" {q % teams}" if teams else ""
-            lines.append(f"{mark} {you(q, viewer):7}{cells}{obs['totals'][q]:5}{team}")
+            team = f" {q % teams:2}" if teams else ""
+            lines.append(f"{mark} {you(q, viewer):7}{cells}{obs['totals'][q]:4}{team}")
         if obs.get("winners"):
             lines.append("Winners: " + ", ".join(f"P{q}" for q in obs["winners"]))
         return "\n".join(lines)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -56,7 +57,7 @@ class Choice:
             value = self.values[o.name]
             shown = "-" if value == "" else str(value).lower() if o.kind is bool else str(value)
             fixed = " (set with -o)" if o.path else ""
-            out.append((o.name, f"{o.name}: {shown}{fixed}  [dim]{o.help}[/dim]"))
+            out.append((o.name, f"{o.name}: {shown}{fixed}  [dim]{escape(o.help)}[/dim]"))
         out.append((START, "[b]Start the game[/b]"))
         return out
 
@@ -141,7 +142,7 @@ class PickerScreen(Screen[Choice]):
         settings = self.query_one("#settings", OptionList)
         at = settings.highlighted
         settings.set_options([Row(label, id=row) for row, label in self.choice.rows()])
-        settings.highlighted = at
+        settings.highlighted = at if at is not None else 0
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list.id == "games":

@@ -112,8 +112,10 @@ def read(path: Path) -> tuple[Seating, State]:
     state_raw = _field(raw, "state", dict, path)
     try:
         state = state_from_json(state_raw)
-    except KaboomError:
-        raise
+    except BadInput as e:
+        raise BadInput(f"{path}: {e.field}", e.expected) from None
+    except KaboomError as e:
+        raise BadInput(f"{path}: state", str(e)) from None
     except Exception as e:  # a hand-edited state: say which file, not a traceback
         raise BadInput(f"{path}: state", f"a saved game state ({type(e).__name__}: {e})") from None
     if state.game_id != seating.game or state.players != seating.players:
