@@ -73,11 +73,11 @@ class TableScreen(Screen[None]):
     ]
     DEFAULT_CSS = """
     #status { height: 1; background: $primary; color: $text; padding: 0 1; }
-    #top { height: 1fr; min-height: 6; }
+    #top { height: 2fr; min-height: 6; }
     #panel-box { width: 3fr; min-width: 50; border: round $secondary; }
     #log { width: 2fr; border: round $secondary; }
     #hand { height: auto; max-height: 4; padding: 0 1; }
-    #actions { height: 7; border: round $accent; }
+    #actions { height: 1fr; min-height: 5; max-height: 16; border: round $accent; }
     #window { height: auto; background: $warning 30%; padding: 0 1; display: none; }
     #window.open { display: block; }
     """
@@ -116,7 +116,10 @@ class TableScreen(Screen[None]):
         self.query_one("#log").border_title = "log"
         self.query_one("#actions").border_title = "actions"
         self.query_one("#actions", OptionList).focus()
-        self.advance()
+        if self.pace.hotseat and not self.session.state.is_over:
+            self.pass_device(self.viewer)  # nobody sees a hand before its player is ready
+        else:
+            self.advance()
 
     # -- what the viewer sees ------------------------------------------------------------------
     def obs(self) -> dict[str, Any]:
@@ -283,7 +286,9 @@ class TableScreen(Screen[None]):
     def pass_device(self, seat: int) -> None:
         """Hot-seat: hide the table until ``seat`` takes the device."""
         self.passing = True
-        why = "to answer" if self.session.observe(seat).get("phase") == "react" else "your turn"
+        phase = self.session.observe(seat).get("phase")
+        asked = self.session.state.to_act == seat
+        why = "to answer" if asked and phase == "react" else "your turn" if asked else "your seat"
 
         def taken(_: None) -> None:
             self.passing = False
