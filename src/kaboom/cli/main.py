@@ -87,8 +87,9 @@ def play(
     game: Annotated[str | None, typer.Argument(help="Game id (omitted: a picker).")] = None,
     players: Annotated[int | None, typer.Option(help="Number of players (default 4).")] = None,
     bots: Annotated[
-        str, typer.Option(help="Bot specs for the bot seats, comma-separated (one: all).")
-    ] = "ismcts",
+        str | None,
+        typer.Option(help="Bot specs for the bot seats, comma-separated (one: all; ismcts)."),
+    ] = None,
     level: Annotated[str, typer.Option(help="Level of ismcts bots: easy, medium, hard.")] = (
         "medium"
     ),

@@ -25,25 +25,27 @@ class TableArgs:
 
     game: str | None
     players: int | None
-    bots: list[str]
+    bots: list[str]  # empty: the picker's opponents, or ismcts at the level
     humans: int
     hotseat: bool
     seed: int
     options: dict[str, Any]
+    level: str = "medium"
 
     def seating(self, game: str, players: int, options: dict[str, Any]) -> Seating:
         """Humans first, then the bots (one spec repeats for every bot seat)."""
         humans = min(self.humans, players)
         count = players - humans
-        specs = self.bots if len(self.bots) == count or len(self.bots) != 1 else self.bots * count
+        bots = self.bots or [bot_spec("ismcts", self.level)]
+        specs = bots if len(bots) == count or len(bots) != 1 else bots * count
         if len(specs) != count:
-            raise BadInput("--bots", f"one bot spec, or {count} of them; got {len(self.bots)}")
+            raise BadInput("--bots", f"one bot spec, or {count} of them; got {len(bots)}")
         return Seating(game, players, self.seed, options, [HUMAN] * humans + specs)
 
     def from_choice(self, choice: Choice) -> Seating:
         """The seating of a game chosen in the picker (its opponents unless --bots said)."""
-        bots = self.bots if self.bots != [bot_spec("ismcts", "medium")] else [choice.opponents]
-        chosen = TableArgs(None, None, bots, self.humans, self.hotseat, self.seed, {})
+        bots = self.bots or [choice.opponents]
+        chosen = TableArgs(None, None, bots, self.humans, self.hotseat, self.seed, {}, self.level)
         return chosen.seating(choice.spec.game_id, choice.players, choice.options())
 
 
@@ -55,7 +57,7 @@ def bot_spec(spec: str, level: str) -> str:
 def table_args(
     game: str | None,
     players: int | None,
-    bots: str,
+    bots: str | None,
     level: str,
     hotseat: bool,
     humans: int | None,
@@ -65,13 +67,13 @@ def table_args(
     """Check the command line: the game, the players, the bot specs, the options."""
     if level not in LEVELS:
         raise BadInput("--level", f"one of {', '.join(LEVELS)}; got {level!r}")
-    specs = [bot_spec(b, level) for b in bots.split(",") if b.strip()]
+    specs = [bot_spec(b, level) for b in (bots or "").split(",") if b.strip()]
     for spec in specs:
         make_bot(spec, 0, game)
     people = humans if humans is not None else (2 if hotseat else 1)
     if people < 1 or (people > 1 and not hotseat):
         raise BadInput("--humans", "1, or more with --hotseat")
-    args = TableArgs(game, players, specs, people, hotseat, seed_of(seed), options)
+    args = TableArgs(game, players, specs, people, hotseat, seed_of(seed), options, level)
     if game is not None:
         known = get_game(game)
         count = players or max(known.min_players, min(4, known.max_players))
