@@ -56,6 +56,8 @@ def forbidden(app: KaboomApp) -> set[str]:
     obs = state.observe(viewer)
     public = json.dumps({k: v for k, v in obs.items() if k != "hand"})
     public += "\n".join(table.session.log_for(viewer))
+    # the viewer's own choices (a three of a kind may name any card) are theirs to see
+    public += "\n".join(family.label(text) for _, text in table.session.legal_texts(viewer))
     mine = {family.name(c) for c in obs.get("hand", [])}
     others = [q for q in range(state.players) if q != viewer]
     theirs = {family.name(c) for q in others for c in state.observe(q)["hand"]}

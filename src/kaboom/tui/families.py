@@ -18,7 +18,7 @@ from kaboom.games.eleminis.deck import Deck
 from kaboom.games.eleminis.state import EleminisState
 from kaboom.games.kittens.edition import Edition
 from kaboom.games.kittens.state import KittensState
-from kaboom.games.kittens.words import EFFECT_NAMES
+from kaboom.games.kittens.words import EFFECT_NAMES, play_phrase
 
 #: Words of an action's text form that name no card (verbs and phrases).
 VERBS = frozenset({"play", "pair", "triple", "five", "give", "take", "discard", "swap-with"})
@@ -35,6 +35,12 @@ def counted(names: list[str]) -> str:
     for name in names:
         seen[name] = seen.get(name, 0) + 1
     return ", ".join(n if k == 1 else f"{n} x{k}" for n, k in seen.items()) or "-"
+
+
+def slot(cell: str) -> str:
+    """``p2.3`` -> ``P2's slot 3``."""
+    seat, _, number = cell.removeprefix("p").partition(".")
+    return f"P{seat}'s slot {number}"
 
 
 class Family:
@@ -78,6 +84,10 @@ class Family:
         """Slugs of the cards whose draw is the danger (for the odds)."""
         return frozenset()
 
+    def label(self, action: str) -> str:
+        """An action's text form in plain words, for the list of actions."""
+        return action
+
     def panel(self, obs: Observation, viewer: int) -> str:
         """The family's table as plain text."""
         raise NotImplementedError
@@ -102,6 +112,32 @@ class Kittens(Family):
     def bombs(self) -> frozenset[str]:
         return frozenset(
             s for s, e in zip(self.ed.slugs, self.ed.effects, strict=True) if e == "bomb"
+        )
+
+    def label(self, action: str) -> str:
+        """``pair tacocat @2`` -> ``Play a pair of Tacocat against P2``.
+
+        >>> from kaboom.games.kittens import ORIGINAL
+        >>> Kittens(ORIGINAL).label("place 0")
+        'Put the Exploding Kitten back at position 0 (0 = top)'
+        """
+        word, *rest = action.split()
+        if word in ("play", "pair", "triple", "five"):
+            return "Play" + play_phrase(self.ed, action)[0].removeprefix("plays")
+        fixed = {"draw": "Draw a card (ends your turn)", "nope": "Nope!", "pass": "Let it pass"}
+        if word in fixed:
+            return fixed[word]
+        card = (
+            self.ed.rank_name(rest[0])
+            if rest and word == "defuse"
+            else (self.name(rest[0]) if rest else "")
+        )
+        if word == "defuse":
+            return f"Defuse with {card}" if card else "Play a Defuse"
+        if word == "place":
+            return f"Put the {self.bomb_word()} back at position {rest[0]} (0 = top)"
+        return {"give": f"Give {card}", "take": f"Take {card} from the Discard Pile"}.get(
+            word, action
         )
 
     def panel(self, obs: Observation, viewer: int) -> str:
@@ -169,6 +205,26 @@ class Eleminis(Family):
     def narrows(self, action: str, selected: list[str]) -> bool:
         return True  # every option plays the drawn card
 
+    def label(self, action: str) -> str:
+        """``play air -> p1.2`` -> ``Air into P1's slot 2``.
+
+        >>> from kaboom.games.eleminis import DECK
+        >>> Eleminis(DECK).label("swap p0.1 p2.5")
+        "Swap P0's slot 1 with P2's slot 5"
+        """
+        word, *rest = action.split()
+        cells = [slot(w) for w in rest if w.startswith("p") and "." in w]
+        if word == "play":
+            return f"{self.name(rest[0])} into {cells[-1]}"
+        if word == "move":
+            return f"Move {cells[0]} to {cells[1]}"
+        if word == "swap":
+            return f"Swap {cells[0]} with {cells[1]}"
+        if word in ("discard", "recycle"):
+            again = " and play again" if word == "recycle" else ""
+            return f"{word.capitalize()} {cells[0]}{again}"
+        return "Pass: the card cannot be played" if word == "pass" else action
+
     def panel(self, obs: Observation, viewer: int) -> str:
         top = obs["discard_pile"][0] if obs["discard_pile"] else None
         head = (
@@ -204,6 +260,26 @@ class Board(Family):
     def uses(self, action: str) -> set[str]:
         words = super().uses(action)
         return words | ({"defuse"} if action == "defuse" else set())
+
+    def label(self, action: str) -> str:
+        """``play swap-spaces @1`` -> ``Play Swap Spaces on P1``."""
+        word, *rest = action.split()
+        target = next((f" P{w[1:]}" for w in rest if w.startswith("@")), "")
+        card = self.name(rest[0]) if rest and not rest[0].startswith("@") else ""
+        words = {
+            "draw": "Flip the top Move Disc (end your turn)",
+            "nope": "Nope!",
+            "pass": "Let it pass",
+            "move": "Move",
+            "flip": "Flip the board",
+            "defuse": "Play a Defuse",
+            "explode": "Explode: back to last place",
+            "play": f"Play {card}" + (f" on{target}" if target else ""),
+            "swap-with": f"Swap spaces with{target}",
+            "discard": f"Discard {card}",
+            "place": f"Put the Danger Magnet at position {rest[0] if rest else ''} (0 = top)",
+        }
+        return words.get(word, action)
 
     def track(self, side: int) -> str:
         """One side of the board, a character a space: K a kitten space, else its value."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.markup import escape
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -172,7 +173,7 @@ class TableScreen(Screen[None]):
         actions = self.query_one("#actions", OptionList)
         chosen = [self.hand()[i] for i in self.selected]
         rows = [
-            Row(text, id=str(a))
+            Row(escape(self.family.label(text)), id=str(a))
             for a, text in self.session.legal_texts(self.viewer)
             if self.family.narrows(text, chosen)
         ]
