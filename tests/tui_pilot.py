@@ -6,7 +6,6 @@ import random
 from collections.abc import Callable
 
 from textual.pilot import Pilot
-from textual.widgets import OptionList
 
 from kaboom.tui.app import KaboomApp
 from kaboom.tui.save import Seating
@@ -48,15 +47,14 @@ async def settle(pilot: Pilot[None], app: KaboomApp) -> TableScreen:
 
 async def my_move(pilot: Pilot[None], table: TableScreen, rng: random.Random) -> None:
     """Pick an action with the keys: sometimes select a card first, then move down, enter."""
-    actions = table.query_one("#actions", OptionList)
     hand = table.hand()
     if hand and rng.random() < 0.3:
         for _ in range(rng.randrange(len(hand))):
             await pilot.press("right")
         await pilot.press("space")
-        if actions.option_count == 0:
+        if table.playable == 0:
             await pilot.press("c")
-    for _ in range(rng.randrange(min(actions.option_count, 6))):
+    for _ in range(rng.randrange(min(table.playable, 6))):
         await pilot.press("down")
     await pilot.press("enter")
 

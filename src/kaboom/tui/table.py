@@ -97,6 +97,7 @@ class TableScreen(Screen[None]):
         self.timer: Timer | None = None
         self.thinking = False
         self.passing = False
+        self.playable = 0  # actions listed that the viewer may play now
         self.log_file: Path | None = None
 
     # -- layout --------------------------------------------------------------------------------
@@ -177,8 +178,11 @@ class TableScreen(Screen[None]):
             for a, text in self.session.legal_texts(self.viewer)
             if self.family.narrows(text, chosen)
         ]
+        self.playable = len(rows)
+        if not rows and chosen and self.my_move():
+            rows = [Row("No action uses the selected cards (c clears)", disabled=True)]
         actions.set_options(rows)
-        if rows:
+        if self.playable:
             actions.highlighted = 0
 
     def _draw_window(self) -> None:
