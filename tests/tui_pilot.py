@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Callable
 
@@ -34,29 +35,31 @@ def waiting(app: KaboomApp) -> bool:
 
 
 async def settle(pilot: Pilot[None], app: KaboomApp) -> TableScreen:
-    """Let the bots play until the app waits for a key."""
-    for _ in range(10_000):
+    """Let the bots play until the app waits for a key (a full pause, screen drawn, only
+    then: bot moves need just the event loop's turn)."""
+    for _ in range(100_000):
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await asyncio.sleep(0)
         if waiting(app) and not app.workers:
-            break
+            await pilot.pause()
+            if waiting(app) and not app.workers:
+                break
     table = app.table
     assert table is not None
     return table
 
 
 async def my_move(pilot: Pilot[None], table: TableScreen, rng: random.Random) -> None:
-    """Pick an action with the keys: sometimes select a card first, then move down, enter."""
+    """Pick an action with the keys: sometimes select a card first, then move down, enter
+    (few keys: each press waits for the app to be idle)."""
     hand = table.hand()
-    if hand and rng.random() < 0.3:
-        for _ in range(rng.randrange(len(hand))):
-            await pilot.press("right")
-        await pilot.press("space")
-        if table.playable == 0:
-            await pilot.press("c")
-    for _ in range(rng.randrange(min(table.playable, 6))):
-        await pilot.press("down")
-    await pilot.press("enter")
+    keys: list[str] = []
+    if hand and rng.random() < 0.2:
+        keys += ["right"] * rng.randrange(min(len(hand), 3)) + ["space"]
+        await pilot.press(*keys)
+        keys = ["c"] if table.playable == 0 else []
+    keys += ["down"] * rng.randrange(min(table.playable or 1, 3))
+    await pilot.press(*keys, "enter")
 
 
 async def play_out(
