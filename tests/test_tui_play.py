@@ -138,12 +138,16 @@ async def test_save_and_resume_give_the_same_table(tmp_path: Path) -> None:
         table = await settle(pilot, app)
         await pilot.press("s")
         before = table.session.observe(0)
+        log = table.session.log_for(0)
+        hand = next(line for line in screen_text(app).splitlines() if "Hand:" in line)
     back, state = save.read(tmp_path / "save.json")
     assert back == seating and state.observe(0) == before
     resumed = KaboomApp(Pace(0.0, 0.0, tmp_path / "log2.json"), Session(back, state))
     async with resumed.run_test(size=SIZE) as pilot:
         table = await settle(pilot, resumed)
-        assert table.session.log_for(0)[: len(table.session.log_for(0))]
+        assert table.session.observe(0) == before
+        assert table.session.log_for(0) == log  # the log is told again from the seed
+        assert hand in screen_text(resumed)
 
 
 async def test_odds_help_and_card_help_keys(tmp_path: Path) -> None:

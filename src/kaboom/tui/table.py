@@ -95,7 +95,6 @@ class TableScreen(Screen[None]):
         self.window: Window | None = None
         self.intents: dict[tuple[Any, ...] | None, bool] = {}  # window -> Nope?
         self.timer: Timer | None = None
-        self.thinking = False
         self.passing = False
         self.playable = 0  # actions listed that the viewer may play now
         self.log_file: Path | None = None
@@ -204,7 +203,6 @@ class TableScreen(Screen[None]):
         if self._window_due():
             self.open_window()
         elif self.session.is_bot(actor):
-            self.thinking = True
             self.bot_move(actor)
         elif actor is not None and actor != self.viewer:
             self.pass_device(actor)
@@ -281,12 +279,14 @@ class TableScreen(Screen[None]):
         rest = self.pace.bot_delay - (time.monotonic() - started)
         if rest > 0:
             time.sleep(rest)
-        self.app.call_from_thread(self._bot_moved, action)
+        self.app.call_from_thread(self._bot_moved, seat, action)
 
-    def _bot_moved(self, action: int) -> None:
-        self.thinking = False
-        self.session.apply(action)
-        self.advance()
+    def _bot_moved(self, seat: int, action: int) -> None:
+        """Apply a bot's move, unless the game moved on meanwhile (a stale worker)."""
+        state = self.session.state
+        if state.to_act == seat and state.can(action):
+            self.session.apply(action)
+            self.advance()
 
     def pass_device(self, seat: int) -> None:
         """Hot-seat: hide the table until ``seat`` takes the device."""
