@@ -173,7 +173,7 @@ class Kittens(Family):
                 if pending["nopes"]
                 else ""
             )
-            out.append(f"On the table: P{pending['seat']} {pending['action']}{nopes}")
+            out.append(f"On the table: P{pending['seat']}: {self.label(pending['action'])}{nopes}")
         if obs.get("drawn_bomb"):
             out.append(f"P{obs['current']} drew {self.name(obs['drawn_bomb'])}!")
         return out

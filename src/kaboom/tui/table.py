@@ -235,9 +235,13 @@ class TableScreen(Screen[None]):
     def open_window(self) -> None:
         obs = self.obs()
         pending = obs["pending"]
-        what = pending.get("action") or f"plays {self.family.name(pending['card'])}"
+        what = (
+            self.family.label(pending["action"])
+            if "action" in pending
+            else (f"Play {self.family.name(pending['card'])}")
+        )
         self.window = Window(
-            self._pending_key(obs), self.pace.react_seconds, f"P{pending['seat']} {what}"
+            self._pending_key(obs), self.pace.react_seconds, f"P{pending['seat']}: {what}"
         )
         if self.pace.react_seconds > 0:
             self.timer = self.set_interval(TICK, self._tick)
@@ -271,7 +275,7 @@ class TableScreen(Screen[None]):
         elif not (self.intents[key] and self._play_word("nope")):
             self._play_word("pass")
 
-    @work(thread=True, exclusive=True, group="bots")
+    @work(thread=True, group="bots")
     def bot_move(self, seat: int) -> None:
         """A bot decides off the UI thread; its move is applied after the pace delay."""
         started = time.monotonic()
