@@ -218,7 +218,11 @@ class TableScreen(Screen[None]):
         alive = obs.get("alive", [True] * obs["players"])
         if last == self.viewer or not alive[self.viewer]:
             return None
+        # the turn count and the discard pile's size tell apart two alike plays in a game
+        discard = obs.get("discard_pile", obs.get("action_discard", []))
         return (
+            obs.get("turns"),
+            len(discard),
             pending["seat"],
             str(pending.get("action", pending.get("card"))),
             len(pending["nopes"]),
