@@ -65,8 +65,14 @@ def forbidden(app: KaboomApp) -> set[str]:
     return theirs - mine - shown
 
 
-async def test_hot_seat_never_shows_a_seat_the_cards_only_others_hold(tmp_path: Path) -> None:
-    seating = Seating("exploding-kittens", 3, 4, {}, [HUMAN, HUMAN, "heuristic"])
+@pytest.mark.parametrize(
+    ("game", "seats"),
+    [("exploding-kittens", [HUMAN, HUMAN, "heuristic"]), ("exploding-minions", [HUMAN] * 3)],
+)
+async def test_hot_seat_never_shows_a_seat_the_cards_only_others_hold(
+    game: str, seats: list[str], tmp_path: Path
+) -> None:
+    seating = Seating(game, len(seats), 4, {}, seats)
     app = table_app(seating, tmp_path, hotseat=True)
     names = {name for name, _ in family_of(seating.deal()).guide.values()}
     screens = {"pass": 0, "table": 0}
@@ -93,10 +99,11 @@ async def test_the_nope_window_counts_down_the_same_with_or_without_a_nope(
 ) -> None:
     """A bot plays a Nope-able card: the window opens for the person whether or not they
     hold a Nope, and n Nopes when they do."""
-    seating = Seating("exploding-kittens", 2, 1, {"first": 1}, [HUMAN, "random"])
+    seating = Seating("exploding-kittens", 3, 4, {"first": 1}, [HUMAN, "random", "random"])
     pace = Pace(0.0, 0.0, tmp_path / "log.json", None)
     app = KaboomApp(pace, Session(seating))
     opened = nopes = 0
+    without = 0  # windows opened for the person while they held no Nope
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(400):
             table = await settle(pilot, app)
@@ -108,9 +115,10 @@ async def test_the_nope_window_counts_down_the_same_with_or_without_a_nope(
                 holds = "nope" in table.session.observe(table.viewer)["hand"]
                 await pilot.press("n")
                 nopes += holds
+                without += not holds
             else:
                 await pilot.press("enter")
-    assert opened > 0 and nopes > 0
+    assert nopes > 0 and without > 0
     assert any(line.startswith("P0 plays Nope") for line in table.session.log_for(0))
 
 
