@@ -105,6 +105,7 @@ class PickerScreen(Screen[Choice]):
         Binding("right,plus,equals_sign", "step(1)", "More"),
         Binding("left,minus", "step(-1)", "Less"),
         Binding("tab", "switch", "Games/settings"),
+        Binding("h,f1", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
     DEFAULT_CSS = """
@@ -162,6 +163,11 @@ class PickerScreen(Screen[Choice]):
             row = settings.get_option_at_index(settings.highlighted).id
             self.choice.change(str(row), step)
             self.redraw()
+
+    def action_help(self) -> None:
+        from kaboom.tui.screens import help_screen
+
+        self.app.push_screen(help_screen())
 
     def action_switch(self) -> None:
         games = self.query_one("#games", OptionList)

@@ -15,16 +15,23 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("up / down", "highlight an action"),
     ("enter", "play the highlighted action"),
     ("left / right", "move along your hand"),
-    ("space", "select or unselect that card: the actions narrow to those using it"),
+    ("space", "select that card: only the actions using it are listed"),
     ("c", "clear the selection"),
     ("?", "the field-guide text of the card under the cursor"),
     ("d", "draw (end your turn), when you may"),
     ("n", "Nope, in a reaction window"),
     ("p", "let it pass, in a reaction window"),
-    ("o", "show or hide the odds that the next card is a bomb"),
-    ("s", "save the game to a file (resume with kaboom play --resume FILE)"),
+    ("o", "show or hide the odds the next card is a bomb"),
+    ("s", "save the game (kaboom play --resume FILE goes on)"),
     ("h / f1", "this help"),
     ("q", "quit"),
+)
+#: The picker's keys.
+PICKER_KEYS: tuple[tuple[str, str], ...] = (
+    ("up / down", "choose a game, or a setting"),
+    ("enter", "to the settings; change a setting; Start"),
+    ("left / right", "a setting one step down or up (also - and +)"),
+    ("tab", "between the games and the settings"),
 )
 
 
@@ -58,7 +65,8 @@ class Dismissable(ModalScreen[None]):
 
 def help_screen() -> Dismissable:
     """Every key of the table."""
-    body = "\n".join(f"{key:>12}  {what}" for key, what in KEYS)
+    rows = [*KEYS, ("in the picker", ""), *PICKER_KEYS]
+    body = "\n".join(f"{key:>12}  {what}" for key, what in rows)
     return Dismissable("Keys", body)
 
 
