@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/kaboom play
+	$(BIN)/kaboom play exploding-kittens --players 4 --bots ismcts --level medium
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

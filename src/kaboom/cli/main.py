@@ -84,13 +84,47 @@ def games() -> None:
 @app.command()
 @friendly
 def play(
+    game: Annotated[str | None, typer.Argument(help="Game id (omitted: a picker).")] = None,
+    players: Annotated[int | None, typer.Option(help="Number of players (default 4).")] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(help="Bot specs for the bot seats, comma-separated (one: all; ismcts)."),
+    ] = None,
+    level: Annotated[str, typer.Option(help="Level of ismcts bots: easy, medium, hard.")] = (
+        "medium"
+    ),
+    hotseat: Annotated[
+        bool, typer.Option("--hotseat", help="Several people on this device (seats before bots).")
+    ] = False,
+    humans: Annotated[int | None, typer.Option(help="People at the table (hot-seat: 2).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the deal and the bots.")] = None,
+    resume: Annotated[Path | None, typer.Option(help="Resume a game saved with the s key.")] = None,
+    log: Annotated[Path | None, typer.Option(help="Where the game log is written at the end.")] = (
+        None
+    ),
+    delay: Annotated[float, typer.Option(help="Seconds between bot moves.")] = 0.8,
+    react: Annotated[
+        float, typer.Option(help="Seconds a Nope window stays open (0: until n or p).")
+    ] = 3.0,
+    option: OptionArg = None,
+) -> None:
+    """Play at the terminal table against bots (or friends, --hotseat)."""
+    from kaboom.tui.cli import launch, table_args
+
+    args = table_args(game, players, bots, level, hotseat, humans, seed, parse_options(option))
+    launch(args, resume, log, delay, react)
+
+
+@app.command()
+@friendly
+def watch(
     game: Annotated[str, typer.Argument(help="Game id.")] = "exploding-kittens",
     players: Annotated[int, typer.Option(help="Number of players.")] = 4,
     seed: Annotated[int, typer.Option(help="Seed of the deal and the bots.")] = 2026,
     bots: Annotated[str, typer.Option(help="Bot per seat, comma-separated.")] = "random",
     option: OptionArg = None,
 ) -> None:
-    """Play a seeded game between bots and tell it as a story (until the terminal table)."""
+    """Watch a seeded game between bots, told as a story with every private detail."""
     import random
 
     from kaboom.bots.base import make_bot
@@ -309,6 +343,19 @@ def bench(
             "reference missing: OpenSpiel is not installed "
             "(pip install -e '.[bench]' adds it); ours are printed alone"
         )
+
+
+@app.command()
+@friendly
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game log (or save) written by kaboom play.")],
+) -> None:
+    """Step through a finished game with every hand revealed (n/p: next/previous, q: quit)."""
+    from kaboom.tui.app import ReplayApp
+    from kaboom.tui.save import replay as read
+
+    seating, actions = read(file)
+    ReplayApp(seating, actions).run()
 
 
 def main() -> None:

@@ -44,6 +44,8 @@ class Box:
     card_names: tuple[str, ...]
     card_counts: tuple[int, ...]
     card_effects: tuple[str, ...]
+    #: Per Action Card, its field-guide text (empty where the file gives none).
+    card_texts: tuple[str, ...] = ()
 
     @property
     def ribbon(self) -> int:
@@ -133,6 +135,7 @@ def parse_box(raw: dict[str, Any], source: str) -> Box:
         card_names=tuple(c["name"] for c in cards),
         card_counts=tuple(c["count"] for c in cards),
         card_effects=tuple(effects),
+        card_texts=tuple(str(c.get("text", "")) for c in cards),
     )
 
 

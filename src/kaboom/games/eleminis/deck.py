@@ -30,6 +30,8 @@ class Deck:
     names: tuple[str, ...]
     counts: tuple[int, ...]
     kinds: tuple[str, ...]
+    #: Per title, its field-guide text (empty where the file gives none).
+    texts: tuple[str, ...]
     beats: tuple[frozenset[int], ...]  # per title: the Eleminis it may replace
     scoring: tuple[tuple[str, int], ...]
 
@@ -87,6 +89,7 @@ def parse_deck(raw: dict[str, Any], source: str) -> Deck:
         names=tuple(field(c, "name", str, f"{source}: card[{i}]") for i, c in enumerate(cards)),
         counts=tuple(c["count"] for c in cards),
         kinds=tuple(c["kind"] for c in cards),
+        texts=tuple(str(c.get("text", "")) for c in cards),
         beats=tuple(beats),
         scoring=tuple((k, field(scoring, k, int, f"{source}: scoring")) for k in SCORES),
     )

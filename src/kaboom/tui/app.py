@@ -1,0 +1,155 @@
+"""The Textual apps: ``kaboom play`` (a picker, then the table) and ``kaboom replay``."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from rich.console import Console
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Footer, Static
+
+from kaboom.engine.errors import KaboomError
+from kaboom.engine.state import State
+from kaboom.sim.story import story_lines
+from kaboom.tui.families import reveal
+from kaboom.tui.picker import Choice, PickerScreen
+from kaboom.tui.save import HUMAN, Seating
+from kaboom.tui.session import Session
+from kaboom.tui.table import Pace, TableScreen
+
+#: Builds the seating from the picker's choice (the command line's seed, hot-seat, bots).
+Seater = Callable[[Choice], Seating]
+
+
+class KaboomApp(App[None]):
+    """The terminal table: the picker first if no game was given, then the game."""
+
+    TITLE = "kaboom"
+    ENABLE_COMMAND_PALETTE = False
+    CSS = "Screen { layout: vertical; }"
+
+    def __init__(
+        self,
+        pace: Pace,
+        session: Session | None = None,
+        seater: Seater | None = None,
+    ) -> None:
+        super().__init__()
+        self.pace, self.session, self.seater = pace, session, seater
+
+    def on_mount(self) -> None:
+        if self.session is not None:
+            self.push_screen(TableScreen(self.session, self.pace))
+        else:
+            self.push_screen(PickerScreen(), self.chosen)
+
+    def chosen(self, choice: Choice | None) -> None:
+        """Start the game chosen in the picker."""
+        if choice is None:
+            return
+        try:
+            self.session = Session((self.seater or default_seater)(choice))
+        except KaboomError as e:  # options the game refuses together: say so, pick again
+            self.notify(str(e), severity="error")
+            self.push_screen(PickerScreen(), self.chosen)
+            return
+        self.push_screen(TableScreen(self.session, self.pace))
+
+    @property
+    def table(self) -> TableScreen | None:
+        """The table screen, if a game is on (for tests and the hot-seat screen)."""
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                return screen
+        return None
+
+
+def default_seater(choice: Choice, seed: int = 0) -> Seating:
+    """You in seat 0, the chosen opponents in the others."""
+    seats = [HUMAN] + [choice.opponents] * (choice.players - 1)
+    return Seating(choice.spec.game_id, choice.players, seed, choice.options(), seats)
+
+
+class ReplayApp(App[None]):
+    """A finished (or saved) game, step by step, every hand revealed."""
+
+    TITLE = "kaboom replay"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,n,space", "step(1)", "Next"),
+        Binding("left,p,b", "step(-1)", "Previous"),
+        Binding("home", "goto(0)", "Start"),
+        Binding("end", "goto(-1)", "End"),
+        Binding("q,escape", "quit", "Quit"),
+    ]
+    CSS = """
+    #where { height: 1; background: $primary; padding: 0 1; }
+    #reveal { width: 1fr; border: round $secondary; }
+    #events { width: 1fr; border: round $secondary; }
+    """
+
+    def __init__(self, seating: Seating, actions: list[int]) -> None:
+        super().__init__()
+        self.seating, self.steps = seating, replay_steps(seating, actions)
+        self.at = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="where", markup=False)
+        with Horizontal():
+            with VerticalScroll(id="reveal"):
+                yield Static(id="table", markup=False)
+            with VerticalScroll(id="events"):
+                yield Static(id="told", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.draw()
+
+    def draw(self) -> None:
+        table, told, action = self.steps[self.at]
+        last = len(self.steps) - 1
+        self.query_one("#where", Static).update(
+            f"{self.seating.game}, seed {self.seating.seed}: step {self.at}/{last}  {action}"
+        )
+        self.query_one("#table", Static).update(table)
+        self.query_one("#told", Static).update(told or "(the deal)")
+
+    def action_step(self, step: int) -> None:
+        self.at = min(max(self.at + step, 0), len(self.steps) - 1)
+        self.draw()
+
+    def action_goto(self, at: int) -> None:
+        self.at = at % len(self.steps)
+        self.draw()
+
+
+def replay_steps(seating: Seating, actions: list[int]) -> list[tuple[str, str, str]]:
+    """Per step (the deal, then each action): the full table revealed, what happened in
+    plain words (every private detail told), and the action's text."""
+    state: State = seating.deal()
+    steps = [(reveal(state), "\n".join(story_lines(state, state.opening())), "the deal")]
+    for action in actions:
+        text = state.action_text(action)
+        events = state.apply(action)
+        steps.append((reveal(state), "\n".join(story_lines(state, events)), text))
+    return steps
+
+
+def screen_text(app: App[Any]) -> str:
+    """The text on the app's screen now, as a person would read it (for tests)."""
+    width, height = app.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        record=True,
+        force_terminal=True,
+        color_system=None,
+        legacy_windows=False,
+    )
+    console.print(app.screen._compositor.render_update(full=True))
+    return console.export_text()

@@ -1,0 +1,107 @@
+"""``kaboom play``'s arguments, checked before any screen opens (bad ones exit with one line)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kaboom.bots.base import make_bot
+from kaboom.engine.errors import BadInput
+from kaboom.engine.registry import get_game
+from kaboom.tui import save
+from kaboom.tui.picker import Choice
+from kaboom.tui.save import HUMAN, Seating
+from kaboom.tui.session import Session
+from kaboom.tui.table import Pace
+
+LEVELS = ("easy", "medium", "hard")
+
+
+@dataclass(slots=True)
+class TableArgs:
+    """What the command line asked for: a game (or the picker), seats, seed, options."""
+
+    game: str | None
+    players: int | None
+    bots: list[str]  # empty: the picker's opponents, or ismcts at the level
+    humans: int
+    hotseat: bool
+    seed: int
+    options: dict[str, Any]
+    level: str = "medium"
+
+    def seating(self, game: str, players: int, options: dict[str, Any]) -> Seating:
+        """Humans first, then the bots (one spec repeats for every bot seat)."""
+        humans = min(self.humans, players)
+        count = players - humans
+        bots = self.bots or [bot_spec("ismcts", self.level)]
+        specs = bots if len(bots) == count or len(bots) != 1 else bots * count
+        if len(specs) != count:
+            raise BadInput("--bots", f"one bot spec, or {count} of them; got {len(bots)}")
+        return Seating(game, players, self.seed, options, [HUMAN] * humans + specs)
+
+    def from_choice(self, choice: Choice) -> Seating:
+        """The seating of a game chosen in the picker (its opponents unless --bots said)."""
+        bots = self.bots or [choice.opponents]
+        chosen = TableArgs(None, None, bots, self.humans, self.hotseat, self.seed, {}, self.level)
+        return chosen.seating(choice.spec.game_id, choice.players, choice.options())
+
+
+def bot_spec(spec: str, level: str) -> str:
+    """``ismcts`` at the chosen level; any other spec as given."""
+    return f"ismcts:level={level}" if spec.strip().lower() == "ismcts" else spec.strip()
+
+
+def table_args(
+    game: str | None,
+    players: int | None,
+    bots: str | None,
+    level: str,
+    hotseat: bool,
+    humans: int | None,
+    seed: int | None,
+    options: dict[str, Any],
+) -> TableArgs:
+    """Check the command line: the game, the players, the bot specs, the options."""
+    if level not in LEVELS:
+        raise BadInput("--level", f"one of {', '.join(LEVELS)}; got {level!r}")
+    specs = [bot_spec(b, level) for b in (bots or "").split(",") if b.strip()]
+    for spec in specs:
+        make_bot(spec, 0, game)
+    people = humans if humans is not None else (2 if hotseat else 1)
+    if people < 1 or (people > 1 and not hotseat):
+        raise BadInput("--humans", "1, or more with --hotseat")
+    args = TableArgs(game, players, specs, people, hotseat, seed_of(seed), options, level)
+    if game is not None:
+        known = get_game(game)
+        count = players or max(known.min_players, min(4, known.max_players))
+        args.players = count
+        args.seating(game, count, options).deal()  # a bad option or player count stops here
+    elif options:
+        raise BadInput("--option", "a game id to apply the options to")
+    return args
+
+
+def seed_of(seed: int | None) -> int:
+    return seed if seed is not None else random.SystemRandom().randrange(1_000_000)
+
+
+def launch(
+    args: TableArgs, resume: Path | None, log: Path | None, delay: float, react: float
+) -> None:
+    """Open the table (or the picker) and play until the person quits."""
+    from kaboom.tui.app import KaboomApp
+
+    if delay < 0 or react < 0:
+        raise BadInput("--delay/--react", "seconds, 0 or more")
+    session = None
+    if resume is not None:
+        seating, state = save.read(resume)
+        session = Session(seating, state)
+    elif args.game is not None and args.players is not None:
+        session = Session(args.seating(args.game, args.players, args.options))
+    hotseat = args.hotseat or (session is not None and len(session.humans) > 1)
+    pace = Pace(delay, react, log, None, hotseat)
+    KaboomApp(pace, session, args.from_choice).run()

@@ -1,0 +1,136 @@
+"""Save files: who sits where, how the game was dealt, and the game itself.
+
+A save (key ``s``) and the log written at the end of a game are one JSON format: the game
+id, the number of players, the seed, the options, each seat's player (``human`` or a bot
+spec), the actions played since the deal, and the full state (``State.to_json``). A save
+resumes from the state; ``kaboom replay`` deals again from the seed and steps through the
+actions.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kaboom.engine.errors import BadInput, KaboomError
+from kaboom.engine.registry import get_game, new_game, state_from_json
+from kaboom.engine.state import State
+
+HUMAN = "human"
+FORMAT = "kaboom-table"
+
+
+@dataclass(slots=True)
+class Seating:
+    """A table's setup: the game, its deal and who plays each seat."""
+
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    seats: list[str] = field(default_factory=list)
+
+    def humans(self) -> list[int]:
+        """The seats played by people at this device."""
+        return [q for q, who in enumerate(self.seats) if who == HUMAN]
+
+    def deal(self) -> State:
+        """The game as dealt from the seed (checks the game, the players and the options)."""
+        return new_game(self.game, self.players, self.seed, **self.options)
+
+
+def to_json(seating: Seating, state: State) -> dict[str, Any]:
+    """The save file's content."""
+    return {
+        "format": FORMAT,
+        "game": seating.game,
+        "players": seating.players,
+        "seed": seating.seed,
+        "options": seating.options,
+        "seats": seating.seats,
+        "history": list(state.history),
+        "state": state.to_json(),
+    }
+
+
+def write(path: Path, seating: Seating, state: State) -> Path:
+    """Write the save file to ``path`` and return it."""
+    path.write_text(json.dumps(to_json(seating, state)), encoding="utf-8")
+    return path
+
+
+def read_json(path: Path) -> dict[str, Any]:
+    """A save file's JSON object; a missing or unreadable file raises ``BadInput``."""
+    if not path.is_file():
+        raise BadInput(str(path), "an existing save or log file (not found)")
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise BadInput(str(path), f"a kaboom save file in JSON ({e})") from None
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+        raise BadInput(str(path), f"a kaboom save file (a JSON object with format {FORMAT!r})")
+    return raw
+
+
+def _field(raw: dict[str, Any], name: str, kind: type, path: Path) -> Any:
+    value = raw.get(name)
+    if not isinstance(value, kind) or isinstance(value, bool) is not (kind is bool):
+        raise BadInput(f"{path}: {name}", f"a {kind.__name__}, got {value!r}")
+    return value
+
+
+def parse_seating(raw: dict[str, Any], path: Path) -> Seating:
+    """The seating of a save file; errors name the field at fault."""
+    seating = Seating(
+        game=_field(raw, "game", str, path),
+        players=_field(raw, "players", int, path),
+        seed=_field(raw, "seed", int, path),
+        options=_field(raw, "options", dict, path),
+        seats=_field(raw, "seats", list, path),
+    )
+    spec = get_game(seating.game)
+    spec.check_players(seating.players)
+    if len(seating.seats) != seating.players or not all(isinstance(s, str) for s in seating.seats):
+        raise BadInput(f"{path}: seats", f"{seating.players} player names (human or a bot)")
+    return seating
+
+
+def history(raw: dict[str, Any], path: Path) -> list[int]:
+    """The actions of a save file."""
+    actions = _field(raw, "history", list, path)
+    if not all(isinstance(a, int) and not isinstance(a, bool) for a in actions):
+        raise BadInput(f"{path}: history", "a list of action ids")
+    return list(actions)
+
+
+def read(path: Path) -> tuple[Seating, State]:
+    """A saved table: its seating and the game where it was saved."""
+    raw = read_json(path)
+    seating = parse_seating(raw, path)
+    state_raw = _field(raw, "state", dict, path)
+    try:
+        state = state_from_json(state_raw)
+    except BadInput as e:
+        raise BadInput(f"{path}: {e.field}", e.expected) from None
+    except KaboomError as e:
+        raise BadInput(f"{path}: state", str(e)) from None
+    except Exception as e:  # a hand-edited state: say which file, not a traceback
+        raise BadInput(f"{path}: state", f"a saved game state ({type(e).__name__}: {e})") from None
+    if state.game_id != seating.game or state.players != seating.players:
+        raise BadInput(f"{path}: state", f"a {seating.game} game of {seating.players} players")
+    return seating, state
+
+
+def replay(path: Path) -> tuple[Seating, list[int]]:
+    """A log or save to replay: its seating and every action since the deal, checked."""
+    raw = read_json(path)
+    seating = parse_seating(raw, path)
+    actions = history(raw, path)
+    state = seating.deal()
+    for i, action in enumerate(actions):
+        if not state.can(action):
+            raise BadInput(f"{path}: history[{i}]", f"a legal action, got {action}")
+        state.apply(action)
+    return seating, actions

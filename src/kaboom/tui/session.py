@@ -1,0 +1,120 @@
+"""A table in progress, without any screen: the game, who plays each seat, the event log.
+
+The app drives a :class:`Session`; tests may too. What a seat is shown comes from
+:meth:`Session.observe` and :meth:`Session.log_for`, both filtered for that seat.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from kaboom.bots.base import Bot, make_bot
+from kaboom.engine.events import Event
+from kaboom.engine.state import Observation, State
+from kaboom.engine.view import PlayerView
+from kaboom.tui.save import HUMAN, Seating
+
+
+def seen_lines(state: State, events: list[Event], seat: int | None) -> list[str]:
+    """The events ``seat`` may see, in plain words. A private event's public, redacted twin
+    (it follows the private one) is dropped for a seat that saw the private one.
+
+    >>> from kaboom.engine.registry import new_game
+    >>> s = new_game("exploding-kittens", 2, seed=1)
+    >>> private = Event("draw", 0, {"card": "skip"}, frozenset({0}))
+    >>> public = Event("draw", 0, {"redacted": True})
+    >>> seen_lines(s, [private, public], 0), seen_lines(s, [private, public], 1)
+    (['P0 draws Skip'], ['P0 draws a card'])
+    """
+    out: list[str] = []
+    prev: Event | None = None
+    for event in events:
+        if event.visible_to(seat) and not _twin(prev, event, seat):
+            out.append(state.describe(event))
+        prev = event
+    return out
+
+
+def _twin(prev: Event | None, event: Event, seat: int | None) -> bool:
+    return (
+        prev is not None
+        and bool(event.data.get("redacted"))
+        and prev.audience is not None
+        and prev.visible_to(seat)
+        and (prev.kind, prev.seat) == (event.kind, event.seat)
+    )
+
+
+def fresh_events(seating: Seating, state: State) -> list[Event]:
+    """The events so far of a game: the deal's, then each action's, replayed from the seed
+    (a resumed game's log); empty if the save's history does not replay."""
+    try:
+        replayed = seating.deal()
+        events = replayed.opening()
+        for action in state.history:
+            events += replayed.apply(action)
+    except Exception:  # a state edited by hand: start its log afresh
+        return []
+    return events
+
+
+@dataclass(slots=True)
+class Seat:
+    """One seat: a person at this device, or a bot."""
+
+    spec: str
+    bot: Bot | None
+
+
+class Session:
+    """A game and its seats; applies actions and keeps every event with its audience."""
+
+    def __init__(self, seating: Seating, state: State | None = None) -> None:
+        self.seating = seating
+        self.state = state if state is not None else seating.deal()
+        self.events = self.state.opening() if state is None else fresh_events(seating, self.state)
+        rng = random.Random(seating.seed)
+        self.seats = [
+            Seat(spec, None if spec == HUMAN else make_bot(spec, rng.getrandbits(63), seating.game))
+            for spec in seating.seats
+        ]
+
+    @property
+    def humans(self) -> list[int]:
+        return self.seating.humans()
+
+    def is_bot(self, seat: int | None) -> bool:
+        return seat is not None and self.seats[seat].bot is not None
+
+    def observe(self, seat: int) -> Observation:
+        """What ``seat`` may know now."""
+        return self.state.observe(seat)
+
+    def log_for(self, seat: int) -> list[str]:
+        """The event log as ``seat`` may see it."""
+        return seen_lines(self.state, self.events, seat)
+
+    def decide(self, seat: int) -> int:
+        """The bot's choice for ``seat`` (may take a second: run it off the UI thread)."""
+        bot = self.seats[seat].bot
+        assert bot is not None
+        return bot.act(PlayerView(self.state, seat))
+
+    def apply(self, action: int) -> list[Event]:
+        events = self.state.apply(action)
+        self.events += events
+        return events
+
+    def legal_texts(self, seat: int) -> list[tuple[int, str]]:
+        """The legal actions of ``seat`` with their text, if it is that seat's decision."""
+        if self.state.to_act != seat:
+            return []
+        return [(a, self.state.action_text(a)) for a in self.state.legal_actions()]
+
+    def result(self) -> str:
+        """The end of the game in words."""
+        winners = self.state.winners
+        if not winners:
+            return "Game over: no winner"
+        return "Game over: " + ", ".join(f"P{q}" for q in winners) + " won"

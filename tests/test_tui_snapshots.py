@@ -1,0 +1,69 @@
+"""Snapshots of the main screens at 80x24 (fixed seeds, no pacing, no clock on screen).
+Update them after a deliberate change with ``pytest tests/test_tui_snapshots.py
+--snapshot-update`` and look at the SVGs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from kaboom.tui.app import KaboomApp
+from kaboom.tui.save import HUMAN, Seating
+from kaboom.tui.screens import PassScreen
+from kaboom.tui.table import Pace
+from tui_pilot import settle, table_app
+
+Snap = Callable[..., bool]
+
+
+def seated(game: str, players: int, seed: int, tmp: Path, **options: Any) -> KaboomApp:
+    seats = [HUMAN] + ["heuristic"] * (players - 1)
+    return table_app(Seating(game, players, seed, options, seats), tmp)
+
+
+async def ready(pilot: Pilot[None]) -> None:
+    app = pilot.app
+    assert isinstance(app, KaboomApp)
+    await settle(pilot, app)
+
+
+def test_picker(snap_compare: Snap, tmp_path: Path) -> None:
+    assert snap_compare(KaboomApp(Pace(0.0, 0.0, tmp_path / "log.json")), press=["down"])
+
+
+def test_exploding_kittens_table(snap_compare: Snap, tmp_path: Path) -> None:
+    app = seated("exploding-kittens", 4, 2026, tmp_path)
+    assert snap_compare(app, run_before=ready, press=["space", "o"])
+
+
+def test_eleminis_table(snap_compare: Snap, tmp_path: Path) -> None:
+    app = seated("eleminis", 4, 7, tmp_path, teams=2)
+    assert snap_compare(app, run_before=ready)
+
+
+def test_board_game_table(snap_compare: Snap, tmp_path: Path) -> None:
+    app = seated("kittens-board-game", 3, 5, tmp_path)
+    assert snap_compare(app, run_before=ready)
+
+
+def test_help_screen(snap_compare: Snap, tmp_path: Path) -> None:
+    app = seated("exploding-kittens", 3, 1, tmp_path)
+    assert snap_compare(app, run_before=ready, press=["h"])
+
+
+def test_hot_seat_pass_screen(snap_compare: Snap, tmp_path: Path) -> None:
+    seating = Seating("exploding-kittens", 3, 3, {}, [HUMAN, HUMAN, "heuristic"])
+    app = table_app(seating, tmp_path, hotseat=True)
+
+    async def until_passed(pilot: Pilot[None]) -> None:
+        for _ in range(50):
+            await settle(pilot, app)
+            if isinstance(app.screen, PassScreen):
+                return
+            await pilot.press("enter")
+        raise AssertionError("the device was never passed")
+
+    assert snap_compare(app, run_before=until_passed)

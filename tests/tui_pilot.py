@@ -1,0 +1,86 @@
+"""Driving the terminal table with key presses only, as a person would (for the tests)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+
+from kaboom.tui.app import KaboomApp
+from kaboom.tui.save import Seating
+from kaboom.tui.screens import PassScreen
+from kaboom.tui.session import Session
+from kaboom.tui.table import Pace, TableScreen
+
+
+def table_app(seating: Seating, tmp: object, hotseat: bool = False) -> KaboomApp:
+    """An app at the table with no pacing: bots move at once, windows wait for n or p."""
+    from pathlib import Path
+
+    folder = Path(str(tmp))
+    pace = Pace(0.0, 0.0, folder / "log.json", folder / "save.json", hotseat)
+    return KaboomApp(pace, Session(seating))
+
+
+def waiting(app: KaboomApp) -> bool:
+    """Whether the app waits for a key: a person's move, a window, a pass screen, the end."""
+    table = app.table
+    if table is None:
+        return True
+    if isinstance(app.screen, PassScreen) or table.session.state.is_over:
+        return True
+    return table.window is not None or table.my_move()
+
+
+async def settle(pilot: Pilot[None], app: KaboomApp) -> TableScreen:
+    """Let the bots play until the app waits for a key (a full pause, screen drawn, only
+    then: bot moves need just the event loop's turn)."""
+    for _ in range(100_000):
+        await app.workers.wait_for_complete()
+        await asyncio.sleep(0)
+        if waiting(app) and not app.workers:
+            await pilot.pause()
+            if waiting(app) and not app.workers:
+                break
+    table = app.table
+    assert table is not None
+    return table
+
+
+async def my_move(pilot: Pilot[None], table: TableScreen, rng: random.Random) -> None:
+    """Pick an action with the keys: sometimes select a card first, then move down, enter
+    (few keys: each press waits for the app to be idle)."""
+    hand = table.hand()
+    keys: list[str] = []
+    if hand and rng.random() < 0.2:
+        keys += ["right"] * rng.randrange(min(len(hand), 3)) + ["space"]
+        await pilot.press(*keys)
+        keys = ["c"] if table.playable == 0 else []
+    keys += ["down"] * rng.randrange(min(table.playable or 1, 3))
+    await pilot.press(*keys, "enter")
+
+
+async def play_out(
+    pilot: Pilot[None],
+    app: KaboomApp,
+    seed: int,
+    look: Callable[[KaboomApp], None] | None = None,
+    steps: int = 5000,
+) -> TableScreen:
+    """Play the game to its end with key presses; ``look`` checks every screen on the way."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        table = await settle(pilot, app)
+        if look is not None:
+            look(app)
+        if table.session.state.is_over:
+            return table
+        if isinstance(app.screen, PassScreen):
+            await pilot.press("enter")
+        elif table.window is not None:
+            await pilot.press(rng.choice("np"))
+        else:
+            await my_move(pilot, table, rng)
+    raise AssertionError("the game did not end")
