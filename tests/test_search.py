@@ -93,19 +93,34 @@ def test_the_search_keeps_the_prior_move_without_evidence() -> None:
 
 def test_better_needs_a_margin_beyond_noise() -> None:
     root = Node()
-    root.children = {1: Node(1, 0, visits=100, wins=55), 2: Node(2, 0, visits=100, wins=50)}
-    assert not _better(root, 1, 2)  # 5 points on 100 playouts each: noise
-    root.children[1] = Node(1, 0, visits=400, wins=300)
+    won = {
+        1: Node(1, 0, visits=100, wins=55, squares=55),
+        2: Node(2, 0, visits=100, wins=50, squares=50),
+    }
+    root.children = won
+    assert not _better(root, 1, 2)  # 5 points on 100 wins-or-losses each: noise
+    root.children[1] = Node(1, 0, visits=400, wins=300, squares=300)
     assert _better(root, 1, 2)
+    # Judged positions vary less than wins and losses: the same 5 points can be evidence.
+    root.children = {1: Node(1, 0, visits=100, wins=55, squares=30.5),
+                     2: Node(2, 0, visits=100, wins=50, squares=25.4)}  # fmt: skip
+    assert _better(root, 1, 2)
+    assert not _better(Node(children={1: Node(1, 0, visits=1, wins=1, squares=1)}), 1, 2)
 
 
-def test_board_playouts_stop_at_a_horizon_where_the_leaders_win() -> None:
+def test_playouts_cut_short_judge_the_position() -> None:
+    """The board game's leaders share a playout stopped at its horizon; Eleminis gives the
+    side nearer a complete row the better chance; a game played to its end, its winners."""
     state = new_game("kittens-board-game", 3, 1)
     assert isinstance(state, BoardGameState) and state.playout_horizon
     state.pos = [5, 9, 9]
-    assert state.leaders() == [1, 2]
+    assert state.playout_result() == [0.0, 0.5, 0.5]
+    rows = [["air", "water", "rock", None, None], [None, None, "air", None, None]]
+    eleminis = get_game("eleminis").state_class.rig(2, {}, 1, {"rows": rows, "drawn": "star"})
+    ahead, behind = eleminis.playout_result()
+    assert ahead > 0.8 and ahead + behind == pytest.approx(1.0)
     kittens_game = new_game("exploding-kittens", 2, 1)
-    assert kittens_game.playout_horizon is None and kittens_game.leaders() == []
+    assert kittens_game.playout_horizon is None and kittens_game.playout_result() == [0.0, 0.0]
 
 
 def test_eleminis_playout_completes_its_own_row() -> None:

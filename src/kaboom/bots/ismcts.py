@@ -40,6 +40,7 @@ class Node:
     seat: int | None = None  # who chose ``action``
     visits: int = 0
     wins: float = 0.0
+    squares: float = 0.0  # the sum of the squared results, for their variance
     available: int = 0
     children: dict[int, Node] = field(default_factory=dict)
 
@@ -130,24 +131,26 @@ class IsmctsBot:
             if state.to_act is None:
                 break
             state.apply(state.rollout_action(rng))
-        winners = set(state.winners if state.to_act is None else state.leaders())
-        share = 1.0 / len(winners) if winners else 0.0
+        result = state.playout_result()
         # Backpropagation: each node scores for the seat that chose its action.
         for n in path:
             n.visits += 1
-            if n.seat is not None and n.seat in winners:
+            if n.seat is not None:
+                share = result[n.seat]
                 n.wins += share
+                n.squares += share * share
 
 
 def _better(root: Node, best: int, preferred: int, confidence: float = CONFIDENCE) -> bool:
     """Whether the playouts show ``best`` better than the prior's move beyond their noise:
-    its mean result higher by ``confidence`` standard errors of the difference (means and
-    errors smoothed by half a win in one playout, so that few playouts prove nothing)."""
+    its mean result higher by ``confidence`` standard errors of the difference. Each
+    move's results count a loss and a win more, so that few playouts prove nothing."""
     a, b = root.children[best], root.children.get(preferred, Node())
 
     def mean_and_variance(n: Node) -> tuple[float, float]:
-        q = (n.wins + 0.5) / (n.visits + 1)
-        return q, q * (1 - q) / (n.visits + 1)
+        k = n.visits + 2
+        q = (n.wins + 1) / k
+        return q, max(0.0, (n.squares + 1) / k - q * q) / k
 
     (qa, va), (qb, vb) = mean_and_variance(a), mean_and_variance(b)
     return qa - qb > confidence * math.sqrt(va + vb)

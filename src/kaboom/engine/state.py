@@ -22,7 +22,7 @@ class State(ABC):
 
     game_id: ClassVar[str]
     #: Playouts of a long game may stop after this many moves and score the position with
-    #: ``leaders``; None: every playout goes to the end.
+    #: ``playout_result``; None: every playout goes to the end.
     playout_horizon: ClassVar[int | None] = None
     __slots__ = ()
 
@@ -133,10 +133,12 @@ class State(ABC):
         legal = self.legal_actions()
         return legal[rng.randrange(len(legal))]
 
-    def leaders(self) -> list[int]:
-        """The seats a playout cut short at ``playout_horizon`` counts as winning: those
-        ahead in the position. By default the winners (a game without a horizon)."""
-        return self.winners
+    def playout_result(self) -> list[float]:
+        """Each seat's share of a win where a playout stops: at the end of the game the
+        winners share it; a game cut short at ``playout_horizon`` judges its position (by
+        default nobody has won it yet)."""
+        winners = self.winners
+        return [1 / len(winners) if q in winners else 0.0 for q in range(self.players)]
 
     def render(self) -> str:
         """The table as text (a board, rows), for stories and terminals; empty if none."""

@@ -206,12 +206,14 @@ class BoardGameState(State):
                 return word, action - base
         raise BadInput("action", f"an action id in 0..{ids.size - 1}, got {action}")
 
-    def leaders(self) -> list[int]:
-        """Whoever is furthest along the track (every space leads toward the Ribbon)."""
+    def playout_result(self) -> list[float]:
+        """A playout cut short: whoever is furthest along the track (every space leads
+        toward the Ribbon) shares the win."""
         if self.winner >= 0:
-            return [self.winner]
+            return super().playout_result()
         best = max(self.pos)
-        return [q for q in range(self.n) if self.pos[q] == best]
+        leaders = [q for q in range(self.n) if self.pos[q] == best]
+        return [1 / len(leaders) if q in leaders else 0.0 for q in range(self.n)]
 
     def rollout_action(self, rng: random.Random) -> int:
         """The playout policy of ``rollout.py``: each seat acts on what it knows."""

@@ -8,7 +8,9 @@ advances the others' (the rows it touches, scored by ``progress``), with some ra
 
 from __future__ import annotations
 
+import math
 import random
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from kaboom.games.eleminis import state as rules  # its action kinds (a cycle: read at call time)
@@ -24,6 +26,10 @@ WEIGH = 8
 WIN, RIVAL = 1000.0, 1.2
 #: Another card to play makes Recycle a little better than Discard.
 RECYCLE_BONUS = 0.5
+#: Playouts stop after this many moves; the rows there are judged by ``chances``.
+HORIZON = 8
+#: How sharply a lead in progress turns into a chance of winning (per point of progress).
+SHARPNESS = 1.0
 
 
 def progress(kinds: tuple[str, ...], row: list[int]) -> float:
@@ -82,3 +88,19 @@ def _score(state: EleminisState, action: int) -> float:
         change = progress(kinds, after[cells]) - progress(kinds, state.cells[cells])
         score += change if state.side(r) == me else -RIVAL * change
     return score
+
+
+def chances(state: EleminisState) -> list[float]:
+    """Each seat's share of a win judged from the rows: a side's chance grows with its best
+    row's ``progress`` (a softmax), and its seats share it."""
+    slots, kinds = state.slots, state.deck_data.kinds
+    best: dict[int, float] = {}
+    for q in range(state.n):
+        value = progress(kinds, state.cells[q * slots : (q + 1) * slots])
+        side = state.side(q)
+        best[side] = max(best.get(side, -WIN), value)
+    top = max(best.values())
+    weight = {side: math.exp(SHARPNESS * (v - top)) for side, v in best.items()}
+    total = sum(weight.values())
+    seats = Counter(state.side(q) for q in range(state.n))
+    return [weight[state.side(q)] / total / seats[state.side(q)] for q in range(state.n)]

@@ -29,6 +29,8 @@ class EleminisState(State):
 
     deck_data: ClassVar[Deck] = DECK
     game_id: ClassVar[str] = DECK.id
+    #: Playouts look a few moves ahead and judge the rows there (``playout_result``).
+    playout_horizon: ClassVar[int | None] = rollout.HORIZON
 
     __slots__ = (
         "_legal",
@@ -217,6 +219,13 @@ class EleminisState(State):
 
     def _options_recycle(self) -> list[int]:
         return [self.encode(RECYCLE, c) for c, t in enumerate(self.cells) if t >= 0]
+
+    def playout_result(self) -> list[float]:
+        """A playout cut short: each side's chance from how close its best row is to
+        complete (``rollout.chances``), shared by its seats."""
+        if self.phase == OVER:
+            return super().playout_result()
+        return rollout.chances(self)
 
     def rollout_action(self, rng: random.Random) -> int:
         """The playout policy of ``rollout.py``: the best-looking of a few options."""
