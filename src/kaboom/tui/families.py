@@ -8,6 +8,7 @@ public table (piles and players, rows, the track). Everything here reads an obse
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kaboom.engine.state import Observation, State
@@ -180,13 +181,7 @@ class Kittens(Family):
 
     def _knowledge(self, obs: Observation) -> list[str]:
         out = []
-        known = obs.get("known_pile") or {}
-        if known:
-            seen = ", ".join(
-                f"#{int(k) + 1} {self.name(v)}"
-                for k, v in sorted(known.items(), key=lambda kv: int(kv[0]))
-            )
-            out.append(f"You know (from the top): {seen}")
+        out += known_from_top(obs.get("known_pile") or {}, self.name)
         for q, cards in (obs.get("known_hands") or {}).items():
             out.append(f"You know P{q} holds {counted([self.name(c) for c in cards])}")
         return out
@@ -324,13 +319,7 @@ class Board(Family):
             out.append(
                 f"On the table: P{pending['seat']} plays {self.name(pending['card'])}{target}"
             )
-        known = obs.get("known_move_deck") or {}
-        if known:
-            seen = ", ".join(
-                f"#{int(k) + 1} {disc_name(v)}"
-                for k, v in sorted(known.items(), key=lambda kv: int(kv[0]))
-            )
-            out.append(f"You know (from the top): {seen}")
+        out += known_from_top(obs.get("known_move_deck") or {}, disc_name)
         return out
 
 
@@ -368,3 +357,17 @@ def reveal(state: State) -> str:
             lines.append(f"P{q} holds: {counted([family.name(c) for c in cards])}")
     board = state.render()
     return "\n".join([*lines, *([board] if board else [])])
+
+
+def known_from_top(known: dict[str, str], name: Callable[[str], str]) -> list[str]:
+    """The cards (or discs) a seat has seen in a pile, by place from the top.
+
+    >>> known_from_top({"1": "skip", "0": "nope"}, str.title)
+    ['You know (from the top): #1 Nope, #2 Skip']
+    """
+    if not known:
+        return []
+    seen = ", ".join(
+        f"#{int(k) + 1} {name(v)}" for k, v in sorted(known.items(), key=lambda kv: int(kv[0]))
+    )
+    return [f"You know (from the top): {seen}"]
