@@ -4,7 +4,6 @@ Nope windows, saving and resuming, the picker, the help screens, the replay."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -35,13 +34,11 @@ async def test_a_whole_game_is_played_with_keys_only(
 ) -> None:
     seating = Seating(game, players, 11, {}, [HUMAN] + [bot] * (players - 1))
     app = table_app(seating, tmp_path)
-    started = time.process_time()
     async with app.run_test(size=SIZE) as pilot:
         table = await play_out(pilot, app, seed=5)
         assert table.session.state.is_over
         text = screen_text(app)
         assert "Game over" in text
-    assert time.process_time() - started < 10
     logged = json.loads((tmp_path / "log.json").read_text())
     assert logged["game"] == game and logged["history"] == table.session.state.history
     seating_back, actions = save.replay(tmp_path / "log.json")
