@@ -4,7 +4,9 @@ It sees what its seat sees (the observation, its legal actions) and the edition'
 list. It hoards Defuses and Nopes early, counts the Draw Pile, looks at the future when the risk
 is real, escapes with Attack, Skip, Draw from the Bottom or Shuffle when it knows the next card
 is a bomb, puts a defused bomb on top for the next player (at the bottom if it must draw
-again), Nopes what is aimed at it, and steals when it holds pairs to spare.
+again), Nopes what is aimed at it, and steals when it holds pairs to spare. How much it
+values each card and the risks at which it looks or gets out are those of its game's playout
+policy (``games/kittens/rollout.py``): one set of rules of thumb.
 """
 
 from __future__ import annotations
@@ -26,15 +28,9 @@ from kaboom.games.kittens.actions import (
     Spec,
     action_table,
 )
+from kaboom.games.kittens.rollout import ESCAPE, LOOK_AT
+from kaboom.games.kittens.rollout import KEEP as VALUE
 from kaboom.games.kittens.state import KittensState
-
-#: How much the bot values keeping a card of each effect.
-VALUE = {"defuse": 10, "nope": 6, "attack": 5, "skip": 5, "draw-bottom": 4,
-         "see-the-future": 4, "clone": 4, "favor": 3, "shuffle": 3, "wild": 2, "cat": 1,
-         "bomb": 0}  # fmt: skip
-#: Risk of the top card being a bomb above which the bot acts rather than draws.
-LOOK_AT = 0.2
-ESCAPE = 0.34
 
 
 class KittensHeuristic(HeuristicBot):
