@@ -137,8 +137,7 @@ class State(ABC):
         """Each seat's share of a win where a playout stops: at the end of the game the
         winners share it; a game cut short at ``playout_horizon`` judges its position (by
         default nobody has won it yet)."""
-        winners = self.winners
-        return [1 / len(winners) if q in winners else 0.0 for q in range(self.players)]
+        return win_shares(self.winners, self.players)
 
     def render(self) -> str:
         """The table as text (a board, rows), for stories and terminals; empty if none."""
@@ -168,3 +167,14 @@ class State(ABC):
     @abstractmethod
     def facts(self) -> dict[str, Any]:
         """Checkable facts about the state, by name, for scenario expectations."""
+
+
+def win_shares(seats: list[int], players: int) -> list[float]:
+    """One win shared equally by ``seats``, as a share per seat.
+
+    >>> win_shares([1, 2], 3)
+    [0.0, 0.5, 0.5]
+    >>> win_shares([], 2)
+    [0.0, 0.0]
+    """
+    return [1 / len(seats) if q in seats else 0.0 for q in range(players)]

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Self
 
 from kaboom.engine.errors import BadInput, BadOption, IllegalAction
 from kaboom.engine.events import Event
-from kaboom.engine.state import Observation, State
+from kaboom.engine.state import Observation, State, win_shares
 from kaboom.games.board import rollout
 from kaboom.games.board.data import Box, load_box
 
@@ -212,8 +212,7 @@ class BoardGameState(State):
         if self.winner >= 0:
             return super().playout_result()
         best = max(self.pos)
-        leaders = [q for q in range(self.n) if self.pos[q] == best]
-        return [1 / len(leaders) if q in leaders else 0.0 for q in range(self.n)]
+        return win_shares([q for q in range(self.n) if self.pos[q] == best], self.n)
 
     def rollout_action(self, rng: random.Random) -> int:
         """The playout policy of ``rollout.py``: each seat acts on what it knows."""
