@@ -8,6 +8,8 @@ public table (piles and players, rows, the track). Everything here reads an obse
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -32,9 +34,7 @@ def you(seat: int, viewer: int) -> str:
 
 def counted(names: list[str]) -> str:
     """``Skip, Nope x2``: names in order of first appearance, with their counts."""
-    seen: dict[str, int] = {}
-    for name in names:
-        seen[name] = seen.get(name, 0) + 1
+    seen = Counter(names)  # counts in order of first appearance
     return ", ".join(n if k == 1 else f"{n} x{k}" for n, k in seen.items()) or "-"
 
 
@@ -44,7 +44,7 @@ def slot(cell: str) -> str:
     return f"P{seat}'s slot {number}"
 
 
-class Family:
+class Family(ABC):
     """The generic parts; subclasses fill in one family."""
 
     #: Card slug -> (display name, field-guide text).
@@ -89,9 +89,9 @@ class Family:
         """An action's text form in plain words, for the list of actions."""
         return action
 
+    @abstractmethod
     def panel(self, obs: Observation, viewer: int) -> str:
         """The family's table as plain text."""
-        raise NotImplementedError
 
 
 class Kittens(Family):
