@@ -3,10 +3,13 @@
 
 Each iteration determinises the root for the bot's seat (``PlayerView.determinize``), descends
 the one tree by UCB over the actions legal *in that determinisation* (availability counts),
-expands one untried action, finishes the game with the game's quick rollout policy
-(``State.rollout_action``: uniformly random unless the game knows better), and credits each
-node with a win or a loss for the seat that chose its action (multi-player returns). The move
-played is the root's most visited action. All randomness comes from the bot's own seeded RNG.
+expands one untried action, plays on with the game's playout policy
+(``State.rollout_action``) to the end or to the game's ``playout_horizon``, and credits each
+node with the share of a win (``State.playout_result``) of the seat that chose its action
+(multi-player returns). With a prior (the game's heuristic), the prior's move gets a
+progressive bias at the root, and the root's most visited move is played only if its mean
+result beats the prior's by more than ``confidence`` standard errors; else the prior's move.
+All randomness comes from the bot's own seeded RNG.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ LEVELS = {"easy": (100, 0.2), "medium": (1000, 1.0), "hard": (5000, 5.0)}
 BIAS = 3.0
 #: How sure the playouts must be (standard errors) before the search overrules the prior.
 CONFIDENCE = 1.0
-#: How many random moves a playout may take before it is scored as a draw.
+#: How many moves a playout may take in a game without a horizon before it is scored.
 PLAYOUT_LIMIT = 5000
 
 
