@@ -7,7 +7,21 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from kaboom.engine.errors import BadInput
+from kaboom.engine.errors import BadInput, BadOption
+
+
+def option_file(path: str, option: str, what: str) -> Path:
+    """The file a game option names; ``BadOption`` naming the option if there is none.
+
+    >>> option_file("/no/such.toml", "board", "a board file")
+    Traceback (most recent call last):
+    ...
+    kaboom.engine.errors.BadOption: option 'board': a board file; '/no/such.toml' does not exist
+    """
+    file = Path(path)
+    if not file.is_file():
+        raise BadOption(option, f"{what}; {path!r} does not exist")
+    return file
 
 
 def read_toml(path: Path, label: str | None = None) -> dict[str, Any]:

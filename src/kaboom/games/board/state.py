@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 from typing import Any, ClassVar, Self
 
+from kaboom.engine.datafile import option_file
 from kaboom.engine.errors import BadInput, BadOption, IllegalAction
 from kaboom.engine.events import Event
 from kaboom.engine.state import Observation, State, win_shares
@@ -877,9 +877,7 @@ class BoardGameState(State):
 @cache
 def _boxed(path: str) -> type[BoardGameState]:
     """A state class for a user's own box file (board, Move Discs, Action Cards)."""
-    file = Path(path)
-    if not file.is_file():
-        raise BadOption("board", f"a board file; {path!r} does not exist")
+    file = option_file(path, "board", "a board file")
     box = load_box(file)
     if box.id != BOX.id:
         raise BadInput(f"{file.name}: game.id", f"{BOX.id!r}, got {box.id!r}")

@@ -11,8 +11,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from kaboom.engine.datafile import read_toml
-from kaboom.engine.errors import BadInput, BadOption
+from kaboom.engine.datafile import option_file, read_toml
+from kaboom.engine.errors import BadInput
 from kaboom.games.kittens.edition import DATA_DIR, Edition, check_effects
 from kaboom.games.kittens.state import KittensState
 
@@ -163,8 +163,5 @@ class DynamittState(KittensState):
 
 @cache
 def _mapped(mapping: str) -> type[DynamittState]:
-    path = Path(mapping)
-    if not path.is_file():
-        raise BadOption("mapping", f"a rank mapping file; {mapping!r} does not exist")
-    edition = load_dynamitt(path)
+    edition = load_dynamitt(option_file(mapping, "mapping", "a rank mapping file"))
     return type("DynamittMappedState", (DynamittState,), {"edition": edition, "__slots__": ()})
