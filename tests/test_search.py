@@ -12,7 +12,7 @@ from kaboom.bots.ismcts import IsmctsBot, Node, _better
 from kaboom.engine import PlayerView, new_game
 from kaboom.engine.registry import get_game, list_games
 from kaboom.games.board.state import BoardGameState
-from kaboom.games.kittens.state import KittensState
+from kaboom.games.kittens.state import OVER, KittensState
 
 GAMES = [spec.game_id for spec in list_games()]
 
@@ -118,9 +118,51 @@ def test_playouts_cut_short_judge_the_position() -> None:
     rows = [["air", "water", "rock", None, None], [None, None, "air", None, None]]
     eleminis = get_game("eleminis").state_class.rig(2, {}, 1, {"rows": rows, "drawn": "star"})
     ahead, behind = eleminis.playout_result()
-    assert ahead > 0.8 and ahead + behind == pytest.approx(1.0)
-    kittens_game = new_game("exploding-kittens", 2, 1)
-    assert kittens_game.playout_horizon is None and kittens_game.playout_result() == [0.0, 0.0]
+    assert ahead > 0.6 and ahead + behind == pytest.approx(1.0)
+    over = _kittens(2, {"hands": [["defuse"], []]})
+    assert over.playout_horizon
+    over.alive[1], over.winner, over.phase = False, 0, OVER  # over: the winner's
+    assert over.playout_result() == [1.0, 0.0]
+
+
+def _kittens(players: int, setup: dict[str, object]) -> KittensState:
+    state = get_game("exploding-kittens").state_class.rig(players, {}, 1, setup)
+    assert isinstance(state, KittensState)
+    return state
+
+
+def test_exploding_judge_weighs_defuses_escapes_and_the_risk_of_drawing() -> None:
+    """A seat's judged chance rises with a Defuse and with a way out, falls for the seat
+    that must draw from a pile of bombs and for turns it owes; the fallen have none, and the
+    chances of the living sum to one."""
+    pile = ["exploding-kitten", "tacocat", "exploding-kitten", "cattermelon"]
+    plain = ["tacocat", "beard-cat"]
+    base = {"hands": [plain, plain, plain, plain], "draw_pile": pile, "current": 3}
+    even = _kittens(4, base).playout_result()
+    assert even[0] == pytest.approx(even[1]) == pytest.approx(even[2])
+    assert even[0] > even[3]
+    assert sum(even) == pytest.approx(1.0)
+    richer = _kittens(4, {**base, "hands": [[*plain, "defuse"], plain, [*plain, "skip"], plain]})
+    chance = richer.playout_result()
+    assert chance[0] > chance[2] > chance[1]
+    owing = _kittens(4, {**base, "turns_owed": 2}).playout_result()
+    assert owing[3] < even[3]
+    fallen = _kittens(4, {**base, "alive": [True, False, True, True]}).playout_result()
+    assert fallen[1] == 0.0 and sum(fallen) == pytest.approx(1.0)
+
+
+def test_eleminis_judge_prefers_stars_and_clean_rows_and_shares_a_team_chance() -> None:
+    """Stars (which nothing replaces) beat Eleminis, Trash counts against a row, and in a
+    team game teammates share their side's chance."""
+    rig = get_game("eleminis").state_class.rig
+    stars = [["star", "star", None, None, None], ["air", "water", None, None, None]]
+    assert rig(2, {}, 1, {"rows": stars, "drawn": "move"}).playout_result()[0] > 0.5
+    trash = [["air", "water", "trash", None, None], ["air", "water", None, None, None]]
+    assert rig(2, {}, 1, {"rows": trash, "drawn": "move"}).playout_result()[0] < 0.5
+    rows = [["air", "water", "rock", "fire", None]] + [[None] * 5] * 3
+    team = rig(4, {"teams": 2}, 1, {"rows": rows, "drawn": "move"}).playout_result()
+    assert team[0] == team[2] > team[1] == team[3]
+    assert sum(team) == pytest.approx(1.0)
 
 
 def test_eleminis_playout_completes_its_own_row() -> None:

@@ -28,8 +28,11 @@ WIN, RIVAL = 1000.0, 1.2
 RECYCLE_BONUS = 0.5
 #: Playouts stop after this many moves; the rows there are judged by ``chances``.
 HORIZON = 8
-#: How sharply a lead in progress turns into a chance of winning (per point of progress).
-SHARPNESS = 1.0
+#: What a row's chance of being the first complete rises or falls by, on a log scale, per
+#: unit of each of its ``features``: fitted to who went on to win games of these playouts,
+#: 2 to 4 players (``bench/fit_judge.py``).
+WEIGHT = {"elemini": -0.15, "star": 0.40, "trash": -0.43, "empty": 0.05, "closeness": 0.44,
+          "short": -0.07, "to-play": 0.08, "drawn-fits": 0.17, "next": 0.07}  # fmt: skip
 
 
 def progress(kinds: tuple[str, ...], row: list[int]) -> float:
@@ -90,17 +93,50 @@ def _score(state: EleminisState, action: int) -> float:
     return score
 
 
-def chances(state: EleminisState) -> list[float]:
-    """Each seat's share of a win judged from the rows: a side's chance grows with its best
-    row's ``progress`` (a softmax), and its seats share it."""
-    slots, kinds = state.slots, state.deck_data.kinds
-    best: dict[int, float] = {}
+def features(state: EleminisState) -> list[dict[str, float] | None]:
+    """What ``chances`` weighs for each seat's row: its different Eleminis, Stars, Trash and
+    empty slots, how close it is (the square of the Eleminis and Stars, over five), how many
+    it still needs times the share of the unseen cards that would do, and whose move is now
+    and next (and whether the card just drawn is one the seat to play needs)."""
+    d, slots, kinds = state.deck_data, state.slots, state.deck_data.kinds
+    unseen = list(d.counts)
+    for t in (*state.cells, *state.discard, state.drawn):
+        if t >= 0:
+            unseen[t] -= 1
+    left = max(1, sum(unseen))
+    stars_left = sum(k for t, k in enumerate(unseen) if kinds[t] == "star")
+    out: list[dict[str, float] | None] = []
     for q in range(state.n):
-        value = progress(kinds, state.cells[q * slots : (q + 1) * slots])
-        side = state.side(q)
-        best[side] = max(best.get(side, -WIN), value)
-    top = max(best.values())
-    weight = {side: math.exp(SHARPNESS * (v - top)) for side, v in best.items()}
-    total = sum(weight.values())
+        row = state.cells[q * slots : (q + 1) * slots]
+        have = {t for t in row if t >= 0 and kinds[t] == "elemini"}
+        stars = sum(1 for t in row if t >= 0 and kinds[t] == "star")
+        missing = [t for t in d.eleminis if t not in have]
+        useful = (sum(unseen[t] for t in missing) + stars_left) / left
+        turn = (q - state.current) % state.n
+        drawn = state.drawn
+        fits = turn == 0 and drawn >= 0 and (drawn in missing or kinds[drawn] == "star")
+        out.append({
+            "elemini": len(have), "star": stars,
+            "trash": sum(1 for t in row if t >= 0 and kinds[t] == "trash"),
+            "empty": sum(1 for t in row if t < 0),
+            "closeness": (len(have) + stars) ** 2 / slots,
+            "short": max(0, slots - len(have) - stars) * useful,
+            "to-play": float(turn == 0), "drawn-fits": float(fits), "next": float(turn == 1),
+        })  # fmt: skip
+    return out
+
+
+def chances(state: EleminisState) -> list[float]:
+    """Each seat's share of a win judged from the rows: each row's chance of being the
+    first complete is a softmax of ``WEIGHT`` over the rows; a side's chance is its rows'
+    sum, shared by its seats."""
+    score = [
+        math.exp(sum(WEIGHT[k] * v for k, v in f.items())) if f is not None else 0.0
+        for f in features(state)
+    ]
+    total = sum(score)
+    side: dict[int, float] = {}
+    for q in range(state.n):
+        side[state.side(q)] = side.get(state.side(q), 0.0) + score[q] / total
     seats = Counter(state.side(q) for q in range(state.n))
-    return [weight[state.side(q)] / total / seats[state.side(q)] for q in range(state.n)]
+    return [side[state.side(q)] / seats[state.side(q)] for q in range(state.n)]

@@ -58,6 +58,8 @@ class KittensState(State):
     """A game of an exploding-family edition. Subclasses set ``edition`` and ``game_id``."""
 
     edition: ClassVar[Edition]
+    #: Playouts look a few moves ahead and judge the hands there (``playout_result``).
+    playout_horizon: ClassVar[int | None] = rollout.HORIZON
 
     __slots__ = (
         "_legal",
@@ -345,6 +347,13 @@ class KittensState(State):
         if kind == PLACE:
             return self._place(spec.arg)
         return self._take(spec.title)
+
+    def playout_result(self) -> list[float]:
+        """A playout cut short: each seat's chance judged from its cards and who draws next
+        (``rollout.chances``); at the end of the game, the winner's."""
+        if self.phase == OVER:
+            return super().playout_result()
+        return rollout.chances(self)
 
     def rollout_action(self, rng: random.Random) -> int:
         """The playout policy of ``rollout.py``: each seat acts on what it knows."""
