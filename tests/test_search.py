@@ -8,7 +8,7 @@ import random
 import pytest
 
 from kaboom.bots.base import make_bot
-from kaboom.bots.ismcts import IsmctsBot, Node, _better
+from kaboom.bots.ismcts import IsmctsBot, Node, Pairs, _better
 from kaboom.engine import PlayerView, new_game
 from kaboom.engine.registry import get_game, list_games
 from kaboom.games.board.state import BoardGameState
@@ -89,6 +89,36 @@ def test_the_search_keeps_the_prior_move_without_evidence() -> None:
     heuristic = make_bot("heuristic", 0, "exploding-kittens")
     bot = IsmctsBot(5, iterations=1, prior=make_bot("heuristic", 0, "exploding-kittens"))
     assert bot.act(view) == heuristic.act(view)
+
+
+def test_paired_rounds_spend_the_budget_exactly_and_replay_under_a_seed() -> None:
+    """Every iteration of the budget is spent (rounds stop mid-way at the limit), and the
+    same seed gives the same move; the classic root (``paired=0``) plays legally too."""
+    state = new_game("exploding-kittens", 4, 3)
+    view = PlayerView(state, state.to_act or 0)
+    moves = []
+    for _ in range(2):
+        bot = make_bot("ismcts:iterations=37", 9, "exploding-kittens")
+        assert isinstance(bot, IsmctsBot) and bot.paired
+        moves.append(bot.act(view))
+        assert bot.last_iterations == 37
+    assert moves[0] == moves[1] and moves[0] in state.legal_actions()
+    classic = make_bot("ismcts:iterations=37:paired=0", 9, "exploding-kittens")
+    assert isinstance(classic, IsmctsBot) and not classic.paired
+    assert classic.act(view) in state.legal_actions()
+
+
+def test_paired_differences_overrule_only_beyond_their_noise() -> None:
+    """Paired on the same deals, a small steady gain is evidence; a few pairs, or a gain
+    lost in large swings, is not."""
+    steady, few, swings = Pairs(), Pairs(), Pairs()
+    for k in range(200):
+        steady.add(0.03 + 0.01 * (k % 3 - 1))
+        swings.add(0.03 + (1.0 if k % 2 else -1.0))
+    for _ in range(2):
+        few.add(0.5)
+    assert steady.beyond_noise(1.0)
+    assert not few.beyond_noise(1.0) and not swings.beyond_noise(1.0)
 
 
 def test_better_needs_a_margin_beyond_noise() -> None:

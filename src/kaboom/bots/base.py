@@ -46,12 +46,13 @@ def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
             exploration = float(args.get("c", "0.7"))
             bias = float(args.get("bias", str(BIAS)))
             confidence = float(args.get("z", str(CONFIDENCE)))
-        except ValueError:
+            paired = {"1": True, "0": False}[args.get("paired", "1")]
+        except (ValueError, KeyError):
             raise BadInput(
-                "bots", f"numbers for iterations, seconds, c, bias and z; got {spec!r}"
+                "bots", f"numbers for iterations, seconds, c, bias and z, paired=0|1; got {spec!r}"
             ) from None
         prior = _heuristic(seed, game) if bias > 0 else None
-        return IsmctsBot(seed, iterations, seconds, exploration, prior, bias, confidence)
+        return IsmctsBot(seed, iterations, seconds, exploration, prior, bias, confidence, paired)
     raise BadInput(
         "bots",
         "random, heuristic, ismcts, ismcts:iterations=N, ismcts:seconds=S or "

@@ -66,6 +66,7 @@ class IsmctsBot:
         prior: Bot | None = None,
         bias: float = BIAS,
         confidence: float = CONFIDENCE,
+        paired: bool = True,
     ) -> None:
         if iterations < 1:
             raise BadInput("iterations", f"a positive number, got {iterations}")
@@ -73,6 +74,7 @@ class IsmctsBot:
         self.iterations, self.seconds, self.exploration = iterations, seconds, exploration
         self.prior, self.bias, self.confidence = prior, bias, confidence
         self.name = f"ismcts:{iterations}"
+        self.paired = paired
         self.last_iterations = 0
 
     @classmethod
@@ -94,6 +96,8 @@ class IsmctsBot:
             preferred = self.prior.act(view)
             root.children[preferred] = Node(preferred, view.seat, bias=self.bias)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        if self.paired:
+            return self._paired_rounds(view, root, legal, preferred, deadline)
         done = 0
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
             self._iterate(root, view.determinize(self.rng))
@@ -104,10 +108,56 @@ class IsmctsBot:
             return best
         return best if _better(root, best, preferred, self.confidence) else preferred
 
-    def _iterate(self, root: Node, state: State) -> None:
-        rng, c = self.rng, self.exploration
+    def _paired_rounds(
+        self, view: PlayerView, root: Node, legal: list[int], preferred: int, deadline: float | None
+    ) -> int:
+        """Sequential halving at the root on common random numbers: each round samples one
+        determinisation and one random stream and plays every move still in from it (one
+        iteration each, through the one tree); after each phase the worse half of the moves
+        by mean result drops out (never the prior's). The best move left is played if its
+        result beats the prior's move, paired round by round, by ``confidence`` standard
+        errors; else the prior's move."""
+        me, moves, done = view.seat, list(legal), 0
+        phases = max(1, math.ceil(math.log2(len(moves))))
+        gain = {a: Pairs() for a in legal}  # each move's result minus the prior move's
+        for phase in range(phases):
+            rounds = max(1, (self.iterations - done) // (len(moves) * (phases - phase)))
+            for _ in range(rounds):
+                if done >= self.iterations or (deadline and time.perf_counter() > deadline):
+                    break
+                world, stream = view.determinize(self.rng), self.rng.getrandbits(64)
+                result: dict[int, float] = {}
+                for a in moves:
+                    state = world.clone()
+                    if a in state.legal_actions() and done < self.iterations:
+                        result[a] = self._iterate(root, state, random.Random(stream), a)[me]
+                        done += 1
+                if preferred in result:
+                    for a, r in result.items():
+                        gain[a].add(r - result[preferred])
+            if len(moves) > 2:
+                moves = _better_half(root, moves, preferred)
+        self.last_iterations = done
+        best = max(moves, key=lambda a: _mean(root.children.get(a)))
+        if preferred < 0 or best == preferred:
+            return best
+        return best if gain[best].beyond_noise(self.confidence) else preferred
+
+    def _iterate(
+        self, root: Node, state: State, rng: random.Random | None = None, first: int = -1
+    ) -> list[float]:
+        rng = rng or self.rng
+        c = self.exploration
         path = [root]
         node = root
+        if first >= 0:
+            node = root.children.get(first) or Node(first, state.to_act)
+            root.children[first] = node
+            node.available += 1
+            state.apply(first)
+            path.append(node)
+            if node.visits == 0:
+                return self._playout(path, state, rng)
         # Selection and expansion over the actions legal in this determinisation.
         while state.to_act is not None:
             legal = state.legal_actions()
@@ -129,6 +179,9 @@ class IsmctsBot:
             state.apply(child.action)
             path.append(child)
             node = child
+        return self._playout(path, state, rng)
+
+    def _playout(self, path: list[Node], state: State, rng: random.Random) -> list[float]:
         # Simulation: the game's playout policy to the end, or to its horizon.
         for _ in range(state.playout_horizon or PLAYOUT_LIMIT):
             if state.to_act is None:
@@ -142,6 +195,41 @@ class IsmctsBot:
                 share = result[n.seat]
                 n.wins += share
                 n.squares += share * share
+        return result
+
+
+@dataclass
+class Pairs:
+    """Differences of results on the same determinisation and random stream."""
+
+    n: int = 0
+    total: float = 0.0
+    squares: float = 0.0
+
+    def add(self, difference: float) -> None:
+        self.n += 1
+        self.total += difference
+        self.squares += difference * difference
+
+    def beyond_noise(self, confidence: float) -> bool:
+        """Whether the mean difference is above zero by ``confidence`` standard errors,
+        counting a difference of a whole win and of a whole loss more (few pairs prove
+        nothing)."""
+        k = self.n + 2
+        mean = self.total / k
+        variance = max(0.0, (self.squares + 2) / k - mean * mean) / k
+        return mean > confidence * math.sqrt(variance)
+
+
+def _mean(node: Node | None) -> float:
+    return node.wins / node.visits if node is not None and node.visits else -1.0
+
+
+def _better_half(root: Node, moves: list[int], preferred: int) -> list[int]:
+    """The better half of the moves by mean result, and the prior's move."""
+    ranked = sorted(moves, key=lambda a: -_mean(root.children.get(a)))
+    keep = ranked[: (len(moves) + 1) // 2]
+    return keep if preferred < 0 or preferred in keep else [*keep, preferred]
 
 
 def _better(root: Node, best: int, preferred: int, confidence: float = CONFIDENCE) -> bool:
