@@ -8,7 +8,7 @@ import random
 import pytest
 
 from kaboom.bots.base import make_bot
-from kaboom.bots.ismcts import IsmctsBot, Node, Pairs, _better
+from kaboom.bots.ismcts import IsmctsBot, Node, Pairs, _better, _distinct
 from kaboom.engine import PlayerView, new_game
 from kaboom.engine.registry import get_game, list_games
 from kaboom.games.board.state import BoardGameState
@@ -68,6 +68,21 @@ def test_playout_seat_nopes_an_attack_on_it_and_gives_its_cheapest_card() -> Non
     assert favor.action_text(favor.rollout_action(random.Random(0))) == "give tacocat"
 
 
+def test_playout_seat_steals_from_the_richest_hand_as_the_heuristic_does() -> None:
+    """Cheap pairs go at the richest hand; a Favor only without a Defuse."""
+    pile = ["tacocat"] * 8
+    hands = [["beard-cat", "beard-cat"], ["nope"], ["skip", "attack", "tacocat"], []]
+    state = kittens({"hands": hands, "draw_pile": pile}, 4)
+    picks = [state.action_text(state.rollout_action(random.Random(k))) for k in range(20)]
+    assert picks == ["pair beard-cat @2"] * 20
+    favor = [["favor", "defuse"], ["nope"], ["skip", "attack"], []]
+    kept = kittens({"hands": favor, "draw_pile": pile}, 4)
+    assert kept.action_text(kept.rollout_action(random.Random(1))) == "draw"
+    favor[0].remove("defuse")
+    asks = kittens({"hands": favor, "draw_pile": pile}, 4)
+    assert asks.action_text(asks.rollout_action(random.Random(1))) == "play favor @2"
+
+
 def test_board_playout_seat_defuses_and_flips_away_from_a_kitten() -> None:
     state = new_game("kittens-board-game", 2, 3)
     assert isinstance(state, BoardGameState)
@@ -121,6 +136,24 @@ def test_paired_differences_overrule_only_beyond_their_noise() -> None:
     assert not few.beyond_noise(1.0) and not swings.beyond_noise(1.0)
 
 
+def test_the_search_compares_a_move_once_whichever_slot_it_takes() -> None:
+    """Eleminis rows are unordered (rulebook, "Winning the Game"): the same card into either
+    empty slot of a row is one move to the search, and the prior's choice stands for it."""
+    rows = [["air", None, None, "rock", None], [None, None, "air", None, None]]
+    state = get_game("eleminis").state_class.rig(2, {}, 1, {"rows": rows, "drawn": "water"})
+    legal = state.legal_actions()
+    distinct = state.distinct_actions(legal)
+    assert [state.action_text(a) for a in distinct] == [
+        "play water -> p0.2", "play water -> p0.4", "play water -> p1.1"
+    ]  # fmt: skip
+    assert len(legal) == 8  # two rows' empty slots (7) and over the Rock (p0.4)
+    later = next(a for a in legal if state.action_text(a) == "play water -> p0.5")
+    moves = _distinct(PlayerView(state, 0), legal, later)
+    assert later in moves and len(moves) == 3
+    kittens = new_game("exploding-kittens", 4, 1)
+    assert kittens.distinct_actions(kittens.legal_actions()) == kittens.legal_actions()
+
+
 def test_better_needs_a_margin_beyond_noise() -> None:
     root = Node()
     won = {
@@ -149,16 +182,10 @@ def test_playouts_cut_short_judge_the_position() -> None:
     eleminis = get_game("eleminis").state_class.rig(2, {}, 1, {"rows": rows, "drawn": "star"})
     ahead, behind = eleminis.playout_result()
     assert ahead > 0.6 and ahead + behind == pytest.approx(1.0)
-    over = _kittens(2, {"hands": [["defuse"], []]})
+    over = kittens({"hands": [["defuse"], []]})
     assert over.playout_horizon
     over.alive[1], over.winner, over.phase = False, 0, OVER  # over: the winner's
     assert over.playout_result() == [1.0, 0.0]
-
-
-def _kittens(players: int, setup: dict[str, object]) -> KittensState:
-    state = get_game("exploding-kittens").state_class.rig(players, {}, 1, setup)
-    assert isinstance(state, KittensState)
-    return state
 
 
 def test_exploding_judge_weighs_defuses_escapes_and_the_risk_of_drawing() -> None:
@@ -168,16 +195,16 @@ def test_exploding_judge_weighs_defuses_escapes_and_the_risk_of_drawing() -> Non
     pile = ["exploding-kitten", "tacocat", "exploding-kitten", "cattermelon"]
     plain = ["tacocat", "beard-cat"]
     base = {"hands": [plain, plain, plain, plain], "draw_pile": pile, "current": 3}
-    even = _kittens(4, base).playout_result()
+    even = kittens(base, 4).playout_result()
     assert even[0] == pytest.approx(even[1]) == pytest.approx(even[2])
     assert even[0] > even[3]
     assert sum(even) == pytest.approx(1.0)
-    richer = _kittens(4, {**base, "hands": [[*plain, "defuse"], plain, [*plain, "skip"], plain]})
+    richer = kittens({**base, "hands": [[*plain, "defuse"], plain, [*plain, "skip"], plain]}, 4)
     chance = richer.playout_result()
     assert chance[0] > chance[2] > chance[1]
-    owing = _kittens(4, {**base, "turns_owed": 2}).playout_result()
+    owing = kittens({**base, "turns_owed": 2}, 4).playout_result()
     assert owing[3] < even[3]
-    fallen = _kittens(4, {**base, "alive": [True, False, True, True]}).playout_result()
+    fallen = kittens({**base, "alive": [True, False, True, True]}, 4).playout_result()
     assert fallen[1] == 0.0 and sum(fallen) == pytest.approx(1.0)
 
 

@@ -6,11 +6,17 @@ the one tree by UCB over the actions legal *in that determinisation* (availabili
 expands one untried action, plays on with the game's playout policy
 (``State.rollout_action``) to the end or to the game's ``playout_horizon``, and credits each
 node with the share of a win (``State.playout_result``) of the seat that chose its action
-(multi-player returns). With a prior (the game's heuristic), the prior's move gets a
-progressive bias at the root, and the root's most visited move is played only if its mean
-result beats the prior's by more than ``confidence`` standard errors; else the prior's move.
-All randomness comes from the bot's own seeded RNG.
-"""
+(multi-player returns).
+
+At the root (by default, ``paired``) the moves are compared on common random numbers: each
+round samples one determinisation and one random stream and runs one iteration of every move
+still in from them; after each phase the worse half of the moves drops out (sequential
+halving), and moves that lead to the same position count once (``State.distinct_actions``).
+With a prior (the game's heuristic), the best move left is played only if it beats the
+prior's move, paired round by round, by more than ``confidence`` standard errors; else the
+prior's move. The classic root (``paired=False``) picks root moves by UCB too, with a
+progressive bias toward the prior's move, and plays the most visited move under the same
+margin. All randomness comes from the bot's own seeded RNG."""
 
 from __future__ import annotations
 
@@ -95,6 +101,7 @@ class IsmctsBot:
         if self.prior is not None and self.bias > 0:
             preferred = self.prior.act(view)
             root.children[preferred] = Node(preferred, view.seat, bias=self.bias)
+        legal = _distinct(view, legal, preferred)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         if self.paired:
             return self._paired_rounds(view, root, legal, preferred, deadline)
@@ -121,7 +128,7 @@ class IsmctsBot:
         phases = max(1, math.ceil(math.log2(len(moves))))
         gain = {a: Pairs() for a in legal}  # each move's result minus the prior move's
         for phase in range(phases):
-            rounds = max(1, (self.iterations - done) // (len(moves) * (phases - phase)))
+            rounds = math.ceil((self.iterations - done) / (len(moves) * (phases - phase)))
             for _ in range(rounds):
                 if done >= self.iterations or (deadline and time.perf_counter() > deadline):
                     break
@@ -196,6 +203,16 @@ class IsmctsBot:
                 n.wins += share
                 n.squares += share * share
         return result
+
+
+def _distinct(view: PlayerView, legal: list[int], preferred: int) -> list[int]:
+    """One move of each group that leads to the same position; the prior's move stands
+    for its group."""
+    distinct = view.distinct_actions(legal)
+    if preferred < 0 or preferred in distinct or len(distinct) == len(legal):
+        return distinct
+    twin = view.distinct_actions([preferred, *distinct])  # its group's first, replaced
+    return [preferred if a not in twin else a for a in distinct]
 
 
 @dataclass

@@ -133,6 +133,12 @@ class State(ABC):
         legal = self.legal_actions()
         return legal[rng.randrange(len(legal))]
 
+    def distinct_actions(self, actions: list[int]) -> list[int]:
+        """One action of each group of ``actions`` that lead to the same position, the first
+        of its group (a search need not compare moves that are the same move); by default
+        every action is its own group. A game may group only by what the seat to act sees."""
+        return list(actions)
+
     def playout_result(self) -> list[float]:
         """Each seat's share of a win where a playout stops: at the end of the game the
         winners share it; a game cut short at ``playout_horizon`` judges its position (by

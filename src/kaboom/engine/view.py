@@ -26,6 +26,10 @@ class PlayerView:
             return []
         return self._state.legal_actions()
 
+    def distinct_actions(self, actions: list[int]) -> list[int]:
+        """One of each group of ``actions`` that lead to the same position (the first)."""
+        return self._state.distinct_actions(actions)
+
     @property
     def game_class(self) -> type[State]:
         """The game's class: its rules and card lists are public, its instances are not."""

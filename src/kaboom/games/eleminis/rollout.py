@@ -74,15 +74,7 @@ def _score(state: EleminisState, action: int) -> float:
     kind, a, b = state.decode(action)
     if kind == rules.PASS:
         return 0.0
-    after = list(state.cells)
-    if kind == rules.PLACE:
-        after[a] = state.drawn
-    elif kind == rules.MOVE:
-        after[a], after[b] = -1, after[a]
-    elif kind == rules.SWAP:
-        after[a], after[b] = after[b], after[a]
-    else:  # DISCARD or RECYCLE
-        after[a] = -1
+    after = state.cells_after(action)
     slots, kinds, me = state.slots, state.deck_data.kinds, state.side(state.current)
     rows = {a // slots, b // slots} if kind in (rules.MOVE, rules.SWAP) else {a // slots}
     score = RECYCLE_BONUS if kind == rules.RECYCLE else 0.0

@@ -220,6 +220,37 @@ class EleminisState(State):
     def _options_recycle(self) -> list[int]:
         return [self.encode(RECYCLE, c) for c, t in enumerate(self.cells) if t >= 0]
 
+    def distinct_actions(self, actions: list[int]) -> list[int]:
+        """The order of a row's cards is not important (rulebook, "Winning the Game"): a
+        card into either of two empty slots of one row is one move. Actions group by the
+        rows they leave (and Recycle, which plays again, apart from Discard)."""
+        seen: set[tuple[object, ...]] = set()
+        out = []
+        for action in actions:
+            key = (self.decode(action)[0] == RECYCLE, *self._rows_after(action))
+            if key not in seen:
+                seen.add(key)
+                out.append(action)
+        return out
+
+    def _rows_after(self, action: int) -> list[tuple[int, ...]]:
+        after, slots = self.cells_after(action), self.slots
+        return [tuple(sorted(after[q * slots : (q + 1) * slots])) for q in range(self.n)]
+
+    def cells_after(self, action: int) -> list[int]:
+        """The cells as ``action`` would leave them (before any card drawn after it)."""
+        kind, a, b = self.decode(action)
+        after = list(self.cells)
+        if kind == PLACE:
+            after[a] = self.drawn
+        elif kind == MOVE:
+            after[a], after[b] = -1, after[a]
+        elif kind == SWAP:
+            after[a], after[b] = after[b], after[a]
+        elif kind in (DISCARD, RECYCLE):
+            after[a] = -1
+        return after
+
     def playout_result(self) -> list[float]:
         """A playout cut short: each side's chance from how close its best row is to
         complete (``rollout.chances``), shared by its seats."""

@@ -33,9 +33,9 @@ HORIZON = 16
 #: by effect (the first Defuse counts ``first-defuse`` more), and for being the one to draw
 #: next: fitted to who went on to win games of these playouts, all editions and 2 to 5
 #: players (``bench/fit_judge.py``).
-WEIGHT = {"defuse": 0.94, "first-defuse": 0.50, "nope": 0.17, "attack": 0.43, "skip": 0.36,
-          "draw-bottom": 0.08, "shuffle": 0.07, "see-the-future": 0.16, "other": 0.05,
-          "owed": -0.45, "risk": -0.29, "defuse-at-risk": -0.35, "knows-bomb": 0.34}  # fmt: skip
+WEIGHT = {"defuse": 0.59, "first-defuse": 0.50, "nope": 0.17, "attack": 0.30, "skip": 0.24,
+          "draw-bottom": 0.07, "shuffle": 0.09, "see-the-future": 0.16, "other": 0.12,
+          "owed": -0.33, "risk": -0.27, "defuse-at-risk": 0.20, "knows-bomb": 0.32}  # fmt: skip
 
 
 def turn(state: KittensState, legal: list[int], rng: random.Random) -> int:
@@ -58,9 +58,34 @@ def turn(state: KittensState, legal: list[int], rng: random.Random) -> int:
             out = _escape(state, held, known, ("attack", "skip", "draw-bottom"))
             if out >= 0:
                 return out
+    steal = _steal(state, held, legal)
+    if steal >= 0:
+        return steal
     if rng.random() < WANDER:
         return legal[rng.randrange(len(legal))]
     return tb.draw
+
+
+def _steal(state: KittensState, held: list[int], legal: list[int]) -> int:
+    """Steal from the richest hand, as the heuristic does: a pair of cards worth little
+    (``KEEP`` 3 or less), three of a kind naming a Defuse, a Favor without a Defuse; or -1."""
+    tb, p, sizes = state.table, state.current, state.sizes
+    rich = max((q for q in range(state.n) if q != p and state.alive[q]), key=sizes.__getitem__)
+    if not sizes[rich]:
+        return -1
+    options = set(legal)
+    for rank, k in enumerate(held):
+        if k >= 3 and tb.triple[rank][rich]:
+            named = tb.triple[rank][rich][tb.holdable.index(tb.defuse_t)]
+            if named in options:
+                return named
+        if k >= 2 and KEEP[tb.reffect[rank]] <= 3 and tb.pair[rank][rich] in options:
+            return tb.pair[rank][rich]
+    if not any(held[r] for r in tb.defuse_ranks):
+        for rank, k in enumerate(held):
+            if k and tb.reffect[rank] == "favor" and tb.play_at[rank][rich] in options:
+                return tb.play_at[rank][rich]
+    return -1
 
 
 def react(state: KittensState, legal: list[int], rng: random.Random) -> int:
