@@ -1,0 +1,48 @@
+"""The script that fits the playout judges' weights (``bench/fit_judge.py``) runs and finds
+what matters: a Defuse is worth most in the exploding games, Trash counts against a row."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+
+SCRIPT = Path(__file__).parent.parent / "bench" / "fit_judge.py"
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("fit_judge", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["fit_judge"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _fit(family: str, game: str, players: int) -> tuple[dict[str, float], float, float]:
+    """Fitted weights, and the fit's mean log-likelihood beside a uniform guess's."""
+    fit_judge = _script()
+    module = fit_judge.FAMILIES[family][0]
+    data = fit_judge.snapshots(module, game, players, 300, 1)
+    x, alive, won = fit_judge.arrays(data)
+    weights = fit_judge.fit(x, alive, won, 300)
+    fitted = fit_judge.log_likelihood(weights, x, alive, won)
+    uniform = float(np.mean([-math.log(k) for k in alive.sum(1)]))
+    return dict(zip(module.WEIGHT, weights, strict=True)), fitted, uniform
+
+
+def test_the_exploding_judge_fit_values_a_defuse_most() -> None:
+    weights, fitted, uniform = _fit("kittens", "exploding-kittens", 3)
+    assert fitted > uniform
+    assert max(weights, key=lambda k: weights[k]) in ("defuse", "first-defuse")
+    assert weights["owed"] < 0
+
+
+def test_the_eleminis_judge_fit_counts_trash_against_a_row() -> None:
+    weights, fitted, uniform = _fit("eleminis", "eleminis", 2)
+    assert fitted > uniform
+    assert weights["trash"] < 0 < weights["star"]
