@@ -1,5 +1,6 @@
-"""The script that fits the playout judges' weights (``bench/fit_judge.py``) runs and finds
-what matters: a Defuse is worth most in the exploding games, Trash counts against a row."""
+"""The scripts in ``bench/`` that tune and check the search run: the judges' fit finds what
+matters (a Defuse is worth most in the exploding games, Trash counts against a row), and the
+decision-gain check reports the gain of a bot's differing decisions."""
 
 from __future__ import annotations
 
@@ -10,15 +11,16 @@ from pathlib import Path
 from types import ModuleType
 
 import numpy as np
+import pytest
 
-SCRIPT = Path(__file__).parent.parent / "bench" / "fit_judge.py"
+BENCH = Path(__file__).parent.parent / "bench"
 
 
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("fit_judge", SCRIPT)
+def _script(name: str = "fit_judge") -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules["fit_judge"] = module
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 
@@ -46,3 +48,18 @@ def test_the_eleminis_judge_fit_counts_trash_against_a_row() -> None:
     weights, fitted, uniform = _fit("eleminis", "eleminis", 2)
     assert fitted > uniform
     assert weights["trash"] < 0 < weights["star"]
+
+
+def test_decision_gain_reports_a_random_bot_worse_than_the_heuristic(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from kaboom.games.eleminis import rollout
+
+    monkeypatch.setattr(rollout, "WANDER", rollout.WANDER)  # the script turns it off
+    argv = ["decision_gain", "eleminis", "--bot", "random", "--decisions", "12"]
+    monkeypatch.setattr(sys, "argv", [*argv, "--playouts", "60"])
+    _script("decision_gain").main()
+    out = capsys.readouterr().out
+    assert "random in eleminis, 2 players: 12 differing decisions" in out
+    gain = float(out.split("mean gain ")[1].split()[0])
+    assert gain < 0
