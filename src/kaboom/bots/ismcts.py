@@ -135,8 +135,10 @@ class IsmctsBot:
                 world, stream = view.determinize(self.rng), self.rng.getrandbits(64)
                 result: dict[int, float] = {}
                 for a in moves:
+                    if done >= self.iterations:
+                        break
                     state = world.clone()
-                    if a in state.legal_actions() and done < self.iterations:
+                    if a in state.legal_actions():
                         result[a] = self._iterate(root, state, random.Random(stream), a)[me]
                         done += 1
                 if preferred in result:

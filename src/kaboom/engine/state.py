@@ -8,6 +8,7 @@ game exactly.
 
 from __future__ import annotations
 
+import math
 import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Self
@@ -173,6 +174,21 @@ class State(ABC):
     @abstractmethod
     def facts(self) -> dict[str, Any]:
         """Checkable facts about the state, by name, for scenario expectations."""
+
+
+def judged_shares(features: list[dict[str, float] | None], weight: dict[str, float]) -> list[float]:
+    """Each seat's share of a win judged from its features: a softmax of their weighted sum
+    over the seats still in (``None``: out, no share). The model ``bench/fit_judge.py`` fits.
+
+    >>> judged_shares([{"cards": 1.0}, None, {"cards": 0.0}], {"cards": math.log(3.0)})[1:]
+    [0.0, 0.25]
+    """
+    score = [
+        math.exp(sum(weight[k] * v for k, v in f.items())) if f is not None else 0.0
+        for f in features
+    ]
+    total = sum(score)
+    return [x / total for x in score]
 
 
 def win_shares(seats: list[int], players: int) -> list[float]:

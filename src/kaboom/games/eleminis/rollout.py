@@ -8,11 +8,11 @@ advances the others' (the rows it touches, scored by ``progress``), with some ra
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from kaboom.engine.state import judged_shares
 from kaboom.games.eleminis import state as rules  # its action kinds (a cycle: read at call time)
 
 if TYPE_CHECKING:
@@ -97,7 +97,7 @@ def features(state: EleminisState) -> list[dict[str, float] | None]:
             unseen[t] -= 1
     left = max(1, sum(unseen))
     stars_left = sum(k for t, k in enumerate(unseen) if kinds[t] == "star")
-    out: list[dict[str, float] | None] = []
+    drawn, out = state.drawn, list[dict[str, float] | None]()
     for q in range(state.n):
         row = state.cells[q * slots : (q + 1) * slots]
         have = {t for t in row if t >= 0 and kinds[t] == "elemini"}
@@ -105,7 +105,6 @@ def features(state: EleminisState) -> list[dict[str, float] | None]:
         missing = [t for t in d.eleminis if t not in have]
         useful = (sum(unseen[t] for t in missing) + stars_left) / left
         turn = (q - state.current) % state.n
-        drawn = state.drawn
         fits = turn == 0 and drawn >= 0 and (drawn in missing or kinds[drawn] == "star")
         out.append({
             "elemini": len(have), "star": stars,
@@ -122,13 +121,9 @@ def chances(state: EleminisState) -> list[float]:
     """Each seat's share of a win judged from the rows: each row's chance of being the
     first complete is a softmax of ``WEIGHT`` over the rows; a side's chance is its rows'
     sum, shared by its seats."""
-    score = [
-        math.exp(sum(WEIGHT[k] * v for k, v in f.items())) if f is not None else 0.0
-        for f in features(state)
-    ]
-    total = sum(score)
+    share = judged_shares(features(state), WEIGHT)
     side: dict[int, float] = {}
     for q in range(state.n):
-        side[state.side(q)] = side.get(state.side(q), 0.0) + score[q] / total
+        side[state.side(q)] = side.get(state.side(q), 0.0) + share[q]
     seats = Counter(state.side(q) for q in range(state.n))
     return [side[state.side(q)] / seats[state.side(q)] for q in range(state.n)]

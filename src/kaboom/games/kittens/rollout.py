@@ -9,9 +9,10 @@ not like cheats. It is the heuristic bot's rules of thumb, made cheap, with some
 
 from __future__ import annotations
 
-import math
 import random
 from typing import TYPE_CHECKING
+
+from kaboom.engine.state import judged_shares
 
 if TYPE_CHECKING:
     from kaboom.games.kittens.state import KittensState
@@ -171,9 +172,4 @@ def _seat_features(state: KittensState, seat: int, risk: float) -> dict[str, flo
 def chances(state: KittensState) -> list[float]:
     """Each seat's chance of winning from here, judged from what it holds and who draws
     next (a softmax of ``WEIGHT`` over the living seats); the fallen have none."""
-    score = [
-        math.exp(sum(WEIGHT[k] * v for k, v in f.items())) if f is not None else 0.0
-        for f in features(state)
-    ]
-    total = sum(score)
-    return [x / total for x in score]
+    return judged_shares(features(state), WEIGHT)
