@@ -3,14 +3,16 @@
 Search playouts stop at the game's ``playout_horizon`` and score each seat by the family's
 ``rollout.chances``: a softmax over the seats of weighted ``rollout.features`` (the exploding
 games: cards by effect, turns owed, the risk on the pile; Eleminis: what each row holds and
-still needs). This plays the playout policy itself at every seat, snapshots positions at
-random, and fits the weights to who went on to win (maximum likelihood by gradient ascent,
-a little L2), so that the judge predicts what the playouts it replaces would have ended in.
+still needs; the board game: where each seat stands, its cards, the Kitten spaces ahead).
+This plays the playout policy itself at every seat, snapshots positions at random, and fits
+the weights to who went on to win (maximum likelihood by gradient ascent, a little L2), so
+that the judge predicts what the playouts it replaces would have ended in.
 
 Run (numpy comes with the dev extra)::
 
     .venv/bin/python bench/fit_judge.py kittens --games 6000
     .venv/bin/python bench/fit_judge.py eleminis --games 6000
+    .venv/bin/python bench/fit_judge.py board --games 4000
 
 It prints the fitted weights beside the ones in use, and, per game, the mean log-likelihood
 of the winners under each against a uniform guess over the seats still in.
@@ -27,6 +29,7 @@ import numpy as np
 
 from kaboom.engine.registry import get_game
 from kaboom.engine.state import State
+from kaboom.games.board import rollout as board_rollout
 from kaboom.games.eleminis import rollout as eleminis_rollout
 from kaboom.games.kittens import rollout as kittens_rollout
 
@@ -38,6 +41,7 @@ FAMILIES: dict[str, tuple[ModuleType, tuple[str, ...], tuple[int, ...]]] = {
         (2, 3, 4, 5),
     ),
     "eleminis": (eleminis_rollout, ("eleminis",), (2, 3, 4)),
+    "board": (board_rollout, ("kittens-board-game",), (2, 3, 4)),
 }
 #: How often a position is snapshot, and how many are kept per game and player count.
 SNAPSHOT, KEEP_PER_GAME = 0.15, 2.5

@@ -1,6 +1,7 @@
 """The scripts in ``bench/`` that tune and check the search run: the judges' fit finds what
-matters (a Defuse is worth most in the exploding games, Trash counts against a row), and the
-decision-gain check reports the gain of a bot's differing decisions."""
+matters (a Defuse is worth most in the exploding games, Trash counts against a row, spaces
+along the board game's track count most), and the decision-gain check reports the gain of a
+bot's differing decisions."""
 
 from __future__ import annotations
 
@@ -48,6 +49,12 @@ def test_the_eleminis_judge_fit_counts_trash_against_a_row() -> None:
     weights, fitted, uniform = _fit("eleminis", "eleminis", 2)
     assert fitted > uniform
     assert weights["trash"] < 0 < weights["star"]
+
+
+def test_the_board_judge_fit_counts_spaces_along_the_track() -> None:
+    weights, fitted, uniform = _fit("board", "kittens-board-game", 4)
+    assert fitted > uniform
+    assert weights["space"] == max(weights.values())
 
 
 def test_decision_gain_reports_a_random_bot_worse_than_the_heuristic(

@@ -11,7 +11,9 @@ from kaboom.bots.base import make_bot
 from kaboom.bots.ismcts import IsmctsBot, Node, Pairs, _better, _distinct
 from kaboom.engine import PlayerView, new_game
 from kaboom.engine.registry import get_game, list_games
+from kaboom.games.board import rollout as board_rollout
 from kaboom.games.board.state import BoardGameState
+from kaboom.games.kittens import rollout as kittens_rollout
 from kaboom.games.kittens.state import OVER, KittensState
 
 GAMES = [spec.game_id for spec in list_games()]
@@ -172,20 +174,71 @@ def test_better_needs_a_margin_beyond_noise() -> None:
 
 
 def test_playouts_cut_short_judge_the_position() -> None:
-    """The board game's leaders share a playout stopped at its horizon; Eleminis gives the
-    side nearer a complete row the better chance; a game played to its end, its winners."""
-    state = new_game("kittens-board-game", 3, 1)
-    assert isinstance(state, BoardGameState) and state.playout_horizon
-    state.pos = [5, 9, 9]
-    assert state.playout_result() == [0.0, 0.5, 0.5]
+    """The board game judges a playout stopped at its horizon by where the seats stand;
+    Eleminis gives the side nearer a complete row the better chance; a game played to its
+    end, its winners."""
+    state = board({"positions": [5, 19, 20]})
+    assert state.playout_horizon
+    behind, ahead, further = state.playout_result()
+    assert behind < ahead < further and behind + ahead + further == pytest.approx(1.0)
     rows = [["air", "water", "rock", None, None], [None, None, "air", None, None]]
     eleminis = get_game("eleminis").state_class.rig(2, {}, 1, {"rows": rows, "drawn": "star"})
     ahead, behind = eleminis.playout_result()
     assert ahead > 0.6 and ahead + behind == pytest.approx(1.0)
-    over = kittens({"hands": [["defuse"], []]})
+    over = kittens({"hands": [["defuse"], [], []]}, 3)
     assert over.playout_horizon
-    over.alive[1], over.winner, over.phase = False, 0, OVER  # over: the winner's
-    assert over.playout_result() == [1.0, 0.0]
+    over.alive[1] = over.alive[2] = False
+    over.winner, over.phase = 0, OVER  # over: the winner's
+    assert over.playout_result() == [1.0, 0.0, 0.0]
+
+
+def test_two_player_exploding_playouts_go_to_the_end() -> None:
+    """At two players a playout is short and plays out to the end; from three, it stops at
+    the horizon and the judge scores it."""
+    for game in ("exploding-kittens", "exploding-minions", "dynamitt"):
+        assert new_game(game, 2, 1).playout_horizon is None
+        assert new_game(game, 4, 1).playout_horizon == kittens_rollout.HORIZON
+    assert kittens_rollout.horizon(3) == kittens_rollout.HORIZON
+
+
+def board(setup: dict[str, object], players: int = 3) -> BoardGameState:
+    state = get_game("kittens-board-game").state_class.rig(players, {}, 1, setup)
+    assert isinstance(state, BoardGameState)
+    return state
+
+
+def test_board_playout_swaps_spaces_with_a_far_leader() -> None:
+    """Like the heuristic, a seat holding Swap Spaces swaps with a leader ``SWAP_LEAD``
+    spaces ahead; with the leader nearer, or no Swap Spaces, it draws (or wanders)."""
+    hands = [["swap-spaces", "nope"], ["skip"], ["skip"]]
+    lead = board_rollout.SWAP_LEAD
+    far = board({"positions": [2, 2 + lead, 1], "hands": hands})
+    assert {far.action_text(far.rollout_action(random.Random(k))) for k in range(20)} == {
+        "play swap-spaces @1"
+    }
+    no_swap = [["nope"], ["skip"], ["skip"]]
+    for positions, held in (([2, 1 + lead, 1], hands), ([2, 2 + lead, 1], no_swap)):
+        near = board({"positions": positions, "hands": held})
+        plays = [near.action_text(near.rollout_action(random.Random(k))) for k in range(40)]
+        assert "play swap-spaces @1" not in plays and plays.count("draw") > 30
+
+
+def test_board_judge_weighs_the_track_the_hand_and_the_kittens_ahead() -> None:
+    """Seats alike are judged alike; a Defuse or Swap Spaces in hand raises a seat's chance;
+    ``danger`` counts the Exploding Kitten spaces within reach on the side showing."""
+    plain = [["skip"], ["skip"], ["skip"]]
+    _, one, two = board({"hands": plain}).playout_result()
+    assert one == pytest.approx(two)
+    for card in ("defuse", "swap-spaces"):
+        _, held, other = board({"hands": [["skip"], [card], ["skip"]]}).playout_result()
+        assert held > other
+
+    def danger(side: str) -> list[float]:
+        features = board_rollout.features(board({"positions": [0, 1, 3], "side": side}))
+        return [f["danger"] for f in features if f is not None]
+
+    assert danger("calm") == pytest.approx([0.0, 1 / 6, 1 / 6])  # 7 is in reach of 1 and 3
+    assert danger("chaos") == pytest.approx([1 / 6, 1 / 6, 2 / 6])  # 4 of all, 8 of 3
 
 
 def test_exploding_judge_weighs_defuses_escapes_and_the_risk_of_drawing() -> None:

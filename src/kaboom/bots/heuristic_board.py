@@ -10,12 +10,11 @@ from typing import Any
 from kaboom.bots.heuristic import HeuristicBot
 from kaboom.engine.view import PlayerView
 from kaboom.games.board.data import Box
-from kaboom.games.board.rollout import landing
+from kaboom.games.board.rollout import SWAP_LEAD, landing
 from kaboom.games.board.state import BoardGameState
 
 VALUE = {"defuse": 10, "swap": 7, "nope": 6, "attack": 5, "skip": 5, "magnet": 4,
          "see-the-future": 3, "flip": 3, "shuffle": 2}  # fmt: skip
-SWAP_LEAD = 6  # swap with the leader when it is this many spaces ahead
 
 
 class BoardHeuristic(HeuristicBot):

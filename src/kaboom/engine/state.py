@@ -22,9 +22,6 @@ class State(ABC):
     """A game in progress. Subclasses implement the abstract methods below."""
 
     game_id: ClassVar[str]
-    #: Playouts of a long game may stop after this many moves and score the position with
-    #: ``playout_result``; None: every playout goes to the end.
-    playout_horizon: ClassVar[int | None] = None
     __slots__ = ()
 
     @classmethod
@@ -139,6 +136,12 @@ class State(ABC):
         of its group (a search need not compare moves that are the same move); by default
         every action is its own group. A game may group only by what the seat to act sees."""
         return list(actions)
+
+    @property
+    def playout_horizon(self) -> int | None:
+        """How many moves a search's playout from here plays before it stops and scores the
+        position with ``playout_result``; None (the default): every playout goes to the end."""
+        return None
 
     def playout_result(self) -> list[float]:
         """Each seat's share of a win where a playout stops: at the end of the game the

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from kaboom.engine.state import judged_shares
 from kaboom.games.board.data import Box
 
 if TYPE_CHECKING:
@@ -20,8 +21,22 @@ if TYPE_CHECKING:
 WANDER = 0.1
 #: How often a seat Nopes what is aimed at it.
 NOPE_AIMED = 0.7
+#: How far ahead of a seat the leader is before it swaps spaces with them.
+SWAP_LEAD = 6
 #: The cards that get a seat out of moving onto a known Exploding Kitten, best first.
 DODGES = ("flip", "skip", "attack", "shuffle")
+#: How many moves a search's playout plays before it judges the position (``chances``).
+HORIZON = 24
+#: How far ahead a seat's ``danger`` looks for Exploding Kitten spaces (a disc moves 1 to 6).
+REACH = 6
+#: What a seat's chance of winning rises or falls by, on a log scale: per ten spaces along
+#: the track, past the Loop Back Arrow, per Action Card it holds by effect, per Exploding
+#: Kitten space within ``REACH`` ahead (a share), and for being the one to move: fitted to
+#: who went on to win games of these playouts, 2 to 4 players (``bench/fit_judge.py board``).
+WEIGHT = {"space": 0.148, "stretch": 0.142, "defuse": 0.053, "nope": 0.034, "flip": -0.007,
+          "skip": 0.006, "magnet": 0.027, "see-the-future": -0.016, "shuffle": 0.0,
+          "swap": 0.119, "attack": -0.026, "other": 0.0, "danger": -0.239,
+          "to-play": 0.045}  # fmt: skip
 
 
 def landing(box: Box, pos: list[int], p: int, steps: int) -> int:
@@ -48,7 +63,8 @@ def choose(state: BoardGameState, legal: list[int], move: int, flip: int) -> int
 
 
 def turn(state: BoardGameState, legal: list[int], rng: random.Random, draw: int) -> int:
-    """Dodge a known top disc that walks onto an Exploding Kitten; else mostly draw."""
+    """Dodge a known top disc that walks onto an Exploding Kitten; swap spaces with a far
+    leader; else mostly draw."""
     box, p = state.box, state.current
     top = state.pk[p].get(len(state.mdeck) - 1)
     deadly = (
@@ -62,9 +78,23 @@ def turn(state: BoardGameState, legal: list[int], rng: random.Random, draw: int)
             card = box.card(effect)
             if hand[card]:
                 return state.ids.play + card
+    swap = _swap_with_leader(state, p)
+    if swap >= 0:
+        return swap
     if rng.random() < WANDER:
         return legal[rng.randrange(len(legal))]
     return draw
+
+
+def _swap_with_leader(state: BoardGameState, p: int) -> int:
+    """Swap Spaces with the leader when it is ``SWAP_LEAD`` spaces ahead (-1: no swap)."""
+    box, pos = state.box, state.pos
+    leader = max(range(state.n), key=pos.__getitem__)
+    if pos[leader] - pos[p] < SWAP_LEAD or "swap" not in box.card_effects:
+        return -1
+    if not state.hands[p][box.card("swap")]:
+        return -1
+    return state.ids.swap_at + leader
 
 
 def react(state: BoardGameState, rng: random.Random, nope: int, pass_: int) -> int:
@@ -80,3 +110,32 @@ def react(state: BoardGameState, rng: random.Random, nope: int, pass_: int) -> i
     attack = state.box.card_effects[card] == "attack"
     aimed = target == me or (attack and (state.pending_seat + 1) % state.n == me)
     return nope if aimed else pass_
+
+
+def features(state: BoardGameState) -> list[dict[str, float] | None]:
+    """What ``chances`` weighs for each seat: how far along the track it is, its Action
+    Cards by effect, the Exploding Kitten spaces just ahead of it, whether it moves next."""
+    box, kittens = state.box, state.kittens()
+    out: list[dict[str, float] | None] = []
+    for q, space in enumerate(state.pos):
+        f = dict.fromkeys(WEIGHT, 0.0)
+        f["space"] = space / 10
+        f["stretch"] = float(space >= box.loop_back_to)
+        for card, k in enumerate(state.hands[q]):
+            if k:
+                effect = box.card_effects[card]
+                f[effect if effect in f else "other"] += k
+        ahead, near = space, 0
+        for _ in range(REACH):
+            ahead = box.loop_back_to if ahead == box.ribbon else ahead + 1
+            near += ahead in kittens
+        f["danger"] = near / REACH
+        f["to-play"] = float(q == state.current)
+        out.append(f)
+    return out
+
+
+def chances(state: BoardGameState) -> list[float]:
+    """Each seat's chance of winning from here, judged from where it stands, what it holds
+    and who moves next (a softmax of ``WEIGHT`` over the seats)."""
+    return judged_shares(features(state), WEIGHT)

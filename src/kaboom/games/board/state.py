@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Self
 from kaboom.engine.datafile import option_file
 from kaboom.engine.errors import BadInput, BadOption, IllegalAction
 from kaboom.engine.events import Event
-from kaboom.engine.state import Observation, State, win_shares
+from kaboom.engine.state import Observation, State
 from kaboom.games.board import rollout
 from kaboom.games.board.data import Box, load_box
 
@@ -27,7 +27,6 @@ PHASES = ("turn", "react", "choose", "landed", "swap-last", "discard-down", "pla
 SIDES = ("calm", "chaos")
 FUTURE = 3  # See the Future: "top 3 Move Discs" (RULINGS §5)
 SAMPLE_TRIES = 64
-PLAYOUT_HORIZON = 24
 #: Fixed action ids; the rest follow in blocks (see ``ActionIds``).
 DRAW, NOPE, PASS, MOVE, FLIP, DEFUSE, EXPLODE = range(7)
 WORDS = ("draw", "nope", "pass", "move", "flip", "defuse", "explode")
@@ -52,9 +51,6 @@ class BoardGameState(State):
 
     box: ClassVar[Box] = BOX
     game_id: ClassVar[str] = BOX.id
-    #: A race is long: playouts stop after this many moves and the leaders win them.
-    playout_horizon: ClassVar[int | None] = PLAYOUT_HORIZON
-
     __slots__ = (
         "_legal", "actor", "adeck", "adiscard", "attacked", "current", "disc_now", "hands",
         "hist", "ids", "magnets_aside", "mdeck", "mdiscard", "n", "nopes", "options", "owed",
@@ -206,13 +202,18 @@ class BoardGameState(State):
                 return word, action - base
         raise BadInput("action", f"an action id in 0..{ids.size - 1}, got {action}")
 
+    @property
+    def playout_horizon(self) -> int | None:
+        """A race is long: playouts look a few moves ahead and judge the positions there
+        (``playout_result``)."""
+        return rollout.HORIZON
+
     def playout_result(self) -> list[float]:
-        """A playout cut short: whoever is furthest along the track (every space leads
-        toward the Ribbon) shares the win."""
+        """A playout cut short: each seat's chance judged from where it stands and what it
+        holds (``rollout.chances``); a game played out, its winner's."""
         if self.winner >= 0:
             return super().playout_result()
-        best = max(self.pos)
-        return win_shares([q for q in range(self.n) if self.pos[q] == best], self.n)
+        return rollout.chances(self)
 
     def rollout_action(self, rng: random.Random) -> int:
         """The playout policy of ``rollout.py``: each seat acts on what it knows."""

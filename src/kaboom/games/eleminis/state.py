@@ -29,9 +29,6 @@ class EleminisState(State):
 
     deck_data: ClassVar[Deck] = DECK
     game_id: ClassVar[str] = DECK.id
-    #: Playouts look a few moves ahead and judge the rows there (``playout_result``).
-    playout_horizon: ClassVar[int | None] = rollout.HORIZON
-
     __slots__ = (
         "_legal",
         "cells",
@@ -250,6 +247,11 @@ class EleminisState(State):
         elif kind in (DISCARD, RECYCLE):
             after[a] = -1
         return after
+
+    @property
+    def playout_horizon(self) -> int | None:
+        """Playouts look a few moves ahead and judge the rows there (``playout_result``)."""
+        return rollout.HORIZON
 
     def playout_result(self) -> list[float]:
         """A playout cut short: each side's chance from how close its best row is to

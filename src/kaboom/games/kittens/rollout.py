@@ -28,8 +28,9 @@ NOPE_AIMED = 0.7
 KEEP = {"defuse": 10, "nope": 6, "attack": 5, "skip": 5, "draw-bottom": 4,
         "see-the-future": 4, "clone": 4, "favor": 3, "shuffle": 3, "wild": 2, "cat": 1,
         "bomb": 0}  # fmt: skip
-#: How many moves a search's playout plays before it judges the position (``chances``).
-HORIZON = 16
+#: How many moves a search's playout plays before it judges the position (``chances``), and
+#: the player counts whose playouts go to the end instead (``horizon``).
+HORIZON, TO_THE_END = 16, frozenset({2})
 #: What a seat's chance of winning rises or falls by, on a log scale, for each card it holds
 #: by effect (the first Defuse counts ``first-defuse`` more), and for being the one to draw
 #: next: fitted to who went on to win games of these playouts, all editions and 2 to 5
@@ -37,6 +38,14 @@ HORIZON = 16
 WEIGHT = {"defuse": 0.59, "first-defuse": 0.50, "nope": 0.17, "attack": 0.30, "skip": 0.24,
           "draw-bottom": 0.07, "shuffle": 0.09, "see-the-future": 0.16, "other": 0.12,
           "owed": -0.33, "risk": -0.27, "defuse-at-risk": 0.20, "knows-bomb": 0.32}  # fmt: skip
+
+
+def horizon(players: int) -> int | None:
+    """The horizon of a search's playouts in a game of ``players``. At two players the judge
+    of a cut playout cost more than the luck it takes out (one rival: less luck to take out),
+    so there playouts go to the end (Exploding Minions at two players, ISMCTS at 1,000
+    iterations against the heuristic: 44% with the horizon, 65% without)."""
+    return None if players in TO_THE_END else HORIZON
 
 
 def turn(state: KittensState, legal: list[int], rng: random.Random) -> int:

@@ -58,9 +58,6 @@ class KittensState(State):
     """A game of an exploding-family edition. Subclasses set ``edition`` and ``game_id``."""
 
     edition: ClassVar[Edition]
-    #: Playouts look a few moves ahead and judge the hands there (``playout_result``).
-    playout_horizon: ClassVar[int | None] = rollout.HORIZON
-
     __slots__ = (
         "_legal",
         "actor",
@@ -347,6 +344,12 @@ class KittensState(State):
         if kind == PLACE:
             return self._place(spec.arg)
         return self._take(spec.title)
+
+    @property
+    def playout_horizon(self) -> int | None:
+        """Playouts look a few moves ahead and judge the hands there (``playout_result``),
+        except at two players (``rollout.horizon``)."""
+        return rollout.horizon(self.n)
 
     def playout_result(self) -> list[float]:
         """A playout cut short: each seat's chance judged from its cards and who draws next
