@@ -9,7 +9,7 @@ import pytest
 
 from kaboom.bots.base import make_bot
 from kaboom.bots.ismcts import IsmctsBot, Node, Pairs, _better, _distinct
-from kaboom.engine import PlayerView, new_game
+from kaboom.engine import BadInput, PlayerView, new_game
 from kaboom.engine.registry import get_game, list_games
 from kaboom.games.board import rollout as board_rollout
 from kaboom.games.board.state import BoardGameState
@@ -123,6 +123,27 @@ def test_paired_rounds_spend_the_budget_exactly_and_replay_under_a_seed() -> Non
     classic = make_bot("ismcts:iterations=37:paired=0", 9, "exploding-kittens")
     assert isinstance(classic, IsmctsBot) and not classic.paired
     assert classic.act(view) in state.legal_actions()
+
+
+def test_the_tree_grows_only_as_deep_as_its_depth() -> None:
+    """``depth`` (or the game's ``State.tree_depth``) stops the tree: at depth 1 the root's
+    moves are its only nodes and the playout policy plays every move after them."""
+    state = new_game("exploding-kittens", 2, 3)
+    view = PlayerView(state, state.to_act or 0)
+    for depth, deepest in ((1, 1), (2, 2), (None, 3)):
+        bot, root = IsmctsBot(4, depth=depth), Node()
+        for _ in range(300):
+            bot._iterate(root, view.determinize(bot.rng))
+        assert _depth(root) == deepest if depth else _depth(root) >= deepest
+    bad = "ismcts:depth=-1"
+    with pytest.raises(BadInput, match="depth"):
+        make_bot(bad, 1, "exploding-kittens")
+    deep = make_bot("ismcts:iterations=20:depth=1", 1, "eleminis")
+    assert isinstance(deep, IsmctsBot) and deep.depth == 1
+
+
+def _depth(node: Node) -> int:
+    return 1 + max(map(_depth, node.children.values())) if node.children else 0
 
 
 def test_paired_differences_overrule_only_beyond_their_noise() -> None:

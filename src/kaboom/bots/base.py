@@ -20,7 +20,9 @@ def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
     """A bot from its name, seeded so that games replay: ``random``, ``heuristic``,
     ``ismcts`` with ``:iterations=N``, ``:seconds=S``, ``:c=X`` (the UCB exploration constant),
     ``:bias=B`` (the pull toward the heuristic's move; 0: no prior), ``:z=Z`` (how many
-    standard errors better a move must look to overrule the heuristic) — several:
+    standard errors better a move must look to overrule the heuristic), ``:depth=D`` (how
+    deep the tree grows; 0: as deep as the game says), ``:paired=0`` (the classic root) —
+    several:
     ``ismcts:iterations=N:seconds=S`` — or ``:level=easy|medium|hard``.
 
     >>> make_bot("random", 1).name
@@ -47,12 +49,18 @@ def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
             bias = float(args.get("bias", str(BIAS)))
             confidence = float(args.get("z", str(CONFIDENCE)))
             paired = {"1": True, "0": False}[args.get("paired", "1")]
+            depth = int(args.get("depth", "0"))
+            if depth < 0:
+                raise ValueError(depth)
         except (ValueError, KeyError):
             raise BadInput(
-                "bots", f"numbers for iterations, seconds, c, bias and z, paired=0|1; got {spec!r}"
+                "bots",
+                f"numbers for iterations, seconds, c, bias, z and depth, paired=0|1; got {spec!r}",
             ) from None
         prior = _heuristic(seed, game) if bias > 0 else None
-        return IsmctsBot(seed, iterations, seconds, exploration, prior, bias, confidence, paired)
+        return IsmctsBot(
+            seed, iterations, seconds, exploration, prior, bias, confidence, paired, depth or None
+        )
     raise BadInput(
         "bots",
         "random, heuristic, ismcts, ismcts:iterations=N, ismcts:seconds=S or "

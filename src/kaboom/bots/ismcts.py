@@ -6,7 +6,8 @@ the one tree by UCB over the actions legal *in that determinisation* (availabili
 expands one untried action, plays on with the game's playout policy
 (``State.rollout_action``) to the end or to the game's ``playout_horizon``, and credits each
 node with the share of a win (``State.playout_result``) of the seat that chose its action
-(multi-player returns).
+(multi-player returns). The tree grows as deep as the game says it is worth
+(``State.tree_depth``; ``depth`` overrides it).
 
 At the root (by default, ``paired``) the moves are compared on common random numbers: each
 round samples one determinisation and one random stream and runs one iteration of every move
@@ -73,6 +74,7 @@ class IsmctsBot:
         bias: float = BIAS,
         confidence: float = CONFIDENCE,
         paired: bool = True,
+        depth: int | None = None,
     ) -> None:
         if iterations < 1:
             raise BadInput("iterations", f"a positive number, got {iterations}")
@@ -80,7 +82,7 @@ class IsmctsBot:
         self.iterations, self.seconds, self.exploration = iterations, seconds, exploration
         self.prior, self.bias, self.confidence = prior, bias, confidence
         self.name = f"ismcts:{iterations}"
-        self.paired = paired
+        self.paired, self.depth = paired, depth
         self.last_iterations = 0
 
     @classmethod
@@ -156,7 +158,7 @@ class IsmctsBot:
         self, root: Node, state: State, rng: random.Random | None = None, first: int = -1
     ) -> list[float]:
         rng = rng or self.rng
-        c = self.exploration
+        c, depth = self.exploration, self.depth or state.tree_depth
         path = [root]
         node = root
         if first >= 0:
@@ -167,8 +169,9 @@ class IsmctsBot:
             path.append(node)
             if node.visits == 0:
                 return self._playout(path, state, rng)
-        # Selection and expansion over the actions legal in this determinisation.
-        while state.to_act is not None:
+        # Selection and expansion over the actions legal in this determinisation, as deep as
+        # the game's tree goes (``State.tree_depth``).
+        while state.to_act is not None and (depth is None or len(path) <= depth):
             legal = state.legal_actions()
             untried = [a for a in legal if a not in node.children or not node.children[a].visits]
             seat = state.to_act

@@ -143,6 +143,14 @@ class State(ABC):
         position with ``playout_result``; None (the default): every playout goes to the end."""
         return None
 
+    @property
+    def tree_depth(self) -> int | None:
+        """How many moves deep a search's tree is worth growing below a decision; None (the
+        default): no limit. A game whose later actions mean different things in different
+        determinisations (Eleminis: where a card nobody has drawn yet goes) may stop the tree
+        at the decision's own moves and let the playout policy play on."""
+        return None
+
     def playout_result(self) -> list[float]:
         """Each seat's share of a win where a playout stops: at the end of the game the
         winners share it; a game cut short at ``playout_horizon`` judges its position (by
