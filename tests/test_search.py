@@ -138,8 +138,15 @@ def test_the_tree_grows_only_as_deep_as_its_depth() -> None:
     bad = "ismcts:depth=-1"
     with pytest.raises(BadInput, match="depth"):
         make_bot(bad, 1, "exploding-kittens")
-    deep = make_bot("ismcts:iterations=20:depth=1", 1, "eleminis")
+    deep = make_bot("ismcts:iterations=20:depth=1", 1, "exploding-kittens")
     assert isinstance(deep, IsmctsBot) and deep.depth == 1
+    # Eleminis's later moves place cards not yet drawn: its tree stops at the root's moves.
+    assert new_game("eleminis", 2, 1).tree_depth == 1 and state.tree_depth is None
+    eleminis = new_game("eleminis", 2, 1)
+    bot, root = IsmctsBot(4), Node()
+    for _ in range(100):
+        bot._iterate(root, PlayerView(eleminis, 0).determinize(bot.rng))
+    assert _depth(root) == 1
 
 
 def _depth(node: Node) -> int:

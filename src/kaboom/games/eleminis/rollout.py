@@ -28,6 +28,8 @@ WIN, RIVAL = 1000.0, 1.2
 RECYCLE_BONUS = 0.5
 #: Playouts stop after this many moves; the rows there are judged by ``chances``.
 HORIZON = 8
+#: How deep a search's tree grows (``State.tree_depth``): the decision's own moves only.
+TREE = 1
 #: What a row's chance of being the first complete rises or falls by, on a log scale, per
 #: unit of each of its ``features``: fitted to who went on to win games of these playouts,
 #: 2 to 4 players (``bench/fit_judge.py``).

@@ -253,6 +253,14 @@ class EleminisState(State):
         """Playouts look a few moves ahead and judge the rows there (``playout_result``)."""
         return rollout.HORIZON
 
+    @property
+    def tree_depth(self) -> int | None:
+        """A search's tree holds only the moves of the decision at hand (``rollout.TREE``):
+        every later move plays a card nobody has drawn yet, so one action id ("into p1.3")
+        means a different move in each determinisation, and the playout policy, which reads
+        the card, plays them better than statistics that mix them."""
+        return rollout.TREE
+
     def playout_result(self) -> list[float]:
         """A playout cut short: each side's chance from how close its best row is to
         complete (``rollout.chances``), shared by its seats."""
