@@ -58,6 +58,10 @@ class Box:
     def card(self, effect: str) -> int:
         return self.card_effects.index(effect)
 
+    def next_space(self, space: int) -> int:
+        """One step along the track; after the Ribbon the Loop Back Arrow leads back."""
+        return self.loop_back_to if space == self.ribbon else space + 1
+
 
 def _side(raw: Any, spaces: int, where: str) -> Side:
     if not isinstance(raw, dict):

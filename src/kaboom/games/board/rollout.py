@@ -49,10 +49,10 @@ def landing(box: Box, pos: list[int], p: int, steps: int) -> int:
     """
     space = pos[p]
     for _ in range(steps):
-        space = box.loop_back_to if space == box.ribbon else space + 1
+        space = box.next_space(space)
     others = pos[:p] + pos[p + 1 :]
     while space != box.ribbon and space and space in others:
-        space = box.loop_back_to if space == box.ribbon else space + 1
+        space = box.next_space(space)
     return space
 
 
@@ -127,7 +127,7 @@ def features(state: BoardGameState) -> list[dict[str, float] | None]:
                 f[effect if effect in f else "other"] += k
         ahead, near = space, 0
         for _ in range(REACH):
-            ahead = box.loop_back_to if ahead == box.ribbon else ahead + 1
+            ahead = box.next_space(ahead)
             near += ahead in kittens
         f["danger"] = near / REACH
         f["to-play"] = float(q == state.current)

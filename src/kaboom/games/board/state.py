@@ -125,10 +125,6 @@ class BoardGameState(State):
     def kittens(self) -> frozenset[int]:
         return self.box.sides[self.side].kittens
 
-    def _next_space(self, space: int) -> int:
-        """One step along the track; after the Ribbon the Loop Back Arrow leads to 30."""
-        return self.box.loop_back_to if space == self.box.ribbon else space + 1
-
     def _others_from_left(self, seat: int) -> list[int]:
         return [(seat + i) % self.n for i in range(1, self.n)]
 
@@ -382,7 +378,7 @@ class BoardGameState(State):
         """Forward ``steps`` spaces; past the Ribbon the Loop Back Arrow (RULINGS §5)."""
         space = self.pos[p]
         for _ in range(steps):
-            space = self._next_space(space)
+            space = self.box.next_space(space)
         return self._arrive(p, space)
 
     def _cut_the_line(self, p: int) -> list[Event]:
@@ -390,7 +386,7 @@ class BoardGameState(State):
         ahead = [self.pos[q] for q in range(self.n) if self.pos[q] > self.pos[p]]
         if not ahead:
             return [Event("stay", p, {}), *self._end_one_turn(p)]
-        return self._arrive(p, self._next_space(min(ahead)))
+        return self._arrive(p, self.box.next_space(min(ahead)))
 
     def _magnet(self, p: int) -> list[Event]:
         """To the next Exploding Kitten space; past the last one, round the Loop Back Arrow."""
@@ -405,7 +401,7 @@ class BoardGameState(State):
         """An occupied space sends you on to the next available one ahead, even onto an
         Exploding Kitten; only the Litter Box holds several characters."""
         while space != self.box.ribbon and space and space in self.pos[:p] + self.pos[p + 1 :]:
-            space = self._next_space(space)
+            space = self.box.next_space(space)
         self.pos[p] = space
         return [Event("move", p, {"to": space}), *self._land(p)]
 
