@@ -31,7 +31,8 @@ from kaboom.engine.state import State
 from kaboom.engine.view import PlayerView
 
 #: The family's playout module, whose random moves are switched off while judging.
-ROLLOUTS = {"eleminis": "kaboom.games.eleminis.rollout"}
+ROLLOUTS = {"eleminis": "kaboom.games.eleminis.rollout",
+            "kittens-board-game": "kaboom.games.board.rollout"}  # fmt: skip
 DEFAULT_ROLLOUT = "kaboom.games.kittens.rollout"
 
 
