@@ -25,7 +25,7 @@ import random
 import statistics
 from collections import defaultdict
 
-from kaboom.bots.base import make_bot
+from kaboom.bots.make import make_bot
 from kaboom.engine.registry import get_game
 from kaboom.engine.state import State
 from kaboom.engine.view import PlayerView

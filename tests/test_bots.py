@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kaboom.bots.base import make_bot
 from kaboom.bots.ismcts import IsmctsBot
+from kaboom.bots.make import make_bot
 from kaboom.cli.main import app
 from kaboom.engine import BadInput, PlayerView, State, new_game
 from kaboom.engine.registry import list_games

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from kaboom.bots.base import make_bot
+from kaboom.bots.make import make_bot
 from kaboom.engine.registry import new_game
 from kaboom.sim.story import tell
 

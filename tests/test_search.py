@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from kaboom.bots.base import make_bot
 from kaboom.bots.ismcts import IsmctsBot, Node, Pairs, _better, _distinct
+from kaboom.bots.make import make_bot
 from kaboom.engine import BadInput, PlayerView, new_game
 from kaboom.engine.registry import get_game, list_games
 from kaboom.games.board import rollout as board_rollout

@@ -3,11 +3,11 @@
 
 Each iteration determinises the root for the bot's seat (``PlayerView.determinize``), descends
 the one tree by UCB over the actions legal *in that determinisation* (availability counts),
-expands one untried action, plays on with the game's playout policy
-(``State.rollout_action``) to the end or to the game's ``playout_horizon``, and credits each
-node with the share of a win (``State.playout_result``) of the seat that chose its action
+expands one untried action, plays on with the game's playout policy (the ``Playout`` the game
+registers on its ``GameSpec``: ``policy``) to the end or to its ``horizon``, and credits each
+node with the share of a win (``Playout.result``) of the seat that chose its action
 (multi-player returns). The tree grows as deep as the game says it is worth
-(``State.tree_depth``; ``depth`` overrides it).
+(``Playout.tree_depth``; ``depth`` overrides it).
 
 At the root (by default, ``paired``) the moves are compared on common random numbers: each
 round samples one determinisation and one random stream and runs one iteration of every move
@@ -25,9 +25,12 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from kaboom.bots.base import Bot
 from kaboom.engine.errors import BadInput
+from kaboom.engine.playout import Playout
+from kaboom.engine.registry import get_game
 from kaboom.engine.state import State
 from kaboom.engine.view import PlayerView
 
@@ -84,6 +87,8 @@ class IsmctsBot:
         self.name = f"ismcts:{iterations}"
         self.paired, self.depth = paired, depth
         self.last_iterations = 0
+        #: The playout of the game being played (read from the registry at each decision).
+        self.playout: Playout[Any] = Playout()
 
     @classmethod
     def at_level(cls, seed: int, level: str, prior: Bot | None = None) -> IsmctsBot:
@@ -98,6 +103,7 @@ class IsmctsBot:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        self.playout = get_game(view.game_class.game_id).playout
         root = Node()
         preferred = -1
         if self.prior is not None and self.bias > 0:
@@ -158,7 +164,7 @@ class IsmctsBot:
         self, root: Node, state: State, rng: random.Random | None = None, first: int = -1
     ) -> list[float]:
         rng = rng or self.rng
-        c, depth = self.exploration, self.depth or state.tree_depth
+        c, depth = self.exploration, self.depth or self.playout.tree_depth
         path = [root]
         node = root
         if first >= 0:
@@ -170,7 +176,7 @@ class IsmctsBot:
             if node.visits == 0:
                 return self._playout(path, state, rng)
         # Selection and expansion over the actions legal in this determinisation, as deep as
-        # the game's tree goes (``State.tree_depth``).
+        # the game's tree goes (``Playout.tree_depth``).
         while state.to_act is not None and (depth is None or len(path) <= depth):
             legal = state.legal_actions()
             untried = [a for a in legal if a not in node.children or not node.children[a].visits]
@@ -195,11 +201,13 @@ class IsmctsBot:
 
     def _playout(self, path: list[Node], state: State, rng: random.Random) -> list[float]:
         # Simulation: the game's playout policy to the end, or to its horizon.
-        for _ in range(state.playout_horizon or PLAYOUT_LIMIT):
+        playout = self.playout
+        policy = playout.policy
+        for _ in range(playout.horizon(state) or PLAYOUT_LIMIT):
             if state.to_act is None:
                 break
-            state.apply(state.rollout_action(rng))
-        result = state.playout_result()
+            state.apply(policy(state, rng))
+        result = playout.result(state)
         # Backpropagation: each node scores for the seat that chose its action.
         for n in path:
             n.visits += 1

@@ -127,7 +127,7 @@ def watch(
     """Watch a seeded game between bots, told as a story with every private detail."""
     import random
 
-    from kaboom.bots.base import make_bot
+    from kaboom.bots.make import make_bot
     from kaboom.engine.registry import get_game, new_game
     from kaboom.sim.simulate import bot_list
     from kaboom.sim.story import tell

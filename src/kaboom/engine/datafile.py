@@ -4,6 +4,7 @@ expected, never a traceback."""
 from __future__ import annotations
 
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -53,3 +54,50 @@ def field(table: Any, key: str, kind: type, where: str) -> Any:
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise BadInput(f"{where}.{key}", f"a {kind.__name__}, got {value!r}")
     return value
+
+
+#: The most seats any game's data file may declare (a bound no file can lift).
+MAX_SEATS = 16
+
+
+@dataclass(frozen=True, slots=True)
+class GameHeader:
+    """What a game's data file says of the game itself: its id, name, summary and seats."""
+
+    id: str
+    name: str
+    summary: str
+    min_players: int
+    max_players: int
+
+
+def read_header(head: Any, where: str) -> GameHeader:
+    """The header table of a game's data file (``[edition]`` or ``[game]``); a missing or
+    wrong field raises ``BadInput`` naming ``where.field``.
+
+    >>> read_header({"id": "g", "name": "G", "min_players": 2, "max_players": 4}, "f").name
+    'G'
+    >>> read_header({"id": "g", "name": "G", "min_players": 3, "max_players": 2}, "f")
+    Traceback (most recent call last):
+    ...
+    kaboom.engine.errors.BadInput: f.max_players: at least min_players (3) and at most 16, got 2
+    """
+    summary = head.get("summary", "") if isinstance(head, dict) else ""
+    if not isinstance(summary, str):
+        raise BadInput(f"{where}.summary", f"a str, got {summary!r}")
+    low = field(head, "min_players", int, where)
+    high = field(head, "max_players", int, where)
+    if not 1 <= low <= MAX_SEATS:
+        raise BadInput(f"{where}.min_players", f"1..{MAX_SEATS}, got {low}")
+    if not low <= high <= MAX_SEATS:
+        raise BadInput(
+            f"{where}.max_players",
+            f"at least min_players ({low}) and at most {MAX_SEATS}, got {high}",
+        )
+    return GameHeader(
+        id=field(head, "id", str, where),
+        name=field(head, "name", str, where),
+        summary=summary,
+        min_players=low,
+        max_players=high,
+    )

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from dataclasses import dataclass, field
+from typing import Any
 
-from kaboom.engine.errors import BadOption, UnknownGame
+from kaboom.engine.datafile import GameHeader
+from kaboom.engine.errors import BadInput, BadOption, UnknownGame
 from kaboom.engine.options import Option, resolve_options
+from kaboom.engine.playout import Playout
 from kaboom.engine.state import State
 
 #: Modules that register the built-in games when imported (plugins may add their own).
@@ -17,7 +19,9 @@ BUILTIN_GAME_MODULES = ("kaboom.games.kittens", "kaboom.games.eleminis", "kaboom
 
 @dataclass(frozen=True, slots=True)
 class GameSpec:
-    """What the registry knows of a game: its id, seats, options and how to start it."""
+    """What the registry knows of a game: its id, seats, options, how to start it, the
+    family it belongs to (adapters that draw or play a family look it up here, never by
+    the state's class) and how a search plays it out."""
 
     game_id: str
     name: str
@@ -27,8 +31,14 @@ class GameSpec:
     start: Callable[[int, int, dict[str, Any]], State]
     state_class: type[State]
     summary: str = ""
+    #: The family: games that share rules, observations and heuristics ("exploding",
+    #: "board", "eleminis"); a new game names its own.
+    family: str = ""
+    playout: Playout[Any] = field(default_factory=Playout)
 
     def check_players(self, players: int) -> None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise BadOption("players", f"an integer, got {players!r}")
         if not self.min_players <= players <= self.max_players:
             raise BadOption(
                 "players",
@@ -47,35 +57,27 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
-class GameData(Protocol):
-    """What a game's data file says of the game itself."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def summary(self) -> str: ...
-    @property
-    def min_players(self) -> int: ...
-    @property
-    def max_players(self) -> int: ...
-
-
 def register_game(
-    state_class: type[State], data: GameData, options: tuple[Option, ...]
+    state_class: type[State],
+    header: GameHeader,
+    options: tuple[Option, ...],
+    family: str,
+    playout: Playout[Any] | None = None,
 ) -> GameSpec:
-    """Register a game from its state class, its data file's header and its options."""
+    """Register a game from its state class, its data file's header, its options, its
+    family and its playout (uniformly random by default)."""
     return register(
         GameSpec(
-            game_id=data.id,
-            name=data.name,
-            min_players=data.min_players,
-            max_players=data.max_players,
+            game_id=header.id,
+            name=header.name,
+            min_players=header.min_players,
+            max_players=header.max_players,
             options=options,
             start=state_class.start,
             state_class=state_class,
-            summary=data.summary,
+            summary=header.summary,
+            family=family,
+            playout=playout or Playout(),
         )
     )
 
@@ -117,6 +119,16 @@ def new_game(game_id: str, players: int, seed: int = 0, **options: Any) -> State
 
 
 def state_from_json(raw: dict[str, Any]) -> State:
-    """Rebuild any registered game's state from :meth:`State.to_json` output."""
-    state_class = get_game(str(raw.get("game"))).state_class
-    return state_class.variant(dict(raw.get("options") or {})).from_json(raw)
+    """Rebuild any registered game's state from :meth:`State.to_json` output; a malformed
+    state raises ``BadInput`` naming the field."""
+    if not isinstance(raw, dict):
+        raise BadInput("state", "a JSON object written by to_json")
+    spec = get_game(str(raw.get("game")))
+    players, options = raw.get("players"), raw.get("options")
+    try:
+        spec.check_players(players)  # type: ignore[arg-type]
+    except BadOption as err:
+        raise BadInput("state.players", err.reason) from None
+    if not isinstance(options, dict):
+        raise BadInput("state.options", f"an object of options, got {options!r}")
+    return spec.state_class.variant(dict(options)).from_json(raw)

@@ -17,7 +17,7 @@ from kaboom.engine.options import resolve_options
 from kaboom.engine.registry import get_game, new_game
 from kaboom.engine.state import State
 
-SCHEMA_PATH = Path(__file__).with_name("scenario.schema.json")
+SCHEMA_PATH = Path(__file__).parent / "schemas" / "scenario.schema.json"
 #: Expectation keys the runner handles itself; every other key is one of the game's facts.
 SPECIAL = frozenset({"events", "no_events", "legal_includes", "legal_excludes", "observe"})
 

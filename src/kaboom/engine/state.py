@@ -8,7 +8,6 @@ game exactly.
 
 from __future__ import annotations
 
-import math
 import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Self
@@ -19,10 +18,26 @@ Observation = dict[str, Any]
 
 
 class State(ABC):
-    """A game in progress. Subclasses implement the abstract methods below."""
+    """A game in progress.
+
+    The base class owns the contract's common machinery: the seat count, the options, the
+    RNG, the history, the cache of legal actions, ``apply`` (verify, record, play), the
+    shared parts of ``clone`` and JSON, and the ``first`` seat. A game fills in the small
+    hooks below (``_setup``, ``_legal``, ``_apply``, ``_copy_to``, ``_json``, ``_load_json``)
+    and the rest of the abstract methods.
+    """
 
     game_id: ClassVar[str]
-    __slots__ = ()
+    __slots__ = ("_cached_legal", "hist", "last_events", "n", "options", "rng")
+
+    def __init__(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
+        self.n = players
+        self.options = dict(options)
+        self.rng = rng
+        self.hist: list[int] = []
+        #: The events the last action caused (an observation shows those its seat may see).
+        self.last_events: list[Event] = []
+        self._cached_legal: list[int] | None = None
 
     @classmethod
     def variant(cls, options: dict[str, Any]) -> type[State]:
@@ -33,15 +48,23 @@ class State(ABC):
         return cls
 
     @classmethod
-    @abstractmethod
     def start(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
-        """A new game dealt from ``seed`` with checked ``options`` (see ``new_game``)."""
+        """A new game dealt from ``seed`` with checked ``options`` (see ``new_game``): the
+        seat named by the ``first`` option (0 by default) goes first."""
+        first = first_seat(players, options)
+        s = cls(players, options, random.Random(seed))
+        s._setup(first)
+        return s
+
+    @abstractmethod
+    def _setup(self, first: int) -> None:
+        """Deal a new game in which ``first`` goes first (the RNG is seeded already)."""
 
     # -- who decides -------------------------------------------------------------------------
     @property
-    @abstractmethod
     def players(self) -> int:
         """How many seats the game was started with."""
+        return self.n
 
     @property
     @abstractmethod
@@ -58,9 +81,9 @@ class State(ABC):
         """The winning seats (empty while the game goes on)."""
 
     @property
-    @abstractmethod
     def history(self) -> list[int]:
         """Every action applied since the deal, in order."""
+        return self.hist
 
     # -- actions -----------------------------------------------------------------------------
     @property
@@ -68,23 +91,35 @@ class State(ABC):
     def num_distinct_actions(self) -> int:
         """Size of the fixed integer action space (for masks)."""
 
-    @abstractmethod
     def legal_actions(self) -> list[int]:
         """The actions the seat to act may take now, each once, in an order fixed by the
         state (not necessarily increasing)."""
+        legal = self._cached_legal
+        if legal is None:
+            legal = self._cached_legal = self._legal()
+        return list(legal)
+
+    @abstractmethod
+    def _legal(self) -> list[int]:
+        """The legal actions, computed (``legal_actions`` caches them until ``apply``)."""
 
     @abstractmethod
     def explain_illegal(self, action: int) -> tuple[str, str]:
-        """``(rule, reason)`` for an action that is not legal now."""
+        """``(rule, reason)`` for an action id in range that is not legal now."""
 
-    def verify(self, action: int) -> None:
-        """Raise :class:`IllegalAction` naming the rule if ``action`` is not legal now."""
+    def verify(self, action: int, seat: int | None = None) -> None:
+        """Raise :class:`IllegalAction` naming the rule if ``action`` is not legal now (or,
+        with ``seat``, if that seat is not the one to decide now)."""
         from kaboom.engine.errors import IllegalAction
 
-        if not isinstance(action, int) or not 0 <= action < self.num_distinct_actions:
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalAction("action id", f"expected an integer, got {action!r}")
+        if not 0 <= action < self.num_distinct_actions:
             raise IllegalAction(
                 "action id", f"expected an integer in 0..{self.num_distinct_actions - 1}"
             )
+        if seat is not None and seat != self.to_act:
+            raise IllegalAction("turn", f"seat {seat} has no decision to make now")
         if action not in self.legal_actions():
             raise IllegalAction(*self.explain_illegal(action))
 
@@ -92,9 +127,24 @@ class State(ABC):
         """Whether ``action`` is legal now."""
         return action in self.legal_actions()
 
+    def apply(self, action: int, seat: int | None = None) -> list[Event]:
+        """Verify, then play ``action``; return the events it caused. An adapter that
+        knows who sends the action passes ``seat``: an action from a seat that has no
+        decision to make is refused. A refused action changes nothing."""
+        legal = self._cached_legal
+        if legal is None:
+            legal = self._cached_legal = self._legal()
+        if type(action) is not int or action not in legal or seat is not None:
+            self.verify(action, seat)  # raises IllegalAction naming the rule
+            action = int(action)
+        self._cached_legal = None
+        self.hist.append(action)
+        events = self.last_events = self._apply(action)
+        return events
+
     @abstractmethod
-    def apply(self, action: int) -> list[Event]:
-        """Verify, then play ``action``; return the events it caused."""
+    def _apply(self, action: int) -> list[Event]:
+        """Play a legal ``action`` (already verified and recorded)."""
 
     @abstractmethod
     def action_text(self, action: int) -> str:
@@ -104,32 +154,9 @@ class State(ABC):
     def parse_action(self, text: str) -> int:
         """The action id of a text form; raises ``BadInput`` naming what was expected."""
 
-    def apply_text(self, text: str) -> list[Event]:
+    def apply_text(self, text: str, seat: int | None = None) -> list[Event]:
         """Parse then apply an action in text form."""
-        return self.apply(self.parse_action(text))
-
-    # -- information -------------------------------------------------------------------------
-    @abstractmethod
-    def observe(self, seat: int | None) -> Observation:
-        """What ``seat`` may know now (``None``: a spectator), as JSON-able data."""
-
-    @abstractmethod
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        """A full state consistent with everything ``seat`` knows, hidden parts sampled."""
-
-    @abstractmethod
-    def clone(self) -> Self:
-        """An independent copy, RNG included."""
-
-    @abstractmethod
-    def describe(self, event: Event) -> str:
-        """An event in plain words."""
-
-    def rollout_action(self, rng: random.Random) -> int:
-        """A quick move for simulations (ISMCTS playouts): uniformly random unless a game
-        knows a cheap, more lifelike default policy."""
-        legal = self.legal_actions()
-        return legal[rng.randrange(len(legal))]
+        return self.apply(self.parse_action(text), seat)
 
     def distinct_actions(self, actions: list[int]) -> list[int]:
         """One action of each group of ``actions`` that lead to the same position, the first
@@ -137,25 +164,37 @@ class State(ABC):
         every action is its own group. A game may group only by what the seat to act sees."""
         return list(actions)
 
-    @property
-    def playout_horizon(self) -> int | None:
-        """How many moves a search's playout from here plays before it stops and scores the
-        position with ``playout_result``; None (the default): every playout goes to the end."""
-        return None
+    # -- information -------------------------------------------------------------------------
+    @abstractmethod
+    def observe(self, seat: int | None) -> Observation:
+        """What ``seat`` may know now (``None``: a spectator), as JSON-able data in the
+        shape of ``docs/observations.md`` (built with :func:`kaboom.engine.observation.
+        observation`)."""
 
-    @property
-    def tree_depth(self) -> int | None:
-        """How many moves deep a search's tree is worth growing below a decision; None (the
-        default): no limit. A game whose later actions mean different things in different
-        determinisations (Eleminis: where a card nobody has drawn yet goes) may stop the tree
-        at the decision's own moves and let the playout policy play on."""
-        return None
+    @abstractmethod
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A full state consistent with everything ``seat`` knows, hidden parts sampled."""
 
-    def playout_result(self) -> list[float]:
-        """Each seat's share of a win where a playout stops: at the end of the game the
-        winners share it; a game cut short at ``playout_horizon`` judges its position (by
-        default nobody has won it yet)."""
-        return win_shares(self.winners, self.players)
+    def clone(self) -> Self:
+        """An independent copy, RNG included."""
+        cls = type(self)
+        s = cls.__new__(cls)
+        s.n, s.options = self.n, dict(self.options)
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.hist, s.last_events = list(self.hist), self.last_events
+        s._cached_legal = None
+        self._copy_to(s)
+        return s
+
+    @abstractmethod
+    def _copy_to(self, other: Self) -> None:
+        """Copy the game's own fields into ``other`` (fresh from ``clone``), sharing
+        nothing mutable."""
+
+    @abstractmethod
+    def describe(self, event: Event) -> str:
+        """An event in plain words."""
 
     def render(self) -> str:
         """The table as text (a board, rows), for stories and terminals; empty if none."""
@@ -167,14 +206,49 @@ class State(ABC):
         return []
 
     # -- serialisation -----------------------------------------------------------------------
-    @abstractmethod
     def to_json(self) -> dict[str, Any]:
         """The full state, RNG included, as JSON-able data."""
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "game": self.game_id,
+            "players": self.n,
+            "options": dict(self.options),
+            **self._json(),
+            "history": list(self.hist),
+            "rng": [version, list(internal), gauss],
+        }
+
+    @abstractmethod
+    def _json(self) -> dict[str, Any]:
+        """The game's own fields, as JSON-able data, by the names observations use."""
 
     @classmethod
-    @abstractmethod
     def from_json(cls, raw: dict[str, Any]) -> Self:
-        """The inverse of :meth:`to_json`."""
+        """The inverse of :meth:`to_json`; a malformed state raises ``BadInput``."""
+        from kaboom.engine.errors import BadInput
+
+        if not isinstance(raw, dict):
+            raise BadInput("state", "a JSON object written by to_json")
+        if raw.get("game") != cls.game_id:
+            raise BadInput("state.game", f"{cls.game_id!r}, got {raw.get('game')!r}")
+        try:
+            version, internal, gauss = raw["rng"]
+            rng = random.Random()
+            rng.setstate((version, tuple(internal), gauss))
+            players = raw["players"]
+            if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+                raise ValueError(f"players: {players!r}")
+            s = cls(players, dict(raw["options"]), rng)
+            s.hist = [int(a) for a in raw["history"]]
+            s._load_json(raw)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+            raise BadInput("state", f"a state written by to_json ({err!r})") from None
+        return s
+
+    @abstractmethod
+    def _load_json(self, raw: dict[str, Any]) -> None:
+        """Read the game's own fields back from ``raw`` (a ``KeyError``, ``TypeError``,
+        ``ValueError`` or ``IndexError`` becomes ``BadInput``)."""
 
     # -- scenarios ---------------------------------------------------------------------------
     @classmethod
@@ -187,27 +261,20 @@ class State(ABC):
         """Checkable facts about the state, by name, for scenario expectations."""
 
 
-def judged_shares(features: list[dict[str, float] | None], weight: dict[str, float]) -> list[float]:
-    """Each seat's share of a win judged from its features: a softmax of their weighted sum
-    over the seats still in (``None``: out, no share). The model ``bench/fit_judge.py`` fits.
+def first_seat(players: int, options: dict[str, Any]) -> int:
+    """The seat the ``first`` option names (0 when the game has no such option); a seat
+    beyond the table raises ``BadOption``.
 
-    >>> judged_shares([{"cards": 1.0}, None, {"cards": 0.0}], {"cards": math.log(3.0)})[1:]
-    [0.0, 0.25]
+    >>> first_seat(3, {"first": 2})
+    2
+    >>> first_seat(2, {"first": 4})
+    Traceback (most recent call last):
+    ...
+    kaboom.engine.errors.BadOption: option 'first': a seat in 0..1, got 4
     """
-    score = [
-        math.exp(sum(weight[k] * v for k, v in f.items())) if f is not None else 0.0
-        for f in features
-    ]
-    total = sum(score)
-    return [x / total for x in score]
+    from kaboom.engine.errors import BadOption
 
-
-def win_shares(seats: list[int], players: int) -> list[float]:
-    """One win shared equally by ``seats``, as a share per seat.
-
-    >>> win_shares([1, 2], 3)
-    [0.0, 0.5, 0.5]
-    >>> win_shares([], 2)
-    [0.0, 0.0]
-    """
-    return [1 / len(seats) if q in seats else 0.0 for q in range(players)]
+    first = int(options.get("first", 0))
+    if not 0 <= first < players:
+        raise BadOption("first", f"a seat in 0..{players - 1}, got {first}")
+    return first

@@ -7,7 +7,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kaboom.bots.base import Bot, make_bot
+from kaboom.bots.base import Bot
+from kaboom.bots.make import make_bot
 from kaboom.engine.events import Event
 from kaboom.engine.registry import new_game
 from kaboom.engine.state import State

@@ -13,7 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from kaboom.bots.base import make_bot
+from kaboom.bots.make import make_bot
 from kaboom.engine.registry import get_game, new_game
 from kaboom.sim.simulate import play_game
 from kaboom.sim.stats import wilson_interval

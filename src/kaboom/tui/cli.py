@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kaboom.bots.base import make_bot
+from kaboom.bots.make import make_bot
 from kaboom.engine.errors import BadInput
 from kaboom.engine.registry import get_game
 from kaboom.tui import save

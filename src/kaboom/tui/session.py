@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from kaboom.bots.base import Bot, make_bot
+from kaboom.bots.base import Bot
+from kaboom.bots.make import make_bot
 from kaboom.engine.events import Event
 from kaboom.engine.state import Observation, State
 from kaboom.engine.view import PlayerView

@@ -1,0 +1,92 @@
+"""One shape for every game's observation (``docs/observations.md``).
+
+Every game's ``observe(seat)`` is built by :func:`observation`: the parts games share (the
+seat, who is to act, the players with their public facts, the piles with their sizes, the
+seat's hand, the open reaction window, what the seat knows, the last action's events it may
+see) and a section of the game's family under the family's name. The shared parts are
+checked against ``schemas/observation.schema.json``; each family ships the schema of its
+section as ``observation.schema.json`` in its package (:func:`family_schema`).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from kaboom.engine.state import Observation, State
+
+SCHEMA_PATH = Path(__file__).parent / "schemas" / "observation.schema.json"
+
+
+def observation(
+    state: State,
+    seat: int | None,
+    *,
+    family: str,
+    phase: str,
+    to_act: int | None,
+    current: int | None,
+    players: list[dict[str, Any]],
+    piles: dict[str, dict[str, Any]],
+    hand: list[str] | None,
+    window: dict[str, Any] | None,
+    known: dict[str, Any],
+    turns: int,
+    section: dict[str, Any],
+) -> Observation:
+    """An observation in the shared shape.
+
+    ``players``: one object per seat (``seat``, ``in``, ``hand_size`` and the family's
+    public facts); ``piles``: by name, each with its ``size`` and, when face up, its
+    ``cards`` from the top; ``hand``: the seat's cards (``None`` for a spectator);
+    ``window``: the play waiting on its reaction window (``player``, ``play``, ``nopes``),
+    or ``None``; ``known``: what this seat has seen that others may not have (``piles``: a
+    pile's cards by place from the top, 0 = top; ``hands``: cards it knows in other hands,
+    by seat); ``turns``: turns played so far; ``section``: the family's own part, kept
+    under the family's name.
+    """
+    return {
+        "game": state.game_id,
+        "family": family,
+        "seat": seat,
+        "phase": phase,
+        "to_act": to_act,
+        "current": current,
+        "players": players,
+        "piles": piles,
+        "hand": hand,
+        "window": window,
+        "known": known,
+        "events": [
+            {"kind": e.kind, "seat": e.seat, "data": e.data}
+            for e in state.last_events
+            if e.visible_to(seat)
+        ],
+        "turns": turns,
+        "winners": list(state.winners),
+        family: section,
+    }
+
+
+def no_knowledge() -> dict[str, Any]:
+    """What a spectator (or a seat that saw nothing private) knows beyond the table."""
+    return {"piles": {}, "hands": {}}
+
+
+@cache
+def schema() -> dict[str, Any]:
+    """The schema of the shared parts."""
+    loaded: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return loaded
+
+
+@cache
+def family_schema(package: str) -> dict[str, Any]:
+    """The schema of a family's section, shipped as ``observation.schema.json`` in the
+    family's package (``kaboom.games.kittens``)."""
+    text = resources.files(package).joinpath("observation.schema.json").read_text("utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded

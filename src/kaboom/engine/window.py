@@ -1,0 +1,105 @@
+"""The reaction window of the Nope families, and the turn arithmetic they share.
+
+Used by the exploding games and the board game (docs/rulings.md §1): after a Nope-able
+play, the other seats are asked in order from the player's left whether they answer it; a
+Nope opens a new window for everyone but its player; the play takes effect when a whole
+window passes, and an odd number of Nopes cancels it. The game says who is asked (who may
+answer by its rules) and what the play does; this component keeps the order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+P = TypeVar("P")
+
+
+class ReactionWindow(Generic[P]):
+    """A play waiting on its answers.
+
+    >>> w = ReactionWindow("attack", 0, [1, 2])
+    >>> w.next_asked(lambda q: q == 2)   # seat 1 cannot answer and is passed over
+    2
+    >>> w.nope(2, [0, 1]); w.cancelled, w.answering
+    (True, 2)
+    >>> w.passed(), w.next_asked(lambda q: True)
+    (0, 1)
+    """
+
+    __slots__ = ("asked", "nopes", "play", "player")
+
+    def __init__(self, play: P, player: int, asked: list[int]) -> None:
+        #: The play (the game's own record of it) and the seat that made it.
+        self.play = play
+        self.player = player
+        #: The seats that answered with a Nope, in order.
+        self.nopes: list[int] = []
+        #: The seats still to be asked in the window now open, the next first.
+        self.asked = asked
+
+    def copy(self) -> ReactionWindow[P]:
+        w = ReactionWindow(self.play, self.player, list(self.asked))
+        w.nopes = list(self.nopes)
+        return w
+
+    @property
+    def cancelled(self) -> bool:
+        """An odd number of Nopes cancels the play ("as if it had never been played")."""
+        return len(self.nopes) % 2 == 1
+
+    @property
+    def answering(self) -> int:
+        """The seat whose card the open window answers: the last Nope's, or the player's."""
+        return self.nopes[-1] if self.nopes else self.player
+
+    def next_asked(self, can_answer: Callable[[int], bool]) -> int | None:
+        """The next seat to ask, passing over those who cannot answer; None when nobody is
+        left and the window passes."""
+        asked = self.asked
+        while asked:
+            q = asked[0]
+            if can_answer(q):
+                return q
+            asked.pop(0)
+        return None
+
+    def nope(self, seat: int, asked: list[int]) -> None:
+        """``seat`` played a Nope: a new window opens, asking ``asked`` in order."""
+        self.nopes.append(seat)
+        self.asked = asked
+
+    def passed(self) -> int:
+        """The seat asked let the card go; it is asked no more in this window."""
+        return self.asked.pop(0)
+
+    def to_json(self, play: Any) -> dict[str, Any]:
+        """The window as JSON, the play written by the game as ``play``."""
+        return {"play": play, "player": self.player, "nopes": list(self.nopes),
+                "asked": list(self.asked)}  # fmt: skip
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any], play: P) -> ReactionWindow[P]:
+        w = cls(play, int(raw["player"]), [int(q) for q in raw["asked"]])
+        w.nopes = [int(q) for q in raw["nopes"]]
+        return w
+
+
+def others_from_left(seat: int, alive: list[bool] | tuple[bool, ...]) -> list[int]:
+    """Every other living seat, in seat order from ``seat``'s left (docs/rulings.md §1).
+
+    >>> others_from_left(1, [True, True, False, True])
+    [3, 0]
+    """
+    n = len(alive)
+    return [q for q in ((seat + i) % n for i in range(1, n)) if alive[q]]
+
+
+def attack_owed(owed: int, attacked: bool) -> int:
+    """The turns the next player owes after an Attack: 2; under attack, every untaken turn
+    of the attacker, the current one included, plus 2 (docs/rulings.md §1, the 2025 print).
+
+    >>> attack_owed(1, False), attack_owed(2, True), attack_owed(1, True)
+    (2, 4, 3)
+    """
+    return owed + 2 if attacked else 2
