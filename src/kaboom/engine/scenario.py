@@ -148,7 +148,7 @@ def _act(state: State, item: str | dict[str, str], events: list[str]) -> str | N
 
 def _check(state: State, expect: dict[str, Any], events: list[str], where: str) -> list[str]:
     facts = state.facts()
-    unordered: frozenset[str] = getattr(state, "UNORDERED_FACTS", frozenset())
+    unordered = state.UNORDERED_FACTS
     failures: list[str] = []
     for key, wanted in expect.items():
         if key in SPECIAL:

@@ -28,6 +28,8 @@ class State(ABC):
     """
 
     game_id: ClassVar[str]
+    #: Facts (``facts()``) that scenario expectations compare as unordered lists.
+    UNORDERED_FACTS: ClassVar[frozenset[str]] = frozenset()
     __slots__ = ("_cached_legal", "hist", "last_events", "n", "options", "rng")
 
     def __init__(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
