@@ -8,7 +8,7 @@ from typing import Any
 from kaboom.engine.state import Observation, State
 from kaboom.games.board.data import Box
 from kaboom.games.board.words import SIDE_NAMES, disc_name
-from kaboom.tui.families import Family, known_from_top, you
+from kaboom.tui.panel import Family, known_from_top, you
 
 
 class Board(Family):

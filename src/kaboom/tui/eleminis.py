@@ -7,7 +7,7 @@ from typing import Any
 
 from kaboom.engine.state import Observation, State
 from kaboom.games.eleminis.deck import Deck
-from kaboom.tui.families import Family, slot, you
+from kaboom.tui.panel import Family, slot, you
 
 
 class Eleminis(Family):

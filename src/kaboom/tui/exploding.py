@@ -8,7 +8,7 @@ from typing import Any
 from kaboom.engine.state import Observation, State
 from kaboom.games.kittens.edition import Edition
 from kaboom.games.kittens.words import EFFECT_NAMES, play_phrase
-from kaboom.tui.families import Family, counted, known_from_top, you
+from kaboom.tui.panel import Family, counted, known_from_top, you
 
 
 class Exploding(Family):
