@@ -181,6 +181,16 @@ def _check_json(state: State, where: Where) -> None:
         raise where.fail("clone", _first_difference(raw, copy))
 
 
+def validate_observation(state: State, seat: int | None) -> Observation:
+    """``state.observe(seat)``, checked: the shared keys and the family's section only, each
+    valid against its schema (docs/observations.md); else :class:`ConformanceError`."""
+    obs = state.observe(seat)
+    _check_observation(
+        state, obs, seat, Where(state.game_id, state.players, -1, len(state.history))
+    )
+    return obs
+
+
 def _check_observation(state: State, obs: Observation, seat: int | None, where: Where) -> None:
     family = get_game(state.game_id).family
     wanted = SHARED_KEYS | {family}
