@@ -22,7 +22,13 @@ KITTEN = frozenset({"exploding-kitten"})
 
 
 def obs(size: int, bombs: int, known: dict[str, str] | None = None) -> dict[str, object]:
-    return {"draw_pile_size": size, "bombs_in_pile": bombs, "known_pile": known or {}}
+    """The parts of an exploding-family observation the odds read (docs/observations.md)."""
+    return {
+        "family": "exploding",
+        "piles": {"draw": {"size": size}, "discard": {"size": 0, "cards": []}},
+        "known": {"piles": {"draw": known or {}}, "hands": {}},
+        "exploding": {"bombs_in_pile": bombs},
+    }
 
 
 def test_a_known_bomb_on_top_is_certain() -> None:
@@ -43,7 +49,8 @@ def test_otherwise_the_unlocated_bombs_among_the_unseen_cards() -> None:
 
 
 def test_odds_need_a_bomb_count() -> None:
-    assert bomb_odds({"draw_pile_size": 4}, KITTEN) is None
+    no_bombs = {"family": "board", "piles": {"move_deck": {"size": 4}}, "board": {}}
+    assert bomb_odds(no_bombs, KITTEN) is None
 
 
 def test_odds_come_from_the_seat_observation_of_a_real_game() -> None:
@@ -51,7 +58,8 @@ def test_odds_come_from_the_seat_observation_of_a_real_game() -> None:
     family = family_of(state)
     seen = state.observe(0)
     odds = bomb_odds(seen, family.bombs())
-    assert odds == pytest.approx(seen["bombs_in_pile"] / seen["draw_pile_size"])
+    bombs, size = seen["exploding"]["bombs_in_pile"], seen["piles"]["draw"]["size"]
+    assert odds == pytest.approx(bombs / size)
 
 
 def test_save_and_load_round_trip(tmp_path: Path) -> None:

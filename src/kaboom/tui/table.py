@@ -166,7 +166,7 @@ class TableScreen(Screen[None]):
             name = self.family.name(slug) + (f" x{counts[slug]}" if counts[slug] > 1 else "")
             name = f"*{name}*" if i in self.selected else name
             cards.append(f"[reverse]{name}[/reverse]" if i == self.cursor else name)
-        label = "Hand" if "hand" in self.obs() else "Drawn"
+        label = self.family.hand_label
         self.query_one("#hand", Static).update(f"{label}: " + (" | ".join(cards) or "-"))
 
     def _draw_actions(self) -> None:
@@ -211,21 +211,20 @@ class TableScreen(Screen[None]):
 
     def _pending_key(self, obs: dict[str, Any]) -> tuple[Any, ...] | None:
         """The open reaction window the viewer takes part in, if any."""
-        pending = obs.get("pending")
-        if not pending:
+        window = obs["window"]
+        if not window:
             return None
-        last = pending["nopes"][-1] if pending["nopes"] else pending["seat"]
-        alive = obs.get("alive", [True] * obs["players"])
-        if last == self.viewer or not alive[self.viewer]:
+        last = window["nopes"][-1] if window["nopes"] else window["player"]
+        if last == self.viewer or not obs["players"][self.viewer]["in"]:
             return None
-        # the turn count and the discard pile's size tell apart two alike plays in a game
-        discard = obs.get("discard_pile", obs.get("action_discard", []))
+        # the turn count and the discard piles' sizes tell apart two alike plays in a game
+        discarded = sum(p["size"] for name, p in obs["piles"].items() if name.endswith("discard"))
         return (
-            obs.get("turns"),
-            len(discard),
-            pending["seat"],
-            str(pending.get("action", pending.get("card"))),
-            len(pending["nopes"]),
+            obs["turns"],
+            discarded,
+            window["player"],
+            str(window["play"]),
+            len(window["nopes"]),
         )
 
     def _window_due(self) -> bool:
@@ -238,14 +237,10 @@ class TableScreen(Screen[None]):
 
     def open_window(self) -> None:
         obs = self.obs()
-        pending = obs["pending"]
-        what = (
-            self.family.label(pending["action"])
-            if "action" in pending
-            else (f"Play {self.family.name(pending['card'])}")
-        )
+        window = obs["window"]
+        what = self.family.window_text(window)
         self.window = Window(
-            self._pending_key(obs), self.pace.react_seconds, f"P{pending['seat']}: {what}"
+            self._pending_key(obs), self.pace.react_seconds, f"P{window['player']}: {what}"
         )
         if self.pace.react_seconds > 0:
             self.timer = self.set_interval(TICK, self._tick)

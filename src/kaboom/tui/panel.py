@@ -1,0 +1,152 @@
+"""What the table draws of a game, from one seat's observation only: the generic table.
+
+A :class:`Family` knows how a family's observation names the seat's cards, which cards an
+action uses, the field-guide text of each card, and draws a small panel of the family's
+public table (piles and players, rows, the track). Everything here reads an observation
+(``State.observe(seat)``, in the shape of docs/observations.md) and the game's public card
+lists, never a state. A family with no panel of its own (a new game's) is drawn by
+:class:`Family` from the shared parts alone; ``kaboom.tui.families`` finds a game's.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from kaboom.engine.state import Observation
+
+#: Words of an action's text form that name no card (verbs and phrases).
+VERBS = frozenset({"play", "pair", "triple", "five", "give", "take", "discard", "swap-with"})
+
+
+def you(seat: int, viewer: int) -> str:
+    """``P2`` or ``P2 you``."""
+    return f"P{seat} you" if seat == viewer else f"P{seat}"
+
+
+def counted(names: list[str]) -> str:
+    """``Skip, Nope x2``: names in order of first appearance, with their counts."""
+    seen = Counter(names)  # counts in order of first appearance
+    return ", ".join(n if k == 1 else f"{n} x{k}" for n, k in seen.items()) or "-"
+
+
+def slot(cell: str) -> str:
+    """``p2.3`` -> ``P2's slot 3``."""
+    seat, _, number = cell.removeprefix("p").partition(".")
+    return f"P{seat}'s slot {number}"
+
+
+class Family:
+    """Any family's table, from the shared parts of its observation (players, piles, the
+    hand, the window, what the seat knows, the family's section as it is); a family with a
+    panel of its own fills in the rest."""
+
+    #: What the row of the seat's cards is called.
+    hand_label = "Hand"
+
+    def __init__(self, guide: dict[str, tuple[str, str]] | None = None) -> None:
+        #: Card slug -> (display name, field-guide text).
+        self.guide: dict[str, tuple[str, str]] = dict(guide or {})
+
+    def name(self, slug: str) -> str:
+        """A card's name: the guide's, else its slug in words (``two-of-a-kind``: ``Two of a
+        kind``)."""
+        return self.guide.get(slug, (slug.replace("-", " ").capitalize(), ""))[0]
+
+    def help_text(self, slug: str) -> str:
+        """The card's name and its field-guide text."""
+        text = self.guide.get(slug, ("", ""))[1]
+        return f"{self.name(slug)}: {text or 'no field-guide text for this card.'}"
+
+    def hand(self, obs: Observation) -> list[str]:
+        """The cards the seat holds (or has drawn, where the family has a drawn card), as
+        slugs."""
+        return list(obs.get("hand") or [])
+
+    def rank(self, slug: str) -> str:
+        """The word an action uses for this card."""
+        return slug
+
+    def uses(self, action: str) -> set[str]:
+        """The card words an action's text form plays (not a card it only names)."""
+        words: set[str] = set()
+        for token in action.split():
+            if token.startswith("@"):
+                break
+            if token not in VERBS:
+                words.update(p for part in token.split("+") for p in part.split("="))
+        return words
+
+    def narrows(self, action: str, selected: list[str]) -> bool:
+        """Whether ``action`` uses every selected card."""
+        used = self.uses(action)
+        return all(self.rank(card) in used for card in selected)
+
+    def bombs(self) -> frozenset[str]:
+        """Slugs of the cards whose draw is the danger (for the odds)."""
+        return frozenset()
+
+    def label(self, action: str) -> str:
+        """An action's text form in plain words, for the list of actions."""
+        return action
+
+    def window_text(self, window: dict[str, Any]) -> str:
+        """The play waiting in an open reaction window, in plain words."""
+        return self.label(str(window["play"]))
+
+    def panel(self, obs: Observation, viewer: int) -> str:
+        """The table as plain text: the piles, the players, the open window, the family's
+        section, what the seat knows, the winners."""
+        lines = [pile_line(obs["piles"], self.name)]
+        for player in obs["players"]:
+            q = player["seat"]
+            mark = ">" if q == obs["current"] else " "
+            state = "in" if player["in"] else "OUT"
+            lines.append(f"{mark} {you(q, viewer):7} {player['hand_size']:2} cards  {state}")
+        window = obs["window"]
+        if window:
+            lines.append(f"On the table: P{window['player']}: {self.window_text(window)}")
+        section = obs[obs["family"]]
+        lines += [f"{key.replace('_', ' ')}: {value}" for key, value in section.items()]
+        lines += self.knowledge(obs)
+        if obs["winners"]:
+            lines.append("Winners: " + ", ".join(f"P{q}" for q in obs["winners"]))
+        return "\n".join(lines)
+
+    def knowledge(self, obs: Observation) -> list[str]:
+        """What the seat knows that others may not: cards in piles, cards in hands."""
+        out = []
+        for pile, cards in obs["known"]["piles"].items():
+            out += known_from_top(cards, self.name, f" of the {pile.replace('_', ' ')}")
+        for q, cards in obs["known"]["hands"].items():
+            out.append(f"You know P{q} holds {counted([self.name(c) for c in cards])}")
+        return out
+
+
+def pile_line(piles: dict[str, dict[str, Any]], name: Callable[[str], str]) -> str:
+    """``Deck 5, Discard 3 (top Two)``: each pile's size and its top card if face up.
+
+    >>> pile_line({"deck": {"size": 5}, "discard": {"size": 1, "cards": ["two"]}}, str.title)
+    'Deck 5, Discard 1 (top Two)'
+    """
+    parts = []
+    for pile, face in piles.items():
+        cards = face.get("cards")
+        top = f" (top {name(cards[0])})" if cards else ""
+        parts.append(f"{pile.replace('_', ' ').capitalize()} {face['size']}{top}")
+    return ", ".join(parts)
+
+
+def known_from_top(known: dict[str, str], name: Callable[[str], str], where: str = "") -> list[str]:
+    """The cards (or discs) a seat has seen in a pile, by place from the top.
+
+    >>> known_from_top({"1": "skip", "0": "nope"}, str.title)
+    ['You know (from the top): #1 Nope, #2 Skip']
+    """
+    if not known:
+        return []
+    seen = ", ".join(
+        f"#{int(k) + 1} {name(v)}" for k, v in sorted(known.items(), key=lambda kv: int(kv[0]))
+    )
+    return [f"You know (from the top{where}): {seen}"]

@@ -1,0 +1,68 @@
+"""A new game family, written outside the engine (tests/tiny_game, docs/adding-a-game.md),
+plays through the conformance check, its perft counts, a tournament and the terminal table,
+with nothing added to the engine, the bots, the terminal or the CLI for it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kaboom.engine.conformance import check_game, perft
+from kaboom.engine.registry import GameSpec, new_game
+from kaboom.sim.tournament import tournament
+from kaboom.tui.app import screen_text
+from kaboom.tui.families import family_of
+from kaboom.tui.save import HUMAN, Seating
+from tui_pilot import play_out, table_app
+
+DOC = Path(__file__).parents[1] / "docs" / "adding-a-game.md"
+
+
+def test_tiny_nim_passes_the_conformance_check(tiny_nim: GameSpec) -> None:
+    report = check_game(tiny_nim.game_id, seeds=range(4))
+    assert report.games == 12 and report.steps > 12
+
+
+def test_tiny_nim_counts_its_lines(tiny_nim: GameSpec) -> None:
+    state = new_game(tiny_nim.game_id, 2, seed=3)
+    counts = [perft(state, d) for d in range(4)]
+    assert counts[0] == 1 and counts[1] == len(state.legal_actions())
+    assert counts == sorted(counts)
+
+
+@pytest.mark.parametrize(
+    "bots",
+    [
+        ["random", "ismcts:iterations=20:bias=0"],
+        # the heuristic of a family without one is its playout policy (kaboom.bots.make)
+        ["heuristic", "ismcts:iterations=20"],
+    ],
+)
+def test_tiny_nim_plays_a_tournament(tiny_nim: GameSpec, bots: list[str]) -> None:
+    report = tournament(tiny_nim.game_id, 3, bots, 6, seed=2)
+    assert len(report.outcomes) == 6
+    assert all(len(o.winners) == 1 for o in report.outcomes)
+    again = tournament(tiny_nim.game_id, 3, bots, 6, seed=2)
+    assert again.to_json() == report.to_json()
+
+
+async def test_tiny_nim_is_played_at_the_terminal_table(tiny_nim: GameSpec, tmp_path: Path) -> None:
+    seating = Seating(tiny_nim.game_id, 3, 4, {}, [HUMAN, "random", "ismcts:iterations=10:bias=0"])
+    app = table_app(seating, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await play_out(pilot, app, seed=1)
+        assert table.session.state.is_over
+        text = screen_text(app)
+        assert "Game over" in text
+        assert "stones" in text  # the generic panel shows the family's section
+    assert json.loads((tmp_path / "log.json").read_text())["game"] == tiny_nim.game_id
+    assert family_of(table.session.state).name("two") == "Two"
+
+
+def test_the_guide_shows_the_files_the_tests_use() -> None:
+    doc = DOC.read_text(encoding="utf-8")
+    for name in ("rules.py", "playout.py", "__init__.py", "tiny.toml", "observation.schema.json"):
+        source = (Path(__file__).parent / "tiny_game" / name).read_text(encoding="utf-8")
+        assert source.strip() in doc, f"docs/adding-a-game.md must show tests/tiny_game/{name}"
