@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+
 from kaboom.engine.playout import Playout, final_result, judged_shares
 from kaboom.games.eleminis.actions import MOVE, PASS, RECYCLE, SWAP, cells_after, decode
 from kaboom.games.eleminis.rules import OVER
