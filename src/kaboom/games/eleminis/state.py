@@ -9,9 +9,18 @@ from typing import Any, ClassVar, Self
 
 from kaboom.engine.events import Event
 from kaboom.engine.state import Observation
-from kaboom.games.eleminis import actions, knowledge, record
-from kaboom.games.eleminis.actions import RECYCLE, cells_after, decode
+from kaboom.games.eleminis.actions import (
+    RECYCLE,
+    action_text,
+    cells_after,
+    decode,
+    encode,
+    parse_action,
+)
+from kaboom.games.eleminis.knowledge import determinize, observe
+from kaboom.games.eleminis.record import facts, load_json, rig, to_json
 from kaboom.games.eleminis.rules import DECK, EleminisRules
+from kaboom.games.eleminis.words import describe_event
 
 __all__ = ["DECK", "EleminisState"]
 
@@ -24,7 +33,7 @@ class EleminisState(EleminisRules):
     # -- actions ---------------------------------------------------------------------------------
     def encode(self, kind: int, a: int = 0, b: int = 0) -> int:
         """The id of an action (``actions.encode``)."""
-        return actions.encode(self.n * self.slots, kind, a, b)
+        return encode(self.n * self.slots, kind, a, b)
 
     def decode(self, action: int) -> tuple[int, int, int]:
         """``(kind, a, b)`` of an action id (``actions.decode``)."""
@@ -32,12 +41,12 @@ class EleminisState(EleminisRules):
 
     def action_text(self, action: int) -> str:
         drawn = self.deck_data.slugs[self.drawn] if self.drawn >= 0 else None
-        return actions.action_text(action, self.n, self.slots, drawn)
+        return action_text(action, self.n, self.slots, drawn)
 
     def parse_action(self, text: str) -> int:
         """``play water -> p2.3``, ``move p1.2 -> p3.4``, ``swap p1.2 p3.4``,
         ``discard p1.2``, ``recycle p1.2``, ``pass``."""
-        return actions.parse_action(text, self.n, self.deck_data, self.drawn)
+        return parse_action(text, self.n, self.deck_data, self.drawn)
 
     def distinct_actions(self, actions: list[int]) -> list[int]:
         """The order of a row's cards is not important (rulebook, "Winning the Game"): a
@@ -58,10 +67,10 @@ class EleminisState(EleminisRules):
 
     # -- information -----------------------------------------------------------------------------
     def observe(self, seat: int | None) -> Observation:
-        return knowledge.observe(self, seat)
+        return observe(self, seat)
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
-        return knowledge.determinize(self, rng)
+        return determinize(self, rng)
 
     def _copy_to(self, other: Self) -> None:
         other.slots, other.teams = self.slots, self.teams
@@ -78,8 +87,6 @@ class EleminisState(EleminisRules):
 
     # -- words -----------------------------------------------------------------------------------
     def describe(self, event: Event) -> str:
-        from kaboom.games.eleminis.words import describe_event
-
         return describe_event(self.deck_data, event)
 
     def opening(self) -> list[Event]:
@@ -90,18 +97,18 @@ class EleminisState(EleminisRules):
 
     # -- serialisation and scenarios -------------------------------------------------------------
     def _json(self) -> dict[str, Any]:
-        return record.to_json(self)
+        return to_json(self)
 
     def _load_json(self, raw: dict[str, Any]) -> None:
-        record.load_json(self, raw)
+        load_json(self, raw)
 
     @classmethod
     def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:
         """Rows (one list of ``slots`` cards or null per seat), the Deck and Discard Pile (top
         first), who is to play, the drawn card (else the Deck's top is drawn), match totals."""
-        return record.rig(cls, players, options, seed, setup)
+        return rig(cls, players, options, seed, setup)
 
     def facts(self) -> dict[str, Any]:
-        return record.facts(self, [self.action_text(a) for a in self.legal_actions()])
+        return facts(self, [self.action_text(a) for a in self.legal_actions()])
 
     UNORDERED_FACTS: ClassVar[frozenset[str]] = frozenset({"legal"})
