@@ -114,3 +114,43 @@ def test_random_games_end_and_keep_81_cards() -> None:
             steps += 1
             assert state.card_count() == 81
         assert state.winners
+
+
+def test_observations_follow_the_shared_schema_and_the_eleminis_section() -> None:
+    """Every seat's (and a spectator's) observation fits the shared schema, its section the
+    family's, and no key beyond the documented ones appears; nothing is hidden but the Deck's
+    order, so every seat sees the same table."""
+    from jsonschema import validate
+
+    from kaboom.engine.observation import family_schema, schema
+
+    top = {"game", "family", "seat", "phase", "to_act", "current", "players", "piles", "hand",
+           "window", "known", "events", "turns", "winners", "eleminis"}  # fmt: skip
+    for seed, (players, options) in enumerate([(2, {}), (4, {"teams": 2, "match": True})]):
+        state = new_game("eleminis", players, seed, target=150, **options)
+        for step in range(60):
+            if state.is_over:
+                break
+            seen = [state.observe(q) for q in (*range(players), None)]
+            for obs in seen:
+                assert set(obs) == top
+                validate(obs, schema())
+                validate(obs["eleminis"], family_schema("kaboom.games.eleminis"))
+                assert obs["hand"] == ([] if obs["seat"] is not None else None)
+            common = [{k: v for k, v in o.items() if k not in ("seat", "hand")} for o in seen]
+            assert all(c == common[0] for c in common)
+            legal = state.legal_actions()
+            state.apply(legal[step % len(legal)])
+
+
+def test_a_turned_over_deck_is_shown_in_order() -> None:
+    """The Discard Pile turned face down is a Deck everyone saw (rulebook, Taking Your Turn,
+    1. Draw a Card); shuffled by the ``shuffle_turnover`` option, it is not."""
+    rows = [[None] * 5, ["fire", *[None] * 4], [None] * 5]
+    for shuffled in (False, True):
+        setup = {"rows": rows, "deck": [], "drawn": "water", "discard_pile": ["air", "rock"]}
+        state = EleminisState.rig(3, {"shuffle_turnover": shuffled}, 0, setup)
+        state.apply(state.parse_action("play water -> p1.1"))
+        deck = state.observe(2)["piles"]["deck"]
+        assert deck["size"] == 2
+        assert ("cards" in deck) is not shuffled

@@ -28,7 +28,7 @@ def test_playout_policy_plays_whole_games_legally(game: str, players: int) -> No
         for _ in range(5000):
             if state.is_over:
                 break
-            action = state.rollout_action(rng)
+            action = get_game(game).playout.policy(state, rng)
             assert action in state.legal_actions()
             state.apply(action)
         assert state.is_over
@@ -141,9 +141,11 @@ def test_the_tree_grows_only_as_deep_as_its_depth() -> None:
     deep = make_bot("ismcts:iterations=20:depth=1", 1, "exploding-kittens")
     assert isinstance(deep, IsmctsBot) and deep.depth == 1
     # Eleminis's later moves place cards not yet drawn: its tree stops at the root's moves.
-    assert new_game("eleminis", 2, 1).tree_depth == 1 and state.tree_depth is None
+    assert get_game("eleminis").playout.tree_depth == 1
+    assert state.tree_depth is None
     eleminis = new_game("eleminis", 2, 1)
     bot, root = IsmctsBot(4), Node()
+    bot.playout = get_game("eleminis").playout  # as ``choose`` reads it from the registry
     for _ in range(100):
         bot._iterate(root, PlayerView(eleminis, 0).determinize(bot.rng))
     assert _depth(root) == 1
@@ -211,7 +213,7 @@ def test_playouts_cut_short_judge_the_position() -> None:
     assert behind < ahead < further and behind + ahead + further == pytest.approx(1.0)
     rows = [["air", "water", "rock", None, None], [None, None, "air", None, None]]
     eleminis = get_game("eleminis").state_class.rig(2, {}, 1, {"rows": rows, "drawn": "star"})
-    ahead, behind = eleminis.playout_result()
+    ahead, behind = get_game("eleminis").playout.result(eleminis)
     assert ahead > 0.6 and ahead + behind == pytest.approx(1.0)
     over = kittens({"hands": [["defuse"], [], []]}, 3)
     assert over.playout_horizon
@@ -292,21 +294,22 @@ def test_exploding_judge_weighs_defuses_escapes_and_the_risk_of_drawing() -> Non
 def test_eleminis_judge_prefers_stars_and_clean_rows_and_shares_a_team_chance() -> None:
     """Stars (which nothing replaces) beat Eleminis, Trash counts against a row, and in a
     team game teammates share their side's chance."""
-    rig = get_game("eleminis").state_class.rig
+    rig, judge = get_game("eleminis").state_class.rig, get_game("eleminis").playout.result
     stars = [["star", "star", None, None, None], ["air", "water", None, None, None]]
-    assert rig(2, {}, 1, {"rows": stars, "drawn": "move"}).playout_result()[0] > 0.5
+    assert judge(rig(2, {}, 1, {"rows": stars, "drawn": "move"}))[0] > 0.5
     trash = [["air", "water", "trash", None, None], ["air", "water", None, None, None]]
-    assert rig(2, {}, 1, {"rows": trash, "drawn": "move"}).playout_result()[0] < 0.5
+    assert judge(rig(2, {}, 1, {"rows": trash, "drawn": "move"}))[0] < 0.5
     rows = [["air", "water", "rock", "fire", None]] + [[None] * 5] * 3
-    team = rig(4, {"teams": 2}, 1, {"rows": rows, "drawn": "move"}).playout_result()
+    team = judge(rig(4, {"teams": 2}, 1, {"rows": rows, "drawn": "move"}))
     assert team[0] == team[2] > team[1] == team[3]
     assert sum(team) == pytest.approx(1.0)
 
 
 def test_eleminis_playout_completes_its_own_row() -> None:
-    """The best-looking option is the Elemini that completes your row (RULINGS §6)."""
+    """The best-looking option is the Elemini that completes your row (docs/rulings.md §6)."""
     rows = [["air", "water", "rock", "fire", None], [None, None, "air", None, None]]
     setup = {"rows": rows, "drawn": "plant", "deck": ["star"] * 5}
     state = get_game("eleminis").state_class.rig(2, {}, 1, setup)
-    picks = [state.action_text(state.rollout_action(random.Random(k))) for k in range(40)]
+    policy = get_game("eleminis").playout.policy
+    picks = [state.action_text(policy(state, random.Random(k))) for k in range(40)]
     assert picks.count("play plant -> p0.5") > 30, picks

@@ -37,12 +37,12 @@ class EleminisHeuristic(HeuristicBot):
         return legal[next(i for score, i in scored if score == best)]
 
     def _score(self, obs: dict[str, Any], text: str) -> float:
-        rows: list[list[str | None]] = [list(r) for r in obs["rows"]]
+        rows: list[list[str | None]] = [list(p["row"]) for p in obs["players"]]
         slots = len(rows[0])
         flat = [c for r in rows for c in r]
         words = text.replace("->", " ").split()
         if words[0] == "play":
-            flat[_cell(words[-1], slots)] = obs["drawn"]
+            flat[_cell(words[-1], slots)] = obs["eleminis"]["drawn"]
         elif words[0] == "move":
             a, b = _cell(words[1], slots), _cell(words[2], slots)
             flat[a], flat[b] = None, flat[a]
@@ -52,7 +52,7 @@ class EleminisHeuristic(HeuristicBot):
         elif words[0] in ("discard", "recycle"):
             flat[_cell(words[1], slots)] = None
         after = [flat[q * slots : (q + 1) * slots] for q in range(len(rows))]
-        me, teams = obs["seat"], obs["teams"]
+        me, teams = obs["seat"], obs["eleminis"]["teams"]
 
         def side(q: int) -> int:
             return q % teams if teams else q

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kaboom.engine.options import Option
 from kaboom.engine.registry import register_game
+from kaboom.games.eleminis.rollout import PLAYOUT
 from kaboom.games.eleminis.state import DECK, EleminisState
 
 OPTIONS = (
@@ -15,6 +16,6 @@ OPTIONS = (
     Option("first", int, 0, "The seat that goes first", minimum=0, maximum=7),
 )  # fmt: skip
 
-register_game(EleminisState, DECK, OPTIONS)
+register_game(EleminisState, DECK.header, OPTIONS, family="eleminis", playout=PLAYOUT)
 
 __all__ = ["DECK", "EleminisState"]

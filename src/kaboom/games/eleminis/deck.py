@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kaboom.engine.datafile import field, read_toml
+from kaboom.engine.datafile import GameHeader, field, read_header, read_toml
 from kaboom.engine.errors import BadInput
 
 KINDS = ("elemini", "star", "trash", "move", "swap", "discard", "recycle")
@@ -20,11 +20,8 @@ DATA = Path(__file__).with_name("eleminis.toml")
 class Deck:
     """The cards of the game (titles in file order) and its numbers."""
 
-    id: str
-    name: str
-    summary: str
-    min_players: int
-    max_players: int
+    #: The ``[game]`` table: id, name, summary and seats.
+    header: GameHeader
     slots: int
     slugs: tuple[str, ...]
     names: tuple[str, ...]
@@ -34,6 +31,10 @@ class Deck:
     texts: tuple[str, ...]
     beats: tuple[frozenset[int], ...]  # per title: the Eleminis it may replace
     scoring: tuple[tuple[str, int], ...]
+
+    @property
+    def id(self) -> str:
+        return self.header.id
 
     @property
     def size(self) -> int:
@@ -79,11 +80,7 @@ def parse_deck(raw: dict[str, Any], source: str) -> Deck:
             raise BadInput(f"{source}: card[{i}].beats", "Eleminis only")
     where = f"{source}: game"
     return Deck(
-        id=field(head, "id", str, where),
-        name=field(head, "name", str, where),
-        summary=str(head.get("summary", "")),
-        min_players=field(head, "min_players", int, where),
-        max_players=field(head, "max_players", int, where),
+        header=read_header(head, where),
         slots=field(head, "slots", int, where),
         slugs=tuple(slugs),
         names=tuple(field(c, "name", str, f"{source}: card[{i}]") for i, c in enumerate(cards)),

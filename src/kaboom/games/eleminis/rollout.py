@@ -1,4 +1,5 @@
-"""A quick, lifelike policy for Eleminis playouts (``State.rollout_action``).
+"""How a search plays Eleminis out (``PLAYOUT``): a quick, lifelike policy, a short horizon
+and a judge of the rows where a playout stops.
 
 A sensible player's rule of thumb, made cheap: of a few of the drawn card's options (all of
 them when there are few), play the one that most advances your side's row and least
@@ -10,13 +11,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING
 
-from kaboom.engine.state import judged_shares
-from kaboom.games.eleminis import state as rules  # its action kinds (a cycle: read at call time)
-
-if TYPE_CHECKING:
-    from kaboom.games.eleminis.state import EleminisState
+from kaboom.engine.playout import Playout, final_result, judged_shares
+from kaboom.games.eleminis.actions import MOVE, PASS, RECYCLE, SWAP, cells_after, decode
+from kaboom.games.eleminis.rules import OVER
+from kaboom.games.eleminis.state import EleminisState
 
 #: How often a playout decision is a uniformly random legal move instead.
 WANDER = 0.1
@@ -28,7 +27,10 @@ WIN, RIVAL = 1000.0, 1.2
 RECYCLE_BONUS = 0.5
 #: Playouts stop after this many moves; the rows there are judged by ``chances``.
 HORIZON = 8
-#: How deep a search's tree grows (``State.tree_depth``): the decision's own moves only.
+#: How deep a search's tree grows (``Playout.tree_depth``): the decision's own moves only.
+#: Every later move plays a card nobody has drawn yet, so one action id ("into p1.3") means a
+#: different move in each determinisation, and the policy, which reads the card, plays them
+#: better than statistics that mix them.
 TREE = 1
 #: What a row's chance of being the first complete rises or falls by, on a log scale, per
 #: unit of each of its ``features``: fitted to who went on to win games of these playouts,
@@ -56,6 +58,27 @@ def progress(kinds: tuple[str, ...], row: list[int]) -> float:
     return len(eleminis) + stars - 1.5 * trash
 
 
+def policy(state: EleminisState, rng: random.Random) -> int:
+    """The playout policy: the best-looking of a few options (``act``)."""
+    legal = state._cached_legal  # read, not copied: ``act`` changes nothing
+    if legal is None:
+        legal = state.legal_actions()
+    return act(state, legal, rng)
+
+
+def horizon(state: EleminisState) -> int | None:
+    """Playouts look ``HORIZON`` moves ahead and judge the rows there (``result``)."""
+    return HORIZON
+
+
+def result(state: EleminisState) -> list[float]:
+    """Where a playout stops: the winners' share at the end; a playout cut short, each
+    side's chance from how close its best row is to complete (``chances``)."""
+    if state.phase == OVER:
+        return final_result(state)
+    return chances(state)
+
+
 def act(state: EleminisState, legal: list[int], rng: random.Random) -> int:
     """The best-looking of up to ``WEIGH`` options; sometimes any option."""
     if len(legal) == 1:
@@ -73,13 +96,13 @@ def act(state: EleminisState, legal: list[int], rng: random.Random) -> int:
 
 def _score(state: EleminisState, action: int) -> float:
     """What the option does to the rows it touches: yours up, the others' down."""
-    kind, a, b = state.decode(action)
-    if kind == rules.PASS:
+    kind, a, b = decode(len(state.cells), action)
+    if kind == PASS:
         return 0.0
-    after = state.cells_after(action)
+    after = cells_after(state.cells, state.drawn, action)
     slots, kinds, me = state.slots, state.deck_data.kinds, state.side(state.current)
-    rows = {a // slots, b // slots} if kind in (rules.MOVE, rules.SWAP) else {a // slots}
-    score = RECYCLE_BONUS if kind == rules.RECYCLE else 0.0
+    rows = {a // slots, b // slots} if kind in (MOVE, SWAP) else {a // slots}
+    score = RECYCLE_BONUS if kind == RECYCLE else 0.0
     for r in rows:
         cells = slice(r * slots, (r + 1) * slots)
         change = progress(kinds, after[cells]) - progress(kinds, state.cells[cells])
@@ -129,3 +152,8 @@ def chances(state: EleminisState) -> list[float]:
         side[state.side(q)] = side.get(state.side(q), 0.0) + share[q]
     seats = Counter(state.side(q) for q in range(state.n))
     return [side[state.side(q)] / seats[state.side(q)] for q in range(state.n)]
+
+
+PLAYOUT: Playout[EleminisState] = Playout(
+    policy=policy, horizon=horizon, result=result, tree_depth=TREE
+)

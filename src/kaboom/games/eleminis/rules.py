@@ -1,0 +1,459 @@
+"""The rules of Eleminis, in the order of the rulebook: rows of five slots, the element
+cycle, Stars and Trash, the action cards, winning, scoring and teams.
+
+The Eleminis rulebook, and docs/rulings.md §6 where it is silent. Every slot of every row is
+a *cell*, numbered ``seat * slots + slot``; a cell holds a card (its title) or ``-1``.
+Nothing is hidden but the order of the Deck: every drawn card is shown to all ("You must
+show the card to all other players").
+
+The contract's other parts (observations, JSON, scenarios, the text of actions) are support
+code in ``state.py``, ``knowledge.py``, ``record.py`` and ``actions.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from kaboom.engine.errors import BadInput, BadOption
+from kaboom.engine.events import Event
+from kaboom.engine.state import State
+from kaboom.games.eleminis.actions import (
+    DISCARD,
+    MOVE,
+    PASS,
+    PLACE,
+    RECYCLE,
+    SWAP,
+    action_count,
+    cell_text,
+    decode,
+    encode,
+)
+from kaboom.games.eleminis.deck import CHARACTERS, Deck, load_deck
+
+DECK = load_deck()
+#: The phases: a card to play, or the game (the match) is over.
+PLAY, OVER = 0, 1
+
+
+class EleminisRules(State):
+    """A game (or a match of games) of Eleminis: its rules. ``EleminisState`` (state.py)
+    completes the contract."""
+
+    deck_data: ClassVar[Deck] = DECK
+    game_id: ClassVar[str] = DECK.id
+    __slots__ = (
+        "_winners",
+        "cells",
+        "current",
+        "deck",
+        "deck_known",
+        "discard",
+        "drawn",
+        "first",
+        "game_number",
+        "phase",
+        "scores",
+        "slots",
+        "teams",
+        "totals",
+        "turns",
+    )
+
+    # -- Let's Play Eleminis! -------------------------------------------------------------------
+    def __init__(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
+        super().__init__(players, options, rng)
+        #: "each player starts with a row of five empty slots"
+        self.slots = self.deck_data.slots
+        # Team Games (docs/rulings.md §6): teams of equal size, seated alternately.
+        self.teams = int(options.get("teams", 0))
+        if self.teams and (self.teams < 2 or players % self.teams or players == self.teams):
+            raise BadOption("teams", f"2 to 4 teams of equal size of at least 2; {players} players")
+        self.cells = [-1] * (players * self.slots)
+        self.deck: list[int] = []  # top last
+        self.discard: list[int] = []  # top last
+        self.deck_known = False  # a Discard Pile turned over is a Deck everyone has seen
+        self.drawn = -1
+        self.current = self.first = 0
+        self.phase = PLAY
+        self.game_number = 1  # the game of a match
+        self.scores = [0] * players  # the last finished game's
+        self.totals = [0] * players  # the match's
+        self._winners: list[int] = []
+        self.turns = 0
+
+    def _setup(self, first: int) -> None:
+        """Shuffle the Deck; ``first`` goes first and draws the first card."""
+        self.current = self.first = first
+        self._deal()
+        self._draw()
+
+    def _deal(self) -> None:
+        """The Deck: every card shuffled, nothing in a row or on the Discard Pile (also the
+        start of each game of a match)."""
+        d = self.deck_data
+        self.deck = [t for t in range(len(d.slugs)) for _ in range(d.counts[t])]
+        self.rng.shuffle(self.deck)
+        self.discard, self.deck_known = [], False
+        self.cells = [-1] * (self.n * self.slots)
+
+    def card_count(self) -> int:
+        """The 81 cards: rows, Deck, Discard Pile and the drawn card."""
+        on_table = sum(t >= 0 for t in self.cells)
+        return on_table + len(self.deck) + len(self.discard) + (self.drawn >= 0)
+
+    # -- who decides -----------------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        return None if self.phase == OVER else self.current
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self._winners) if self.phase == OVER else []
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return action_count(self.n * self.slots)
+
+    def row_of(self, cell: int) -> int:
+        """The seat whose row holds ``cell``."""
+        return cell // self.slots
+
+    # -- Taking Your Turn: 1. Draw a Card --------------------------------------------------------
+    def _draw(self) -> list[Event]:
+        """Draw the top card and show it; an empty Deck is the Discard Pile turned over."""
+        events: list[Event] = []
+        if not self.deck:
+            # "If the Deck ever runs out of cards, turn the Discard Pile face down."
+            self.deck, self.discard = self.discard[::-1], []
+            if self.options.get("shuffle_turnover", False):
+                self.rng.shuffle(self.deck)
+            self.deck_known = not self.options.get("shuffle_turnover", False)
+            events.append(Event("turnover", None, {"cards": len(self.deck)}))
+        if not self.deck:  # only a rigged table can run out: 81 cards, at most 40 slots
+            raise BadInput("setup", "the Deck and the Discard Pile are empty: nothing to draw")
+        self.drawn = self.deck.pop()
+        return [*events, Event("draw", self.current, {"card": self.deck_data.slugs[self.drawn]})]
+
+    # -- Taking Your Turn: 2. Choose an Option ---------------------------------------------------
+    def _legal(self) -> list[int]:
+        """Every option of the drawn card; none: ``pass`` (3. Play and Discard)."""
+        if self.phase == OVER:
+            return []
+        kind = self.deck_data.kinds[self.drawn]
+        if kind == "elemini":
+            out = self._options_elemini()
+        elif kind == "star":
+            out = self._options_star()
+        elif kind == "trash":
+            out = self._options_trash()
+        elif kind == "move":
+            out = self._options_move()
+        elif kind == "swap":
+            out = self._options_swap()
+        elif kind == "discard":
+            out = self._options_discard()
+        else:
+            out = self._options_recycle()
+        return out if out else [encode(self.n * self.slots, PASS)]
+
+    def _options_elemini(self) -> list[int]:
+        """Character Cards (Eleminis): into any empty slot, or replacing an Elemini it beats
+        in the cycle ("Fire burns Plant and Air" ...)."""
+        beats = self.deck_data.beats[self.drawn]
+        return [c for c, t in enumerate(self.cells) if t < 0 or t in beats]
+
+    def _options_star(self) -> list[int]:
+        """Character Cards (Star): into any empty slot, or over any Elemini or Trash; never
+        over a Star."""
+        kinds = self.deck_data.kinds
+        return [c for c, t in enumerate(self.cells) if t < 0 or kinds[t] != "star"]
+
+    def _options_trash(self) -> list[int]:
+        """Character Cards (Trash): only into another player's row (docs/rulings.md §6), into
+        an empty slot or over an Elemini."""
+        kinds, me = self.deck_data.kinds, self.current
+        return [
+            c
+            for c, t in enumerate(self.cells)
+            if self.row_of(c) != me and (t < 0 or kinds[t] == "elemini")
+        ]
+
+    def _options_move(self) -> list[int]:
+        """Action Cards (Move): a character from any row to an empty slot of a different row
+        (docs/rulings.md §6)."""
+        cells, row, c = self.cells, self.row_of, self.n * self.slots
+        full = [c for c, t in enumerate(cells) if t >= 0]
+        empty = [c for c, t in enumerate(cells) if t < 0]
+        return [encode(c, MOVE, a, b) for a in full for b in empty if row(a) != row(b)]
+
+    def _options_swap(self) -> list[int]:
+        """Action Cards (Swap): two different characters in two different rows
+        (docs/rulings.md §6)."""
+        cells, row, c = self.cells, self.row_of, self.n * self.slots
+        full = [c for c, t in enumerate(cells) if t >= 0]
+        return [
+            encode(c, SWAP, a, b)
+            for i, a in enumerate(full)
+            for b in full[i + 1 :]
+            if row(a) != row(b) and cells[a] != cells[b]
+        ]
+
+    def _options_discard(self) -> list[int]:
+        """Action Cards (Discard): any character from any row."""
+        c = self.n * self.slots
+        return [encode(c, DISCARD, cell) for cell, t in enumerate(self.cells) if t >= 0]
+
+    def _options_recycle(self) -> list[int]:
+        """Action Cards (Recycle): any character from any row, then play again."""
+        c = self.n * self.slots
+        return [encode(c, RECYCLE, cell) for cell, t in enumerate(self.cells) if t >= 0]
+
+    # -- Taking Your Turn: 3. Play and Discard ---------------------------------------------------
+    def _apply(self, action: int) -> list[Event]:
+        """Play the option; every row is checked; then the next player draws (or, after a
+        Recycle, the same player)."""
+        kind, a, b = decode(self.n * self.slots, action)
+        p, card = self.current, self.drawn
+        self.drawn = -1
+        if kind == PLACE:
+            events = self._play_character(p, card, a)
+        else:
+            # "Action Cards are discarded to the Discard Pile before their effects take place."
+            self.discard.append(card)
+            if kind == MOVE:
+                events = self._move(p, a, b)
+            elif kind == SWAP:
+                events = self._swap(p, a, b)
+            elif kind == DISCARD:
+                events = self._discard(p, a)
+            elif kind == RECYCLE:
+                events = self._recycle(p, a)
+            else:
+                events = self._pass(p)
+        events += self._check_rows(p)
+        if self.phase == OVER or game_started_again(events):
+            return events  # over, or the next game of the match has dealt and drawn
+        if kind == RECYCLE:  # "Your turn now starts over. Draw a new card ... and play again."
+            return events + self._draw()
+        self.turns += 1
+        self.current = (p + 1) % self.n
+        return events + self._draw()
+
+    def _pass(self, p: int) -> list[Event]:
+        """Pass: "If you can't play any of your card's options, discard it - you lose your
+        turn." (the card is on the Discard Pile already)."""
+        return [Event("pass", p, {"card": self.deck_data.slugs[self.discard[-1]]})]
+
+    # -- Character Cards: Eleminis, Star, Trash --------------------------------------------------
+    def _play_character(self, p: int, card: int, cell: int) -> list[Event]:
+        """An Elemini, a Star or Trash into a slot; one it replaces is discarded ("DO NOT
+        STACK CARDS")."""
+        old = self.cells[cell]
+        if old >= 0:
+            self.discard.append(old)
+        self.cells[cell] = card
+        data: dict[str, Any] = {"card": self.deck_data.slugs[card], "to": self.cell_text(cell)}
+        if old >= 0:
+            data["replaced"] = self.deck_data.slugs[old]
+        return [Event("place", p, data)]
+
+    # -- Action Cards: Move, Swap, Discard, Recycle ----------------------------------------------
+    def _move(self, p: int, a: int, b: int) -> list[Event]:
+        """Move: "Move any character card to any empty slot" (of another row, §6)."""
+        card = self.cells[a]
+        self.cells[a], self.cells[b] = -1, card
+        data = {
+            "card": self.deck_data.slugs[card],
+            "from": self.cell_text(a),
+            "to": self.cell_text(b),
+        }
+        return [Event("move", p, data)]
+
+    def _swap(self, p: int, a: int, b: int) -> list[Event]:
+        """Swap: two different characters in two different rows change places (§6)."""
+        cells, slugs = self.cells, self.deck_data.slugs
+        cells[a], cells[b] = cells[b], cells[a]
+        data = {"a": self.cell_text(a), "b": self.cell_text(b),
+                "cards": [slugs[cells[b]], slugs[cells[a]]]}  # fmt: skip
+        return [Event("swap", p, data)]
+
+    def _discard(self, p: int, a: int) -> list[Event]:
+        """Discard: any character from any row goes to the Discard Pile."""
+        card = self.cells[a]
+        self.cells[a] = -1
+        self.discard.append(card)
+        return [
+            Event("discard", p, {"card": self.deck_data.slugs[card], "from": self.cell_text(a)})
+        ]
+
+    def _recycle(self, p: int, a: int) -> list[Event]:
+        """Recycle: discard any character, then "Your turn now starts over" (``_apply``)."""
+        events = self._discard(p, a)
+        return [Event("recycle", p, events[0].data)]
+
+    # -- Winning the Game --------------------------------------------------------------------------
+    def complete(self, seat: int) -> bool:
+        """A winning row: five different Eleminis, Stars wild, no Trash ("Eleminis!")."""
+        row = self.cells[seat * self.slots : (seat + 1) * self.slots]
+        kinds = self.deck_data.kinds
+        if any(t < 0 or kinds[t] == "trash" for t in row):
+            return False
+        eleminis = [t for t in row if kinds[t] == "elemini"]
+        return len(set(eleminis)) == len(eleminis)
+
+    def _check_rows(self, p: int) -> list[Event]:
+        """After every play every row is checked; several complete at once: the active
+        player's wins if among them, else the first in turn order after them
+        (docs/rulings.md §6)."""
+        done = [q for q in range(self.n) if self.complete(q)]
+        if not done:
+            return []
+        order = [(p + i) % self.n for i in range(self.n)]
+        winner = next(q for q in order if q in done)
+        events = [Event("win", winner, {"team": self.team_of(winner)})]
+        return events + self._end_game(winner)
+
+    # -- Scoring -----------------------------------------------------------------------------------
+    def row_score(self, seat: int) -> int:
+        """10 per unique Elemini, 5 per duplicate, +20 per Star, -20 per Trash, +100 for a
+        winning row; never below 0."""
+        d = self.deck_data
+        row = [t for t in self.cells[seat * self.slots : (seat + 1) * self.slots] if t >= 0]
+        eleminis = [t for t in row if d.kinds[t] == "elemini"]
+        unique = len(set(eleminis))
+        score = unique * d.score("unique") + (len(eleminis) - unique) * d.score("duplicate")
+        score += sum(d.kinds[t] == "star" for t in row) * d.score("star")
+        score += sum(d.kinds[t] == "trash" for t in row) * d.score("trash")
+        if self.complete(seat):
+            score += d.score("winning_row")
+        return max(0, score)
+
+    def target(self) -> int | None:
+        """The match's target score (``None``: a single game)."""
+        return int(self.options.get("target", 500)) if self.options.get("match") else None
+
+    def _end_game(self, winner: int) -> list[Event]:
+        """Score every row; a single game is over, a match goes on to the next game until a
+        side's total reaches the target, and the highest total wins it."""
+        self.scores = [self.row_score(q) for q in range(self.n)]
+        self.totals = [t + s for t, s in zip(self.totals, self.scores, strict=True)]
+        events = [Event("score", None, {"scores": list(self.scores), "totals": list(self.totals)})]
+        team = self.team_of(winner)
+        if not self.options.get("match", False):
+            self.phase = OVER
+            self._winners = (
+                [q for q in range(self.n) if self.team_of(q) == team] if self.teams else [winner]
+            )
+            return events
+        sides = self.side_totals(self.totals)
+        target = int(self.options.get("target", 500))
+        if max(sides) < target:  # "Add scores from each game until someone reaches" the target
+            return events + self._next_game()
+        best = max(sides)
+        self.phase = OVER
+        self._winners = [q for q in range(self.n) if sides[self.side(q)] == best]
+        return [*events, Event("match-over", None, {"winners": list(self._winners)})]
+
+    def _next_game(self) -> list[Event]:
+        """The next game of a match: the next seat goes first, with a fresh shuffle."""
+        self.game_number += 1
+        self.first = (self.first + 1) % self.n
+        self.current = self.first
+        self._deal()
+        self.drawn = -1
+        return [Event("new-game", self.first, {"game": self.game_number}), *self._draw()]
+
+    # -- Team Games --------------------------------------------------------------------------------
+    def team_of(self, seat: int) -> int | None:
+        """Teammates sit alternately: seat s plays for team s mod teams (docs/rulings.md §6)."""
+        return seat % self.teams if self.teams else None
+
+    def side(self, seat: int) -> int:
+        """The seat's index among the sides: its team, or itself without teams."""
+        return seat % self.teams if self.teams else seat
+
+    def side_totals(self, totals: list[int]) -> list[int]:
+        """Totals per team (or per seat without teams)."""
+        if not self.teams:
+            return list(totals)
+        return [
+            sum(totals[s] for s in range(self.n) if s % self.teams == t) for t in range(self.teams)
+        ]
+
+    # -- refusals: why an option is not one --------------------------------------------------------
+    def explain_illegal(self, action: int) -> tuple[str, str]:
+        if self.phase == OVER:
+            return "game over", "the game has ended"
+        d, kind_now = self.deck_data, self.deck_data.kinds[self.drawn]
+        kind, a, b = decode(self.n * self.slots, action)
+        drawn = d.names[self.drawn]
+        if kind == PASS:
+            return drawn, f"{drawn} can be played: a card is discarded only with no option"
+        if kind_now not in _wanted(kind):
+            return drawn, f"you drew {drawn}: {_how(kind_now)}"
+        if kind == PLACE:
+            return self._explain_place(a)
+        if kind in (MOVE, SWAP) and self.row_of(a) == self.row_of(b):
+            return drawn, "the two slots must be in different rows"
+        if self.cells[a] < 0:
+            return drawn, f"{self.cell_text(a)} is empty"
+        if kind == MOVE and self.cells[b] >= 0:
+            return drawn, f"{self.cell_text(b)} is not empty"
+        if kind == SWAP and (self.cells[b] < 0 or self.cells[a] == self.cells[b]):
+            return drawn, "swap two different characters"
+        return drawn, "not legal now"
+
+    def _explain_place(self, cell: int) -> tuple[str, str]:
+        d = self.deck_data
+        drawn, there = d.names[self.drawn], self.cells[cell]
+        kind = d.kinds[self.drawn]
+        if kind == "trash" and self.row_of(cell) == self.current:
+            return "Trash", "Trash may be played only into another player's row"
+        if there >= 0 and d.kinds[there] == "star":
+            return drawn, "a Star is never replaced"
+        if kind == "trash":
+            return "Trash", f"Trash cannot replace {d.names[there]}"
+        if kind == "elemini":
+            return drawn, f"{drawn} does not beat {d.names[there]}"
+        return drawn, "not legal now"
+
+    def cell_text(self, cell: int) -> str:
+        """``p2.3``: seat 2's third slot."""
+        return cell_text(cell, self.slots)
+
+
+def game_started_again(events: list[Event]) -> bool:
+    """Whether a match's next game was dealt by these events."""
+    return any(e.kind == "new-game" for e in events)
+
+
+def _wanted(kind: int) -> frozenset[str]:
+    """The kinds of drawn card an action of ``kind`` plays."""
+    if kind == PLACE:
+        return CHARACTERS
+    if kind == MOVE:
+        return frozenset({"move"})
+    if kind == SWAP:
+        return frozenset({"swap"})
+    if kind == DISCARD:
+        return frozenset({"discard"})
+    if kind == RECYCLE:
+        return frozenset({"recycle"})
+    return frozenset()
+
+
+def _how(kind: str) -> str:
+    """What a drawn card of ``kind`` is played as."""
+    if kind in ("elemini", "star"):
+        return "play it into a slot"
+    if kind == "trash":
+        return "play it into another player's slot"
+    if kind == "move":
+        return "move a character"
+    if kind == "swap":
+        return "swap two characters"
+    if kind == "discard":
+        return "discard a character"
+    return "recycle a character"
