@@ -58,9 +58,7 @@ def observe(state: BoardTable, seat: int | None) -> Observation:
             "turns_owed": state.turns_owed,
             "attacked": state.attacked,
             "magnets_aside": state.magnets_aside,
-            "disc_to_choose": (
-                box.disc_slugs[state.disc_to_choose] if phase == CHOOSE else None
-            ),
+            "disc_to_choose": (box.disc_slugs[state.disc_to_choose] if phase == CHOOSE else None),
         },
     )
 

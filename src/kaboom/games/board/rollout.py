@@ -12,7 +12,18 @@ from __future__ import annotations
 import random
 
 from kaboom.engine.playout import Playout, judged_shares, win_shares
-from kaboom.games.board.core import CHOOSE, DEFUSE, DRAW, FLIP, LANDED, MOVE, NOPE, PASS, REACT, TURN
+from kaboom.games.board.core import (
+    CHOOSE,
+    DEFUSE,
+    DRAW,
+    FLIP,
+    LANDED,
+    MOVE,
+    NOPE,
+    PASS,
+    REACT,
+    TURN,
+)
 from kaboom.games.board.data import Box
 from kaboom.games.board.state import BoardGameState
 

@@ -97,8 +97,9 @@ class BoardGameState(BoardTable):
         if phase == LANDED:
             return [DEFUSE, EXPLODE]
         if phase == SWAP_LAST:
-            last = min(self.positions)
-            return [ids.swap_with + q for q in range(self.n) if q != p and self.positions[q] == last]
+            positions = self.positions
+            last = min(positions)
+            return [ids.swap_with + q for q in range(self.n) if q != p and positions[q] == last]
         if phase == DISCARD_DOWN:
             return [ids.discard + t for t in range(len(hand)) if hand[t]]
         if phase == PLACE_MAGNET:
@@ -127,7 +128,8 @@ class BoardGameState(BoardTable):
                 return "explode", f"you hold no {box.card_names[arg]}"
             return "explode", f"discard down to {box.explode_keep} Action Cards first"
         if phase == PLACE_MAGNET:
-            return "Add a Magnet NOW", f"put the Danger Magnet at 0..{len(self.move_deck)} (0 = top)"
+            places = len(self.move_deck)
+            return "Add a Magnet NOW", f"put the Danger Magnet at 0..{places} (0 = top)"
         if kind in (PLAY, SWAP_AT):
             card = arg if kind == PLAY else box.card("swap")
             name = box.card_names[card]
