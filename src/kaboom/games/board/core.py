@@ -13,11 +13,12 @@ them imports the rules.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, NamedTuple, Self
+from functools import cache
+from typing import Any, ClassVar, Self
 
 from kaboom.engine.errors import BadInput, IllegalAction
 from kaboom.engine.state import State
-from kaboom.engine.window import ReactionWindow
+from kaboom.engine.window import ReactionWindow, others_from_left
 from kaboom.games.board.data import Box, load_box
 
 BOX = load_box()
@@ -55,11 +56,19 @@ class ActionIds:
         self.size = self.place + sum(box.disc_counts) + 1
 
 
-class Play(NamedTuple):
-    """An Action Card waiting on its reaction window, and the seat it is aimed at (-1: none)."""
+#: An Action Card waiting on its reaction window, and the seat it is aimed at (-1: none).
+Play = tuple[int, int]
 
-    card: int
-    target: int
+
+@cache
+def seats_from_left(players: int) -> tuple[tuple[int, ...], ...]:
+    """Per seat, every other seat in order from its left (nobody leaves the board game).
+
+    >>> seats_from_left(3)
+    ((1, 2), (2, 0), (0, 1))
+    """
+    everyone = [True] * players
+    return tuple(tuple(others_from_left(seat, everyone)) for seat in range(players))
 
 
 class BoardTable(State):

@@ -15,8 +15,15 @@ from typing import Any, TypeVar
 from kaboom.engine.observation import no_knowledge, observation
 from kaboom.engine.sampling import sample_fitting
 from kaboom.engine.state import Observation
-from kaboom.engine.window import others_from_left
-from kaboom.games.board.core import CHOOSE, LANDED, PHASES, REACT, SIDES, BoardTable
+from kaboom.games.board.core import (
+    CHOOSE,
+    LANDED,
+    PHASES,
+    REACT,
+    SIDES,
+    BoardTable,
+    seats_from_left,
+)
 
 T = TypeVar("T", bound=BoardTable)
 
@@ -135,10 +142,8 @@ def _resample(state: T, seat: int, rng: random.Random) -> T:
         # Who is asked is hidden: ask again from the left of the card answered (the seat
         # itself only if it is still to be asked).
         still = seat in window.asked
-        everyone = [True] * state.n
-        window.asked = [
-            q for q in others_from_left(window.answering, everyone) if q != seat or still
-        ]
+        left = seats_from_left(state.n)[window.answering]
+        window.asked = [q for q in left if q != seat or still]
     return s
 
 

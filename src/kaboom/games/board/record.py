@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from kaboom.engine.errors import BadInput
 from kaboom.engine.window import ReactionWindow
-from kaboom.games.board.core import OVER, PHASES, SIDES, BoardTable, Play
+from kaboom.games.board.core import OVER, PHASES, SIDES, BoardTable
 
 T = TypeVar("T", bound=BoardTable)
 
@@ -57,7 +57,7 @@ def load_json(s: BoardTable, raw: dict[str, Any]) -> None:
     window = raw["window"]
     if window is not None:
         card, target = window["play"]
-        s.window = ReactionWindow.from_json(window, Play(int(card), int(target)))
+        s.window = ReactionWindow.from_json(window, (int(card), int(target)))
     s.disc_to_choose = int(raw["disc_to_choose"])
     s.known_move_deck = [{int(i): int(d) for i, d in k.items()} for k in raw["known_move_deck"]]
     s.winner = int(raw["winner"])

@@ -15,7 +15,7 @@ from kaboom.engine.datafile import option_file
 from kaboom.engine.errors import BadInput
 from kaboom.engine.events import Event
 from kaboom.engine.state import Observation
-from kaboom.engine.window import ReactionWindow, attack_owed, others_from_left
+from kaboom.engine.window import ReactionWindow, attack_owed
 from kaboom.games.board import knowledge, record
 from kaboom.games.board.core import (
     BOX,
@@ -41,6 +41,7 @@ from kaboom.games.board.core import (
     TURN,
     BoardTable,
     Play,
+    seats_from_left,
 )
 from kaboom.games.board.data import load_box
 
@@ -347,12 +348,12 @@ class BoardGameState(BoardTable):
     # -- Action Cards and their reaction window (docs/rulings.md §1) ----------------------------
     def _others(self, seat: int) -> list[int]:
         """Every other seat from ``seat``'s left (nobody leaves the board game)."""
-        return others_from_left(seat, [True] * self.n)
+        return list(seats_from_left(self.n)[seat])
 
     def _play(self, p: int, card: int, target: int) -> list[Event]:
         """An Action Card is played: every other seat may Nope it before it takes effect."""
         self._spend(p, card)
-        self.window = ReactionWindow(Play(card, target), p, self._others(p))
+        self.window = ReactionWindow((card, target), p, self._others(p))
         data: dict[str, Any] = {"card": self.box.card_slugs[card]}
         if target >= 0:
             data["target"] = target
