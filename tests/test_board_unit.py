@@ -109,3 +109,38 @@ def test_a_missing_or_bad_box_file_is_refused(tmp_path: Any) -> None:
     bad.write_text(DATA.read_text(encoding="utf-8").replace('kind = "magnet"', 'kind = "x"'))
     with pytest.raises(BadInput, match=r"disc\[11\]\.kind"):
         new_game("kittens-board-game", 2, 0, board=str(bad))
+
+
+def test_observations_have_the_shared_shape_and_the_board_section() -> None:
+    """Every observation along random games fits the shared schema and the board's section
+    schema, with exactly the keys docs/observations.md lists for the board family."""
+    import jsonschema
+
+    from kaboom.engine.observation import family_schema, schema
+
+    shared = jsonschema.Draft202012Validator(schema())
+    section = jsonschema.Draft202012Validator(family_schema("kaboom.games.board"))
+    top = {"game", "family", "seat", "phase", "to_act", "current", "players", "piles", "hand",
+           "window", "known", "events", "turns", "winners", "board"}  # fmt: skip
+    piles = {"action_deck", "action_discard", "move_deck", "move_discard"}
+    windows = 0
+    for seed in range(4):
+        state = new_game("kittens-board-game", 3, seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            for seat in (None, 0, 1, 2):
+                obs = state.observe(seat)
+                shared.validate(obs)
+                section.validate(obs["board"])
+                assert set(obs) == top and obs["family"] == "board"
+                assert set(obs["piles"]) == piles
+                assert all(
+                    set(p) == {"seat", "in", "hand_size", "position"} for p in obs["players"]
+                )
+                assert (obs["hand"] is None) == (seat is None)
+                assert set(obs["known"]["piles"]) == (set() if seat is None else {"move_deck"})
+                if obs["window"] is not None:
+                    windows += 1
+                    assert set(obs["window"]) == {"player", "play", "card", "target", "nopes"}
+            state.apply(rng.choice(state.legal_actions()))
+    assert windows

@@ -24,11 +24,12 @@ GAMES = [spec.game_id for spec in list_games()]
 def test_playout_policy_plays_whole_games_legally(game: str, players: int) -> None:
     for seed in range(5):
         state = new_game(game, players, seed)
+        policy = get_game(game).playout.policy
         rng = random.Random(seed)
         for _ in range(5000):
             if state.is_over:
                 break
-            action = get_game(game).playout.policy(state, rng)
+            action = policy(state, rng)
             assert action in state.legal_actions()
             state.apply(action)
         assert state.is_over
@@ -93,7 +94,7 @@ def test_board_playout_seat_defuses_and_flips_away_from_a_kitten() -> None:
         if state.is_over:
             break
         phase = state.observe(None)["phase"]
-        action = state.rollout_action(rng)
+        action = board_rollout.PLAYOUT.policy(state, rng)
         if phase == "landed":
             assert state.action_text(action) == "defuse"
         state.apply(action)
@@ -208,8 +209,8 @@ def test_playouts_cut_short_judge_the_position() -> None:
     Eleminis gives the side nearer a complete row the better chance; a game played to its
     end, its winners."""
     state = board({"positions": [5, 19, 20]})
-    assert state.playout_horizon
-    behind, ahead, further = state.playout_result()
+    assert board_rollout.PLAYOUT.horizon(state)
+    behind, ahead, further = board_rollout.PLAYOUT.result(state)
     assert behind < ahead < further and behind + ahead + further == pytest.approx(1.0)
     rows = [["air", "water", "rock", None, None], [None, None, "air", None, None]]
     eleminis = get_game("eleminis").state_class.rig(2, {}, 1, {"rows": rows, "drawn": "star"})
@@ -231,6 +232,9 @@ def test_two_player_exploding_playouts_go_to_the_end() -> None:
     assert kittens_rollout.horizon(3) == kittens_rollout.HORIZON
 
 
+board_policy = board_rollout.PLAYOUT.policy
+
+
 def board(setup: dict[str, object], players: int = 3) -> BoardGameState:
     state = get_game("kittens-board-game").state_class.rig(players, {}, 1, setup)
     assert isinstance(state, BoardGameState)
@@ -243,13 +247,13 @@ def test_board_playout_swaps_spaces_with_a_far_leader() -> None:
     hands = [["swap-spaces", "nope"], ["skip"], ["skip"]]
     lead = board_rollout.SWAP_LEAD
     far = board({"positions": [2, 2 + lead, 1], "hands": hands})
-    assert {far.action_text(far.rollout_action(random.Random(k))) for k in range(20)} == {
+    assert {far.action_text(board_policy(far, random.Random(k))) for k in range(20)} == {
         "play swap-spaces @1"
     }
     no_swap = [["nope"], ["skip"], ["skip"]]
     for positions, held in (([2, 1 + lead, 1], hands), ([2, 2 + lead, 1], no_swap)):
         near = board({"positions": positions, "hands": held})
-        plays = [near.action_text(near.rollout_action(random.Random(k))) for k in range(40)]
+        plays = [near.action_text(board_policy(near, random.Random(k))) for k in range(40)]
         assert "play swap-spaces @1" not in plays and plays.count("draw") > 30
 
 
@@ -257,10 +261,12 @@ def test_board_judge_weighs_the_track_the_hand_and_the_kittens_ahead() -> None:
     """Seats alike are judged alike; a Defuse or Swap Spaces in hand raises a seat's chance;
     ``danger`` counts the Exploding Kitten spaces within reach on the side showing."""
     plain = [["skip"], ["skip"], ["skip"]]
-    _, one, two = board({"hands": plain}).playout_result()
+    _, one, two = board_rollout.PLAYOUT.result(board({"hands": plain}))
     assert one == pytest.approx(two)
     for card in ("defuse", "swap-spaces"):
-        _, held, other = board({"hands": [["skip"], [card], ["skip"]]}).playout_result()
+        _, held, other = board_rollout.PLAYOUT.result(
+            board({"hands": [["skip"], [card], ["skip"]]})
+        )
         assert held > other
 
     def danger(side: str) -> list[float]:

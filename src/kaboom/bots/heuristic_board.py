@@ -9,6 +9,7 @@ from typing import Any
 
 from kaboom.bots.heuristic import HeuristicBot
 from kaboom.engine.view import PlayerView
+from kaboom.games.board.core import SIDES
 from kaboom.games.board.data import Box
 from kaboom.games.board.rollout import SWAP_LEAD, landing
 from kaboom.games.board.state import BoardGameState
@@ -27,7 +28,7 @@ class BoardHeuristic(HeuristicBot):
         if phase == "landed":
             return texts["defuse"]
         if phase == "choose":
-            steps = box.disc_steps[box.disc_slugs.index(obs["disc_to_choose"])]
+            steps = box.disc_steps[box.disc_slugs.index(obs["board"]["disc_to_choose"])]
             return texts["flip" if self._lands_on_kitten(box, obs, steps) else "move"]
         if phase == "discard-down":
             return min(legal, key=lambda a: VALUE[self._effect(box, view.action_text(a))])
@@ -45,24 +46,29 @@ class BoardHeuristic(HeuristicBot):
 
     @staticmethod
     def _aimed_at(obs: dict[str, Any]) -> bool:
-        pending, me = obs["pending"], obs["seat"]
-        if pending["seat"] == me or len(pending["nopes"]) % 2:
-            return bool(pending["seat"] == me and len(pending["nopes"]) % 2)
-        if pending["target"] == me:
+        window, me = obs["window"], obs["seat"]
+        player, noped = window["player"], len(window["nopes"]) % 2 == 1
+        if player == me or noped:
+            return player == me and noped
+        if window["target"] == me:
             return True
-        return bool(pending["card"] == "attack" and (pending["seat"] + 1) % obs["players"] == me)
+        return bool(window["card"] == "attack" and (player + 1) % len(obs["players"]) == me)
+
+    @staticmethod
+    def _positions(obs: dict[str, Any]) -> list[int]:
+        return [int(p["position"]) for p in obs["players"]]
 
     def _lands_on_kitten(self, box: Box, obs: dict[str, Any], steps: int) -> bool:
-        side = box.sides[("calm", "chaos").index(obs["side"])]
-        return landing(box, obs["positions"], obs["seat"], steps) in side.kittens
+        side = box.sides[SIDES.index(obs["board"]["side"])]
+        return landing(box, self._positions(obs), obs["seat"], steps) in side.kittens
 
     def _turn(self, box: Box, obs: dict[str, Any], texts: dict[str, int]) -> int:
-        me, pos = obs["seat"], obs["positions"]
-        leader = max(range(obs["players"]), key=lambda q: pos[q])
+        me, pos = obs["seat"], self._positions(obs)
+        leader = max(range(len(pos)), key=lambda q: pos[q])
         swap = f"play swap-spaces @{leader}"
         if leader != me and pos[leader] - pos[me] >= SWAP_LEAD and swap in texts:
             return texts[swap]
-        top = obs["known_move_deck"].get("0")
+        top = obs["known"]["piles"]["move_deck"].get("0")
         if top is None and "play see-the-future" in texts:
             return texts["play see-the-future"]
         plain_move = top is not None and top.startswith("move-") and top[5:].isdigit()

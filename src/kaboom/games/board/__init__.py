@@ -1,16 +1,18 @@
-"""Exploding Kittens: The Board Game (the RULINGS §5 reconstruction, as data)."""
+"""Exploding Kittens: The Board Game (the docs/rulings.md §5 reconstruction, as data)."""
 
 from __future__ import annotations
 
 from kaboom.engine.options import Option
 from kaboom.engine.registry import register_game
-from kaboom.games.board.state import BOX, BoardGameState
+from kaboom.games.board.core import BOX
+from kaboom.games.board.rollout import PLAYOUT
+from kaboom.games.board.state import BoardGameState
 
 OPTIONS = (
     Option("first", int, 0, "The seat that goes first", minimum=0, maximum=5),
     Option("board", str, "", "Your own box file: board, Move Discs, Action Cards", path=True),
 )
 
-register_game(BoardGameState, BOX, OPTIONS)
+register_game(BoardGameState, BOX.header, OPTIONS, family="board", playout=PLAYOUT)
 
 __all__ = ["BOX", "BoardGameState"]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kaboom.engine.datafile import field, read_toml
+from kaboom.engine.datafile import GameHeader, field, read_header, read_toml
 from kaboom.engine.errors import BadInput
 
 DATA = Path(__file__).with_name("board.toml")
@@ -25,11 +25,10 @@ class Side:
 
 @dataclass(frozen=True, slots=True)
 class Box:
-    id: str
-    name: str
-    summary: str
-    min_players: int
-    max_players: int
+    """Everything in the box: the game's header, the setup numbers, both sides of the
+    board, the Move Discs and the Action Cards (each list indexed alike)."""
+
+    header: GameHeader
     hand_size: int
     empty_hand_draw: int
     explode_keep: int
@@ -117,11 +116,7 @@ def parse_box(raw: dict[str, Any], source: str) -> Box:
         if effects.count(effect) != 1:
             raise BadInput(f"{source}: [[card]]", f"exactly one card with effect {effect!r}")
     return Box(
-        id=field(head, "id", str, where),
-        name=field(head, "name", str, where),
-        summary=str(head.get("summary", "")),
-        min_players=field(head, "min_players", int, where),
-        max_players=field(head, "max_players", int, where),
+        header=read_header(head, where),
         hand_size=field(head, "hand_size", int, where),
         empty_hand_draw=field(head, "empty_hand_draw", int, where),
         explode_keep=field(head, "explode_keep", int, where),

@@ -1,4 +1,5 @@
-"""A quick, lifelike policy for the board game's playouts (``State.rollout_action``).
+"""How a search plays the board game out (``PLAYOUT``): a quick, lifelike policy, a
+horizon, and a judge of the positions where a playout stops.
 
 Like the exploding games' playout policy, it reads the true state but each seat acts only on
 what it knows (its hand, the positions, the discs it saw): it always Defuses, flips the board
@@ -9,13 +10,22 @@ what is aimed at it, and otherwise draws a disc, with some randomness (``WANDER`
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
-from kaboom.engine.state import judged_shares
+from kaboom.engine.playout import Playout, judged_shares, win_shares
+from kaboom.games.board.core import (
+    CHOOSE,
+    DEFUSE,
+    DRAW,
+    FLIP,
+    LANDED,
+    MOVE,
+    NOPE,
+    PASS,
+    REACT,
+    TURN,
+)
 from kaboom.games.board.data import Box
-
-if TYPE_CHECKING:
-    from kaboom.games.board.state import BoardGameState
+from kaboom.games.board.state import BoardGameState
 
 #: How often a playout decision is a uniformly random legal move instead.
 WANDER = 0.1
@@ -39,38 +49,69 @@ WEIGHT = {"space": 0.148, "stretch": 0.142, "defuse": 0.053, "nope": 0.034, "fli
           "to-play": 0.045}  # fmt: skip
 
 
-def landing(box: Box, pos: list[int], p: int, steps: int) -> int:
-    """The space seat ``p`` would reach moving ``steps`` from the positions ``pos``:
+def landing(box: Box, positions: list[int], p: int, steps: int) -> int:
+    """The space seat ``p`` would reach moving ``steps`` from ``positions``:
     past the Ribbon the Loop Back Arrow, and occupied spaces send it on.
 
     >>> from kaboom.games.board.data import load_box
     >>> landing(load_box(), [3, 5, 0], 0, 2)
     6
     """
-    space = pos[p]
+    space = positions[p]
     for _ in range(steps):
         space = box.next_space(space)
-    others = pos[:p] + pos[p + 1 :]
+    others = positions[:p] + positions[p + 1 :]
     while space != box.ribbon and space and space in others:
         space = box.next_space(space)
     return space
 
 
-def choose(state: BoardGameState, legal: list[int], move: int, flip: int) -> int:
+def policy(state: BoardGameState, rng: random.Random) -> int:
+    """The playout policy: each seat acts on what it knows."""
+    legal = state.legal_actions()
+    phase = state.phase
+    if len(legal) == 1:
+        return legal[0]
+    if phase == LANDED:
+        return DEFUSE  # nobody sensible explodes holding a Defuse
+    if phase == CHOOSE:
+        return choose(state)
+    if phase == TURN:
+        return turn(state, legal, rng)
+    if phase == REACT:
+        return react(state, rng)
+    return legal[rng.randrange(len(legal))]
+
+
+def horizon(state: BoardGameState) -> int:
+    """A race is long: playouts look a few moves ahead and judge the positions there."""
+    return HORIZON
+
+
+def result(state: BoardGameState) -> list[float]:
+    """A playout cut short: each seat's chance judged from where it stands and what it
+    holds (``chances``); a game played out, its winner's."""
+    if state.winner >= 0:
+        return win_shares(state.winners, state.n)
+    return chances(state)
+
+
+def choose(state: BoardGameState) -> int:
     """A purple disc: flip instead when the move lands on an Exploding Kitten."""
-    steps = state.box.disc_steps[state.disc_now]
-    return flip if landing(state.box, state.pos, state.actor, steps) in state.kittens() else move
+    steps = state.box.disc_steps[state.disc_to_choose]
+    lands = landing(state.box, state.positions, state.actor, steps)
+    return FLIP if lands in state.kittens() else MOVE
 
 
-def turn(state: BoardGameState, legal: list[int], rng: random.Random, draw: int) -> int:
+def turn(state: BoardGameState, legal: list[int], rng: random.Random) -> int:
     """Dodge a known top disc that walks onto an Exploding Kitten; swap spaces with a far
     leader; else mostly draw."""
     box, p = state.box, state.current
-    top = state.pk[p].get(len(state.mdeck) - 1)
+    top = state.known_move_deck[p].get(len(state.move_deck) - 1)
     deadly = (
         top is not None
         and box.disc_kinds[top] == "move"
-        and landing(box, state.pos, p, box.disc_steps[top]) in state.kittens()
+        and landing(box, state.positions, p, box.disc_steps[top]) in state.kittens()
     )
     if deadly:
         hand = state.hands[p]
@@ -83,12 +124,12 @@ def turn(state: BoardGameState, legal: list[int], rng: random.Random, draw: int)
         return swap
     if rng.random() < WANDER:
         return legal[rng.randrange(len(legal))]
-    return draw
+    return DRAW
 
 
 def _swap_with_leader(state: BoardGameState, p: int) -> int:
     """Swap Spaces with the leader when it is ``SWAP_LEAD`` spaces ahead (-1: no swap)."""
-    box, pos = state.box, state.pos
+    box, pos = state.box, state.positions
     leader = max(range(state.n), key=pos.__getitem__)
     if pos[leader] - pos[p] < SWAP_LEAD or "swap" not in box.card_effects:
         return -1
@@ -97,19 +138,19 @@ def _swap_with_leader(state: BoardGameState, p: int) -> int:
     return state.ids.swap_at + leader
 
 
-def react(state: BoardGameState, rng: random.Random, nope: int, pass_: int) -> int:
+def react(state: BoardGameState, rng: random.Random) -> int:
     """Nope an Attack on you or a card aimed at you; Nope back a Nope on your own card."""
-    if state.pending is None or rng.random() >= NOPE_AIMED:
-        return pass_
-    me, (card, target) = state.actor, state.pending
-    cancelled = len(state.nopes) % 2 == 1
-    if state.pending_seat == me:
-        return nope if cancelled else pass_
-    if cancelled:
-        return pass_
+    window = state.window
+    if window is None or rng.random() >= NOPE_AIMED:
+        return PASS
+    me, (card, target), player = state.actor, window.play, window.player
+    if player == me:
+        return NOPE if window.cancelled else PASS
+    if window.cancelled:
+        return PASS
     attack = state.box.card_effects[card] == "attack"
-    aimed = target == me or (attack and (state.pending_seat + 1) % state.n == me)
-    return nope if aimed else pass_
+    aimed = target == me or (attack and (player + 1) % state.n == me)
+    return NOPE if aimed else PASS
 
 
 def features(state: BoardGameState) -> list[dict[str, float] | None]:
@@ -117,7 +158,7 @@ def features(state: BoardGameState) -> list[dict[str, float] | None]:
     Cards by effect, the Exploding Kitten spaces just ahead of it, whether it moves next."""
     box, kittens = state.box, state.kittens()
     out: list[dict[str, float] | None] = []
-    for q, space in enumerate(state.pos):
+    for q, space in enumerate(state.positions):
         f = dict.fromkeys(WEIGHT, 0.0)
         f["space"] = space / 10
         f["stretch"] = float(space >= box.loop_back_to)
@@ -139,3 +180,7 @@ def chances(state: BoardGameState) -> list[float]:
     """Each seat's chance of winning from here, judged from where it stands, what it holds
     and who moves next (a softmax of ``WEIGHT`` over the seats)."""
     return judged_shares(features(state), WEIGHT)
+
+
+#: The board game's search settings, registered with the game.
+PLAYOUT: Playout[BoardGameState] = Playout(policy=policy, horizon=horizon, result=result)

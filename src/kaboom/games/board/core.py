@@ -1,0 +1,243 @@
+"""The board game's table: the fields the rules play on, and the actions' ids and words.
+
+Spaces: 0 is the Litter Box (any number of characters), 1..40 the track, 41 the Ribbon; the
+Loop Back Arrow leads from the Ribbon to space 30 (docs/rulings.md §5). Action Cards are
+indices into the box's cards, a hand is a count per card; the Move Deck is a list of disc
+indices, the top last.
+
+The rules (``state.py``) build on this class; the support modules (what each seat knows,
+``knowledge.py``; JSON, rigged tables and facts, ``record.py``) read it too, so that none of
+them imports the rules.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any, ClassVar, Self
+
+from kaboom.engine.errors import BadInput, IllegalAction
+from kaboom.engine.state import State
+from kaboom.engine.window import ReactionWindow, others_from_left
+from kaboom.games.board.data import Box, load_box
+
+BOX = load_box()
+
+# -- phases: what kind of decision is due -----------------------------------------------------
+TURN, REACT, CHOOSE, LANDED, SWAP_LAST, DISCARD_DOWN, PLACE_MAGNET, OVER = range(8)
+PHASES = ("turn", "react", "choose", "landed", "swap-last", "discard-down", "place-magnet",
+          "over")  # fmt: skip
+#: The board's sides, by ``BoardTable.side``: "Make sure the Calm Mode (blue side) of the
+#: board is showing" at setup; a flip turns it to Chaos Mode (red side).
+SIDES = ("calm", "chaos")
+CALM = 0
+
+# -- actions ----------------------------------------------------------------------------------
+#: The fixed action ids, each its own word; the rest follow in blocks (``ActionIds``).
+DRAW, NOPE, PASS, MOVE, FLIP, DEFUSE, EXPLODE = range(7)
+WORDS = ("draw", "nope", "pass", "move", "flip", "defuse", "explode")
+#: What ``decode`` says of an action beyond the fixed ones: the block it lies in.
+PLAY, SWAP_AT, SWAP_WITH, DISCARD, PLACE = range(7, 12)
+
+
+class ActionIds:
+    """Blocks of ids after the fixed ones: plays, Swap Spaces targets, last-place choices,
+    discards down to three, Danger Magnet positions."""
+
+    __slots__ = ("discard", "place", "play", "size", "swap_at", "swap_with")
+
+    def __init__(self, box: Box, players: int) -> None:
+        cards = len(box.card_slugs)
+        self.play = len(WORDS)
+        self.swap_at = self.play + cards
+        self.swap_with = self.swap_at + players
+        self.discard = self.swap_with + players
+        self.place = self.discard + cards
+        self.size = self.place + sum(box.disc_counts) + 1
+
+
+#: An Action Card waiting on its reaction window, and the seat it is aimed at (-1: none).
+Play = tuple[int, int]
+
+
+@cache
+def seats_from_left(players: int) -> tuple[tuple[int, ...], ...]:
+    """Per seat, every other seat in order from its left (nobody leaves the board game).
+
+    >>> seats_from_left(3)
+    ((1, 2), (2, 0), (0, 1))
+    """
+    everyone = [True] * players
+    return tuple(tuple(others_from_left(seat, everyone)) for seat in range(players))
+
+
+class BoardTable(State):
+    """The fields of a game of Exploding Kittens: The Board Game, and what reads them
+    without playing: who acts, the winner, the actions' words. The rules are
+    ``state.BoardGameState``."""
+
+    box: ClassVar[Box] = BOX
+    game_id: ClassVar[str] = BOX.header.id
+    __slots__ = (
+        "action_deck", "action_discard", "actor", "attacked", "current", "disc_to_choose",
+        "hand_sizes", "hands", "ids", "known_move_deck", "magnets_aside", "move_deck",
+        "move_discard", "phase", "positions", "side", "turns", "turns_owed", "window",
+        "winner",
+    )  # fmt: skip
+
+    def __init__(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
+        super().__init__(players, options, rng)
+        box = self.box
+        self.ids = ActionIds(box, players)
+        self.positions = [0] * players  # everyone starts on the Litter Box
+        self.side = CALM
+        self.hands = [[0] * len(box.card_slugs) for _ in range(players)]
+        self.hand_sizes = [0] * players
+        self.action_deck: list[int] = []  # the top last
+        self.action_discard: list[int] = []
+        self.move_deck: list[int] = []  # the top last
+        self.move_discard: list[int] = []
+        self.magnets_aside = box.disc_counts[box.magnet]
+        self.current = self.actor = 0
+        self.turns_owed, self.attacked = 1, False
+        self.phase = TURN
+        #: The Action Card waiting on its reaction window (docs/rulings.md §1).
+        self.window: ReactionWindow[Play] | None = None
+        self.disc_to_choose = -1  # a purple disc waiting for "move" or "flip"
+        #: Per seat, the Move Discs it has seen and that are still in the Move Deck: by
+        #: index into ``move_deck`` (0 = the bottom), the disc.
+        self.known_move_deck: list[dict[int, int]] = [{} for _ in range(players)]
+        self.winner = -1
+        self.turns = 0
+
+    def _copy_to(self, other: Self) -> None:
+        other.ids = self.ids  # fixed by the seat count: shared
+        other.positions = list(self.positions)
+        other.side = self.side
+        other.hands = [list(h) for h in self.hands]
+        other.hand_sizes = list(self.hand_sizes)
+        other.action_deck = list(self.action_deck)
+        other.action_discard = list(self.action_discard)
+        other.move_deck = list(self.move_deck)
+        other.move_discard = list(self.move_discard)
+        other.magnets_aside = self.magnets_aside
+        other.current, other.actor = self.current, self.actor
+        other.turns_owed, other.attacked = self.turns_owed, self.attacked
+        other.phase = self.phase
+        other.window = self.window.copy() if self.window is not None else None
+        other.disc_to_choose = self.disc_to_choose
+        other.known_move_deck = [dict(k) for k in self.known_move_deck]
+        other.winner = self.winner
+        other.turns = self.turns
+
+    # -- who decides ----------------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        return None if self.phase == OVER else self.actor
+
+    @property
+    def winners(self) -> list[int]:
+        return [self.winner] if self.winner >= 0 else []
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self.ids.size
+
+    # -- what the table holds -------------------------------------------------------------------
+    def gain(self, q: int, card: int, k: int = 1) -> None:
+        """Seat ``q`` takes ``k`` of ``card`` into its hand (gives it up, ``k`` < 0)."""
+        self.hands[q][card] += k
+        self.hand_sizes[q] += k
+
+    def kittens(self) -> frozenset[int]:
+        """The Exploding Kitten spaces of the side showing."""
+        return self.box.sides[self.side].kittens
+
+    def hand_slugs(self, q: int) -> list[str]:
+        """Seat ``q``'s Action Cards, sorted."""
+        slugs = self.box.card_slugs
+        return sorted(slugs[t] for t, k in enumerate(self.hands[q]) for _ in range(k))
+
+    def card_names(self, cards: list[int]) -> list[str]:
+        """The slugs of ``cards``, in order."""
+        slugs = self.box.card_slugs
+        return [slugs[c] for c in cards]
+
+    def disc_names(self, discs: list[int]) -> list[str]:
+        slugs = self.box.disc_slugs
+        return [slugs[d] for d in discs]
+
+    def card_count(self) -> int:
+        """Every Action Card and Move Disc, wherever it lies (Danger Magnets aside included)."""
+        return (sum(self.hand_sizes) + len(self.action_deck) + len(self.action_discard)
+                + len(self.move_deck) + len(self.move_discard) + self.magnets_aside)  # fmt: skip
+
+    # -- the actions' words ---------------------------------------------------------------------
+    def decode(self, action: int) -> tuple[int, int]:
+        """``(kind, arg)``: a fixed action is its own kind (``DRAW`` .. ``EXPLODE``, arg -1);
+        the others are ``PLAY`` (a card), ``SWAP_AT`` / ``SWAP_WITH`` (a seat), ``DISCARD`` (a
+        card) or ``PLACE`` (a position from the top)."""
+        ids = self.ids
+        if action < ids.play:
+            return action, -1
+        if action < ids.swap_at:
+            return PLAY, action - ids.play
+        if action < ids.swap_with:
+            return SWAP_AT, action - ids.swap_at
+        if action < ids.discard:
+            return SWAP_WITH, action - ids.swap_with
+        if action < ids.place:
+            return DISCARD, action - ids.discard
+        if action < ids.size:
+            return PLACE, action - ids.place
+        raise BadInput("action", f"an action id in 0..{ids.size - 1}, got {action}")
+
+    def action_text(self, action: int) -> str:
+        kind, arg = self.decode(action)
+        box = self.box
+        if kind == PLAY:
+            return f"play {box.card_slugs[arg]}"
+        if kind == SWAP_AT:
+            return f"play {box.card_slugs[box.card('swap')]} @{arg}"
+        if kind == SWAP_WITH:
+            return f"swap-with @{arg}"
+        if kind == DISCARD:
+            return f"discard {box.card_slugs[arg]}"
+        if kind == PLACE:
+            return f"place {arg}"
+        return WORDS[kind]
+
+    def parse_action(self, text: str) -> int:
+        """``draw``, ``play CARD``, ``play swap-spaces @2``, ``nope``, ``pass``, ``move``,
+        ``flip``, ``defuse``, ``explode``, ``swap-with @2``, ``discard CARD``, ``place N``."""
+        words = text.strip().lower().split()
+        ids, box = self.ids, self.box
+        if len(words) == 1 and words[0] in WORDS:
+            return WORDS.index(words[0])
+        if len(words) >= 2 and words[0] in ("play", "discard"):
+            if words[1] not in box.card_slugs:
+                raise BadInput("card", f"one of {', '.join(box.card_slugs)}; got {words[1]!r}")
+            card = box.card_slugs.index(words[1])
+            if words[0] == "discard" and len(words) == 2:
+                return ids.discard + card
+            if len(words) == 3 and box.card_effects[card] == "swap":
+                return ids.swap_at + self._seat(words[2])
+            if len(words) == 2:  # (never legal for Swap Spaces: it needs a target)
+                return ids.play + card
+        if len(words) == 2 and words[0] == "swap-with":
+            return ids.swap_with + self._seat(words[1])
+        if len(words) == 2 and words[0] == "place" and words[1].isdigit():
+            position = int(words[1])
+            if position > ids.size - ids.place - 1:
+                raise IllegalAction("Add a Magnet NOW", f"no position {position} in the Move Deck")
+            return ids.place + position
+        raise BadInput(
+            "action",
+            "one of: draw, play CARD, play swap-spaces @SEAT, nope, pass, move, flip, defuse, "
+            f"explode, swap-with @SEAT, discard CARD, place N; got {text!r}",
+        )
+
+    def _seat(self, word: str) -> int:
+        if word.startswith("@") and word[1:].isdigit() and int(word[1:]) < self.n:
+            return int(word[1:])
+        raise BadInput("action", f"a seat written @N with N in 0..{self.n - 1}, got {word!r}")
