@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import TypeVar
 
-from kaboom.engine.sampling import sample_fitting
+from kaboom.engine.sampling import SAMPLE_TRIES, sample_fitting
 from kaboom.games.kittens.core import EXPLODING, REACT, KittensCore
 
 S = TypeVar("S", bound=KittensCore)
@@ -23,7 +23,8 @@ S = TypeVar("S", bound=KittensCore)
 
 def determinize(state: S, seat: int, rng: random.Random) -> S:
     """A sample of ``state`` as ``seat`` knows it (see the module's text)."""
-    sample = sample_fitting(lambda: resample(state, seat, rng), lambda s: fits(s, seat))
+    draw = lambda: resample(state, seat, rng)  # noqa: E731
+    sample = sample_fitting(draw, lambda s: fits(s, seat), SAMPLE_TRIES)
     if sample is not None:
         return sample
     s = resample(state, seat, rng)
