@@ -89,8 +89,9 @@ class KittensHeuristic(HeuristicBot):
     # -- its turn ----------------------------------------------------------------------------------
     @staticmethod
     def _risk(obs: dict[str, Any], bombs: set[str]) -> float:
-        """The chance the top card is a bomb, from what this seat knows (count the pile,
-        docs/rulings.md §1): certain if it saw the top card, else the unseen bombs over the unseen cards."""
+        """The chance the top card is a bomb, from what this seat knows (it counts the pile,
+        docs/rulings.md §1): certain if it saw the top card, else the unseen bombs over the
+        unseen cards."""
         known = obs["known"]["piles"]["draw"]
         if "0" in known:
             return 1.0 if known["0"] in bombs else 0.0

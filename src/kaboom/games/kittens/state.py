@@ -133,8 +133,8 @@ class KittensState(KittensCore):
         return []
 
     def _turn_actions(self) -> list[int]:
-        """"Play as many cards as you'd like, or pass", then draw: every card, pair and three
-        the player can play now."""
+        """A turn: "Play as many cards as you'd like, or pass", then draw. Every card, pair
+        and three the player can play now."""
         tb, p = self.table, self.current
         held, alive = self.ranks_held[p], self.alive
         # Per rank: alone, Two of a Kind (two of one rank), Three of a Kind (three, naming);
@@ -410,8 +410,8 @@ class KittensState(KittensCore):
 
     # -- drawing, exploding and defusing -----------------------------------------------------
     def _draw(self, bottom: bool = False) -> list[Event]:
-        """"End your turn by drawing the top card of the Draw Pile into your hand" (or the
-        bottom card, for Draw from the Bottom)."""
+        """Drawing: "End your turn by drawing the top card of the Draw Pile into your hand"
+        (or the bottom card, for Draw from the Bottom)."""
         p, ed = self.current, self.edition
         card = self.pile.pop(0) if bottom else self.pile.pop()
         knowledge.learn_draw(self, p, 0 if bottom else len(self.pile), card, bottom)
@@ -468,9 +468,9 @@ class KittensState(KittensCore):
         return [Event("defuse", p, data)]
 
     def _place(self, position: int) -> list[Event]:
-        """"Secretly put the Exploding Kitten back into the Draw Pile anywhere you'd like" at
-        a position 0..len (0 = top), private to its player; the Defuse ends one owed turn
-        (docs/rulings.md §1)."""
+        """Placing: "Secretly put the Exploding Kitten back into the Draw Pile anywhere you'd
+        like", at a position 0..len (0 = top), private to its player; the Defuse ends one
+        owed turn (docs/rulings.md §1)."""
         p, pile = self.actor, self.pile
         index = len(pile) - position
         bomb, self.drawn_bomb = self.drawn_bomb, -1
