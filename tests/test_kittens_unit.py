@@ -315,8 +315,15 @@ def test_see_the_future_is_known_to_its_player_only() -> None:
     private = [e for e in events if e.kind == "see-the-future" and e.audience is not None]
     assert [e.data["cards"] for e in private] == [["attack", "defuse", "cattermelon"]]
     assert private[0].visible_to(0) and not private[0].visible_to(1)
-    assert state.observe(0)["known"]["piles"]["draw"] == {"0": "attack", "1": "defuse", "2": "cattermelon"}
-    assert state.observe(1)["known"]["piles"]["draw"] == {} and state.observe(2)["known"]["piles"]["draw"] == {}
+    assert state.observe(0)["known"]["piles"]["draw"] == {
+        "0": "attack",
+        "1": "defuse",
+        "2": "cattermelon",
+    }
+    assert (
+        state.observe(1)["known"]["piles"]["draw"] == {}
+        and state.observe(2)["known"]["piles"]["draw"] == {}
+    )
     play(state, "draw")  # seat 0 draws the attack it saw
     assert state.observe(0)["known"]["piles"]["draw"] == {"0": "defuse", "1": "cattermelon"}
     play(state, "draw")  # seat 1 draws the defuse seat 0 saw: seat 0 knows seat 1 holds it
@@ -340,7 +347,10 @@ def test_a_placed_kitten_is_known_to_its_placer_only() -> None:
         {"card": "exploding-kitten", "redacted": True},
     ]
     assert state.observe(0)["known"]["piles"]["draw"] == {"1": "exploding-kitten"}
-    assert state.observe(1)["known"]["piles"]["draw"] == {} and state.observe(2)["known"]["piles"]["draw"] == {}
+    assert (
+        state.observe(1)["known"]["piles"]["draw"] == {}
+        and state.observe(2)["known"]["piles"]["draw"] == {}
+    )
     assert "position" not in str(state.observe(None))
     play(state, "play shuffle")  # seat 1 shuffles: nobody knows where it is now
     assert state.observe(0)["known"]["piles"]["draw"] == {}
@@ -553,7 +563,8 @@ class DiscardHandState(KittensState):
     """The Original's cards with ``dead_hand = "discard"`` (as Dynamitt will play it)."""
 
     edition = dataclasses.replace(
-        ORIGINAL, header=dataclasses.replace(ORIGINAL.header, id="test-discard-hand"),
+        ORIGINAL,
+        header=dataclasses.replace(ORIGINAL.header, id="test-discard-hand"),
         dead_hand="discard",
     )
     game_id = "test-discard-hand"
