@@ -132,8 +132,11 @@ class KittensCore(State):
     def can_answer(self, seat: int) -> bool:
         """Holds a Nope, or a Clone with a Nope on top of the Discard Pile (docs/rulings.md
         §1, §3): only such seats are asked in a reaction window."""
-        held = self.ranks_held[seat]
-        return held[self.table.nope_t] > 0 or self.clone_copies(held, self.table.nope_t)
+        held, tb = self.ranks_held[seat], self.table
+        if held[tb.nope_t]:
+            return True
+        clone = tb.clone  # (written out: a reaction window asks this of every seat)
+        return clone >= 0 and held[clone] > 0 and self.top_rank() == tb.nope_t
 
     def can_defuse(self, p: int) -> bool:
         """Holds a Defuse (any Defuse rank), or a Clone with a Defuse on top (docs/rulings.md

@@ -265,6 +265,11 @@ class KittensState(KittensCore):
         Players holding no Nope are not asked (docs/rulings.md §1)."""
         w = self.window
         assert w is not None
+        tb = self.table
+        if tb.clone < 0:  # the hot path of playouts: without Clones, a seat answers with a Nope
+            asked, held, nope = w.asked, self.ranks_held, tb.nope_t
+            while asked and not held[asked[0]][nope]:
+                asked.pop(0)
         q = w.next_asked(self.can_answer)
         if q is not None:
             self.phase, self.actor = REACT, q
