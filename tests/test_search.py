@@ -145,7 +145,8 @@ def test_the_tree_grows_only_as_deep_as_its_depth() -> None:
     deep = make_bot("ismcts:iterations=20:depth=1", 1, "exploding-kittens")
     assert isinstance(deep, IsmctsBot) and deep.depth == 1
     # Eleminis's later moves place cards not yet drawn: its tree stops at the root's moves.
-    assert new_game("eleminis", 2, 1).tree_depth == 1 and state.tree_depth is None
+    assert new_game("eleminis", 2, 1).tree_depth == 1
+    assert get_game("exploding-kittens").playout.tree_depth is None
     eleminis = new_game("eleminis", 2, 1)
     bot, root = IsmctsBot(4), Node()
     for _ in range(100):

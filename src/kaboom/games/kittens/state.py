@@ -46,7 +46,17 @@ from kaboom.games.kittens.core import (
     KittensCore,
 )
 
-__all__ = ["EXPLODING", "OVER", "PHASES", "PLACING", "REACT", "TURN", "KittensState"]
+__all__ = [
+    "EXPLODING",
+    "GIVING",
+    "OVER",
+    "PHASES",
+    "PLACING",
+    "REACT",
+    "TAKING",
+    "TURN",
+    "KittensState",
+]
 
 #: How many cards See the Future shows (docs/rulings.md §1: fewer if the pile is shorter).
 FUTURE = 3
