@@ -1,7 +1,7 @@
 """The exploding family's table: the fields of a game and the small questions the rules ask.
 
 The rules themselves (``state.py``) extend :class:`KittensCore`; the support modules (what
-each seat knows, ``knowledge.py``; determinisation, ``sampling.py``; JSON, rigs and facts,
+each seat knows, ``knowledge.py``; determinisation, ``determinize.py``; JSON, rigs, facts,
 ``records.py``) read and write these fields and import nothing of the rules.
 
 Cards are title indices. A hand is a list of counts per title (and, where cards come in
