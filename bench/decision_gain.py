@@ -41,8 +41,9 @@ def wins_after(world: State, action: int, seat: int, seed: int) -> float:
     state = world.clone()
     state.apply(action)
     rng = random.Random(seed)
+    policy = get_game(world.game_id).playout.policy
     while state.to_act is not None:
-        state.apply(state.rollout_action(rng))
+        state.apply(policy(state, rng))
     return 1.0 if seat in state.winners else 0.0
 
 

@@ -1,6 +1,6 @@
 """Fit the weights of a game family's position judge (``WEIGHT`` in its ``rollout.py``).
 
-Search playouts stop at the game's ``playout_horizon`` and score each seat by the family's
+Search playouts stop at the horizon of the game's ``Playout`` and score each seat by the family's
 ``rollout.chances``: a softmax over the seats of weighted ``rollout.features`` (the exploding
 games: cards by effect, turns owed, the risk on the pile; Eleminis: what each row holds and
 still needs; the board game: where each seat stands, its cards, the Kitten spaces ahead).
@@ -51,7 +51,8 @@ Snapshot = tuple[list[list[float] | None], int]  # features per seat (None: out)
 
 def snapshots(module: ModuleType, game: str, players: int, games: int, seed: int) -> list[Snapshot]:
     """Positions of playout-policy games, with who won each (games shared are skipped)."""
-    state_class = get_game(game).state_class
+    spec = get_game(game)
+    state_class, policy = spec.state_class, spec.playout.policy
     names = list(module.WEIGHT)
     rng = random.Random(seed)
     out: list[Snapshot] = []
@@ -62,7 +63,7 @@ def snapshots(module: ModuleType, game: str, players: int, games: int, seed: int
             if rng.random() < SNAPSHOT:
                 seats = module.features(state)
                 taken.append([[f[k] for k in names] if f else None for f in seats])
-            state.apply(state.rollout_action(rng))
+            state.apply(policy(state, rng))
         if len(state.winners) == 1:
             out += [(f, state.winners[0]) for f in taken]
     rng.shuffle(out)

@@ -170,7 +170,7 @@ def test_new_game_is_determined_by_its_seed(players: int, options: dict[str, Any
         a = new_game(GAME, players, seed, **options).to_json()
         b = new_game(GAME, players, seed, **options).to_json()
         assert a == b, f"seed {seed} dealt two different games"
-        deals[seed] = json.dumps({k: a[k] for k in ("hands", "pile", "removed")})
+        deals[seed] = json.dumps({k: a[k] for k in ("hands", "pile", "out_of_game_face_down")})
     assert len(set(deals.values())) == len(deals), "two seeds dealt the same cards"
 
 

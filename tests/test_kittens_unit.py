@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-import kaboom.games.kittens.state as kstate
+import kaboom.games.kittens.determinize as kdeterminize
 from kaboom.engine import BadInput, IllegalAction, get_game, new_game, resolve_options
 from kaboom.games.kittens import ORIGINAL, OriginalState
 from kaboom.games.kittens.edition import DATA_DIR, load_edition, parse_edition
@@ -38,7 +38,7 @@ def by_title(state: KittensState) -> Counter[int]:
     total: Counter[int] = Counter()
     for hand in state.hands:
         total.update({t: k for t, k in enumerate(hand) if k})
-    for cards in (state.pile, state.discard, state.removed, state.boxed):
+    for cards in (state.pile, state.discard, state.out_of_game_face_down, state.out_of_game):
         total.update(cards)
     if state.phase in (EXPLODING, PLACING):
         total[state.edition.only("bomb")] += 1
@@ -174,14 +174,14 @@ def test_the_deal(players: int, fast: bool) -> None:
         assert state.sizes == [ed.hand_size + 1] * players
         assert all(hand[defuse] >= 1 and not hand[bomb] for hand in state.hands)
         assert state.pile.count(bomb) == players - 1
-        assert state.boxed.count(bomb) == 4 - (players - 1)
+        assert state.out_of_game.count(bomb) == 4 - (players - 1)
         spare = 6 - players
-        assert state.boxed.count(defuse) == spare - min(2, spare)
+        assert state.out_of_game.count(defuse) == spare - min(2, spare)
         assert by_title(state) == Counter(dict(enumerate(ed.counts)))
         left = 56 - 4 - 6 - 7 * players + min(2, spare)  # the deck after the deal
-        assert len(state.removed) == (left // 3 if fast else 0)
-        assert bomb not in state.removed
-        assert len(state.pile) == left - len(state.removed) + players - 1
+        assert len(state.out_of_game_face_down) == (left // 3 if fast else 0)
+        assert bomb not in state.out_of_game_face_down
+        assert len(state.pile) == left - len(state.out_of_game_face_down) + players - 1
         assert state.discard == [] and state.history == [] and state.to_act == 0
 
 
@@ -315,15 +315,22 @@ def test_see_the_future_is_known_to_its_player_only() -> None:
     private = [e for e in events if e.kind == "see-the-future" and e.audience is not None]
     assert [e.data["cards"] for e in private] == [["attack", "defuse", "cattermelon"]]
     assert private[0].visible_to(0) and not private[0].visible_to(1)
-    assert state.observe(0)["known_pile"] == {"0": "attack", "1": "defuse", "2": "cattermelon"}
-    assert state.observe(1)["known_pile"] == {} and state.observe(2)["known_pile"] == {}
+    assert state.observe(0)["known"]["piles"]["draw"] == {
+        "0": "attack",
+        "1": "defuse",
+        "2": "cattermelon",
+    }
+    assert (
+        state.observe(1)["known"]["piles"]["draw"] == {}
+        and state.observe(2)["known"]["piles"]["draw"] == {}
+    )
     play(state, "draw")  # seat 0 draws the attack it saw
-    assert state.observe(0)["known_pile"] == {"0": "defuse", "1": "cattermelon"}
+    assert state.observe(0)["known"]["piles"]["draw"] == {"0": "defuse", "1": "cattermelon"}
     play(state, "draw")  # seat 1 draws the defuse seat 0 saw: seat 0 knows seat 1 holds it
-    assert state.observe(0)["known_pile"] == {"0": "cattermelon"}
-    assert state.observe(0)["known_hands"] == {"1": ["defuse"]}
-    assert state.observe(2)["known_hands"] == {}
-    assert state.observe(1)["known_hands"] == {}
+    assert state.observe(0)["known"]["piles"]["draw"] == {"0": "cattermelon"}
+    assert state.observe(0)["known"]["hands"] == {"1": ["defuse"]}
+    assert state.observe(2)["known"]["hands"] == {}
+    assert state.observe(1)["known"]["hands"] == {}
 
 
 def test_a_placed_kitten_is_known_to_its_placer_only() -> None:
@@ -339,11 +346,14 @@ def test_a_placed_kitten_is_known_to_its_placer_only() -> None:
         {"card": "exploding-kitten", "position": 1},
         {"card": "exploding-kitten", "redacted": True},
     ]
-    assert state.observe(0)["known_pile"] == {"1": "exploding-kitten"}
-    assert state.observe(1)["known_pile"] == {} and state.observe(2)["known_pile"] == {}
+    assert state.observe(0)["known"]["piles"]["draw"] == {"1": "exploding-kitten"}
+    assert (
+        state.observe(1)["known"]["piles"]["draw"] == {}
+        and state.observe(2)["known"]["piles"]["draw"] == {}
+    )
     assert "position" not in str(state.observe(None))
     play(state, "play shuffle")  # seat 1 shuffles: nobody knows where it is now
-    assert state.observe(0)["known_pile"] == {}
+    assert state.observe(0)["known"]["piles"]["draw"] == {}
 
 
 def test_a_favor_card_is_known_to_giver_and_taker_only() -> None:
@@ -356,9 +366,9 @@ def test_a_favor_card_is_known_to_giver_and_taker_only() -> None:
     secret = [e for e in events if "card" in e.data]
     assert len(secret) == 1 and secret[0].audience == frozenset({0, 1})
     assert all(e.data.get("redacted") for e in events if e.audience is None and e.kind == "give")
-    assert state.observe(1)["known_hands"] == {"0": ["skip"]}
-    assert state.observe(2)["known_hands"] == {}
-    assert state.observe(0)["known_hands"] == {}
+    assert state.observe(1)["known"]["hands"] == {"0": ["skip"]}
+    assert state.observe(2)["known"]["hands"] == {}
+    assert state.observe(0)["known"]["hands"] == {}
 
 
 def test_a_named_card_is_known_to_everyone() -> None:
@@ -368,16 +378,17 @@ def test_a_named_card_is_known_to_everyone() -> None:
         draw_pile=["beard-cat"] * 3,
     )
     play(state, "triple tacocat @1 defuse")
-    assert state.observe(1)["known_hands"] == {"0": ["defuse"]}
-    assert state.observe(2)["known_hands"] == {"0": ["defuse"]}
-    assert state.observe(0)["known_hands"] == {}
+    assert state.observe(1)["known"]["hands"] == {"0": ["defuse"]}
+    assert state.observe(2)["known"]["hands"] == {"0": ["defuse"]}
+    assert state.observe(0)["known"]["hands"] == {}
 
 
 def test_spectator_sees_no_hand() -> None:
     state = new_game(GAME, 3, 4)
     spectator = state.observe(None)
     assert spectator["seat"] is None
-    assert not {"hand", "hands", "known_pile", "known_hands"} & spectator.keys()
+    assert spectator["hand"] is None and "hands" not in spectator
+    assert spectator["known"] == {"piles": {}, "hands": {}}
     assert state.observe(1)["hand"] == state.facts()["hands"]["1"]
 
 
@@ -450,8 +461,9 @@ def check_sample(state: OriginalState, seat: int, k: int) -> Iterator[str]:
         yield f"rng {k}: the sample does not ask another seat (to_act {d.to_act})"
     elif not d.hands[d.actor][nope]:
         yield f"rng {k}: seat {d.actor} is asked but holds no Nope"
-    elif not d.queue or d.queue[0] != d.actor:
-        yield f"rng {k}: seat {d.actor} is asked out of turn (queue {d.queue})"
+    elif d.window is None or not d.window.asked or d.window.asked[0] != d.actor:
+        asked = None if d.window is None else d.window.asked
+        yield f"rng {k}: seat {d.actor} is asked out of turn (asked {asked})"
 
 
 @pytest.mark.parametrize("forced", [True, False], ids=["fallback-forced", "natural"])
@@ -459,10 +471,10 @@ def check_sample(state: OriginalState, seat: int, k: int) -> Iterator[str]:
 def test_determinize_in_a_window_the_seat_is_not_asked_in(
     name: str, forced: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With sampling tries set to 0 every call takes the ``_make_fit`` fallback; with
+    """With sampling tries set to 0 every call takes the ``make_fit`` fallback; with
     the default it is taken whenever the Nope holders are rare among the hidden cards."""
     if forced:
-        monkeypatch.setattr(kstate, "SAMPLE_TRIES", 0)
+        monkeypatch.setattr(kdeterminize, "SAMPLE_TRIES", 0)
     state = window(name)
     seat = WINDOWS[name][4]
     before = state.to_json()
@@ -550,7 +562,11 @@ def test_determinize_while_a_kitten_is_being_defused_keeps_the_defuse() -> None:
 class DiscardHandState(KittensState):
     """The Original's cards with ``dead_hand = "discard"`` (as Dynamitt will play it)."""
 
-    edition = dataclasses.replace(ORIGINAL, id="test-discard-hand", dead_hand="discard")
+    edition = dataclasses.replace(
+        ORIGINAL,
+        header=dataclasses.replace(ORIGINAL.header, id="test-discard-hand"),
+        dead_hand="discard",
+    )
     game_id = "test-discard-hand"
     __slots__ = ()
 
@@ -576,7 +592,7 @@ def test_an_exploded_hand_goes_where_the_edition_says(
     assert facts["out_of_game"] == {"exploding-kitten": 1}
     if to_discard:
         assert sorted(facts["discard_pile"]) == ["skip", "tacocat"]
-        assert state.observe(1)["discard_pile"] == facts["discard_pile"]
+        assert state.observe(1)["piles"]["discard"]["cards"] == facts["discard_pile"]
         assert facts["out_of_game_face_down"] == 0
     else:
         assert facts["discard_pile"] == []

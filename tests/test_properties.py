@@ -152,10 +152,10 @@ def title_counts(state: KittensState) -> Counter[int]:
         total.update({t: k for t, k in enumerate(hand) if k})
     total.update(state.pile)
     total.update(state.discard)
-    total.update(state.removed)
-    total.update(state.boxed)
-    if state.limbo >= 0:  # a drawn bomb, not yet defused and put back
-        total[state.limbo] += 1
+    total.update(state.out_of_game_face_down)
+    total.update(state.out_of_game)
+    if state.drawn_bomb >= 0:  # a drawn bomb, not yet defused and put back
+        total[state.drawn_bomb] += 1
     return total
 
 
@@ -528,17 +528,19 @@ def test_kittens_observation_holds_only_what_the_seat_saw(config: Config, seed: 
     step = 0
     while True:
         spectator = state.observe(None)
-        assert not {"hand", "hands", "known_pile", "known_hands"} & spectator.keys()
+        assert spectator["hand"] is None and "hands" not in spectator
+        assert spectator["known"] == {"piles": {}, "hands": {}}
         for p in range(state.players):
             obs = state.observe(p)
             where = f"step {step} seat {p}"
             assert "hands" not in obs, where
             assert obs["hand"] == sorted(held(state, p).elements()), where
-            assert obs["known_pile"] == models[p].view(), f"{where}: known_pile {obs['known_pile']}"
-            assert models[p].size == obs["draw_pile_size"], where
-            for pos, card in obs["known_pile"].items():
+            known_pile = obs["known"]["piles"]["draw"]
+            assert known_pile == models[p].view(), f"{where}: known_pile {known_pile}"
+            assert models[p].size == obs["piles"]["draw"]["size"], where
+            for pos, card in known_pile.items():
                 assert slugs[state.pile[-1 - int(pos)]] == card, f"{where}: known_pile is wrong"
-            for q, cards in obs["known_hands"].items():
+            for q, cards in obs["known"]["hands"].items():
                 assert int(q) != p, f"{where}: known_hands lists the seat's own hand"
                 assert not Counter(cards) - held(state, int(q)), (
                     f"{where}: known_hands[{q}] is wrong"

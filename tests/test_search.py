@@ -47,7 +47,9 @@ def test_playout_seat_escapes_a_bomb_it_saw() -> None:
     pile = ["exploding-kitten", "tacocat", "beard-cat", "cattermelon"]
     state = kittens({"hands": [["see-the-future", "skip"], ["tacocat"]], "draw_pile": pile})
     state.apply_text("play see-the-future")
-    choices = {state.action_text(state.rollout_action(random.Random(k))) for k in range(30)}
+    choices = {
+        state.action_text(kittens_rollout.policy(state, random.Random(k))) for k in range(30)
+    }
     assert choices == {"play skip"}
 
 
@@ -57,18 +59,20 @@ def test_playout_seat_never_peeks_at_the_deck() -> None:
     state = kittens({"hands": [["defuse", "skip"], ["tacocat"]], "draw_pile": pile})
     safe = kittens({"hands": [["defuse", "skip"], ["tacocat"]], "draw_pile": pile[::-1]})
     for k in range(30):
-        assert state.rollout_action(random.Random(k)) == safe.rollout_action(random.Random(k))
+        assert kittens_rollout.policy(state, random.Random(k)) == kittens_rollout.policy(
+            safe, random.Random(k)
+        )
 
 
 def test_playout_seat_nopes_an_attack_on_it_and_gives_its_cheapest_card() -> None:
     state = kittens({"hands": [["attack", "favor"], ["nope", "defuse", "tacocat"]],
                      "draw_pile": ["tacocat"] * 5})  # fmt: skip
     state.apply_text("play attack")
-    picks = [state.action_text(state.rollout_action(random.Random(k))) for k in range(40)]
+    picks = [state.action_text(kittens_rollout.policy(state, random.Random(k))) for k in range(40)]
     assert "nope" in picks and picks.count("nope") > picks.count("pass")
     favor = kittens({"hands": [["favor"], ["defuse", "tacocat"]], "draw_pile": ["tacocat"] * 5})
     favor.apply_text("play favor @1")
-    assert favor.action_text(favor.rollout_action(random.Random(0))) == "give tacocat"
+    assert favor.action_text(kittens_rollout.policy(favor, random.Random(0))) == "give tacocat"
 
 
 def test_playout_seat_steals_from_the_richest_hand_as_the_heuristic_does() -> None:
@@ -76,14 +80,14 @@ def test_playout_seat_steals_from_the_richest_hand_as_the_heuristic_does() -> No
     pile = ["tacocat"] * 8
     hands = [["beard-cat", "beard-cat"], ["nope"], ["skip", "attack", "tacocat"], []]
     state = kittens({"hands": hands, "draw_pile": pile}, 4)
-    picks = [state.action_text(state.rollout_action(random.Random(k))) for k in range(20)]
+    picks = [state.action_text(kittens_rollout.policy(state, random.Random(k))) for k in range(20)]
     assert picks == ["pair beard-cat @2"] * 20
     favor = [["favor", "defuse"], ["nope"], ["skip", "attack"], []]
     kept = kittens({"hands": favor, "draw_pile": pile}, 4)
-    assert kept.action_text(kept.rollout_action(random.Random(1))) == "draw"
+    assert kept.action_text(kittens_rollout.policy(kept, random.Random(1))) == "draw"
     favor[0].remove("defuse")
     asks = kittens({"hands": favor, "draw_pile": pile}, 4)
-    assert asks.action_text(asks.rollout_action(random.Random(1))) == "play favor @2"
+    assert asks.action_text(kittens_rollout.policy(asks, random.Random(1))) == "play favor @2"
 
 
 def test_board_playout_seat_defuses_and_flips_away_from_a_kitten() -> None:
@@ -143,7 +147,7 @@ def test_the_tree_grows_only_as_deep_as_its_depth() -> None:
     assert isinstance(deep, IsmctsBot) and deep.depth == 1
     # Eleminis's later moves place cards not yet drawn: its tree stops at the root's moves.
     assert get_game("eleminis").playout.tree_depth == 1
-    assert state.tree_depth is None
+    assert get_game("exploding-kittens").playout.tree_depth is None
     eleminis = new_game("eleminis", 2, 1)
     bot, root = IsmctsBot(4), Node()
     bot.playout = get_game("eleminis").playout  # as ``choose`` reads it from the registry
@@ -217,18 +221,18 @@ def test_playouts_cut_short_judge_the_position() -> None:
     ahead, behind = get_game("eleminis").playout.result(eleminis)
     assert ahead > 0.6 and ahead + behind == pytest.approx(1.0)
     over = kittens({"hands": [["defuse"], [], []]}, 3)
-    assert over.playout_horizon
+    assert kittens_rollout.playout_horizon(over)
     over.alive[1] = over.alive[2] = False
     over.winner, over.phase = 0, OVER  # over: the winner's
-    assert over.playout_result() == [1.0, 0.0, 0.0]
+    assert kittens_rollout.result(over) == [1.0, 0.0, 0.0]
 
 
 def test_two_player_exploding_playouts_go_to_the_end() -> None:
     """At two players a playout is short and plays out to the end; from three, it stops at
     the horizon and the judge scores it."""
     for game in ("exploding-kittens", "exploding-minions", "dynamitt"):
-        assert new_game(game, 2, 1).playout_horizon is None
-        assert new_game(game, 4, 1).playout_horizon == kittens_rollout.HORIZON
+        assert get_game(game).playout.horizon(new_game(game, 2, 1)) is None
+        assert get_game(game).playout.horizon(new_game(game, 4, 1)) == kittens_rollout.HORIZON
     assert kittens_rollout.horizon(3) == kittens_rollout.HORIZON
 
 
@@ -284,16 +288,16 @@ def test_exploding_judge_weighs_defuses_escapes_and_the_risk_of_drawing() -> Non
     pile = ["exploding-kitten", "tacocat", "exploding-kitten", "cattermelon"]
     plain = ["tacocat", "beard-cat"]
     base = {"hands": [plain, plain, plain, plain], "draw_pile": pile, "current": 3}
-    even = kittens(base, 4).playout_result()
+    even = kittens_rollout.result(kittens(base, 4))
     assert even[0] == pytest.approx(even[1]) == pytest.approx(even[2])
     assert even[0] > even[3]
     assert sum(even) == pytest.approx(1.0)
     richer = kittens({**base, "hands": [[*plain, "defuse"], plain, [*plain, "skip"], plain]}, 4)
-    chance = richer.playout_result()
+    chance = kittens_rollout.result(richer)
     assert chance[0] > chance[2] > chance[1]
-    owing = kittens({**base, "turns_owed": 2}, 4).playout_result()
+    owing = kittens_rollout.result(kittens({**base, "turns_owed": 2}, 4))
     assert owing[3] < even[3]
-    fallen = kittens({**base, "alive": [True, False, True, True]}, 4).playout_result()
+    fallen = kittens_rollout.result(kittens({**base, "alive": [True, False, True, True]}, 4))
     assert fallen[1] == 0.0 and sum(fallen) == pytest.approx(1.0)
 
 

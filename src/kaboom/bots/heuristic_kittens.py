@@ -38,7 +38,7 @@ class KittensHeuristic(HeuristicBot):
         game = view.game_class
         assert issubclass(game, KittensState)
         obs = view.observation()
-        tb = action_table(game.edition, obs["players"])
+        tb = action_table(game.edition, len(obs["players"]))
         phase = obs["phase"]
         if phase == "react":
             return self._react(tb, obs, legal)
@@ -55,25 +55,26 @@ class KittensHeuristic(HeuristicBot):
     # -- reaction windows ------------------------------------------------------------------------
     def _react(self, tb: ActionTable, obs: dict[str, Any], legal: list[int]) -> int:
         """Nope what is aimed at it; Yup its own card when someone Noped it."""
-        me, pending = obs["seat"], obs["pending"]
+        me, window = obs["seat"], obs["window"]
         nope = next(a for a in legal if tb.specs[a].kind == NOPE)
-        mine = pending["seat"] == me
-        cancelled = len(pending["nopes"]) % 2 == 1
+        mine = window["player"] == me
+        cancelled = len(window["nopes"]) % 2 == 1
         if mine and cancelled:
             return nope
-        if not mine and not cancelled and self._aimed_at(tb, obs, pending):
+        if not mine and not cancelled and self._aimed_at(tb, obs, window):
             return nope
         return next(a for a in legal if tb.specs[a].kind == PASS)
 
-    def _aimed_at(self, tb: ActionTable, obs: dict[str, Any], pending: dict[str, Any]) -> bool:
-        me, spec = obs["seat"], tb.specs[tb.parse(pending["action"])]
+    def _aimed_at(self, tb: ActionTable, obs: dict[str, Any], window: dict[str, Any]) -> bool:
+        me, spec = obs["seat"], tb.specs[tb.parse(window["play"])]
         if spec.target == me:
             return True
         effect = tb.reffect[spec.arg if spec.kind == PLAY and spec.arg >= 0 else spec.title]
         if spec.kind == PLAY and effect == "attack":
-            alive, n = obs["alive"], obs["players"]
-            nxt = (pending["seat"] + 1) % n
-            while not alive[nxt]:
+            players = obs["players"]
+            n = len(players)
+            nxt = (window["player"] + 1) % n
+            while not players[nxt]["in"]:
                 nxt = (nxt + 1) % n
             return bool(nxt == me)
         return False
@@ -82,20 +83,22 @@ class KittensHeuristic(HeuristicBot):
     def _place(self, tb: ActionTable, obs: dict[str, Any], legal: list[int]) -> int:
         """On top for the next player, unless it must draw again itself (then the bottom)."""
         positions = {tb.specs[a].arg: a for a in legal}
-        again = obs["turns_owed"] > 1
+        again = obs["exploding"]["turns_owed"] > 1
         return positions[max(positions)] if again else positions[0]
 
     # -- its turn ----------------------------------------------------------------------------------
     @staticmethod
     def _risk(obs: dict[str, Any], bombs: set[str]) -> float:
-        """The chance the top card is a bomb, from what this seat knows (RULINGS: count the
-        pile): certain if it saw the top card, else the unseen bombs over the unseen cards."""
-        known = obs["known_pile"]
+        """The chance the top card is a bomb, from what this seat knows (it counts the pile,
+        docs/rulings.md §1): certain if it saw the top card, else the unseen bombs over the
+        unseen cards."""
+        known = obs["known"]["piles"]["draw"]
         if "0" in known:
             return 1.0 if known["0"] in bombs else 0.0
-        unknown = obs["draw_pile_size"] - len(known)
+        unknown = obs["piles"]["draw"]["size"] - len(known)
         known_bombs = sum(slug in bombs for slug in known.values())
-        return (obs["bombs_in_pile"] - known_bombs) / unknown if unknown > 0 else 0.0
+        bombs_in_pile = obs["exploding"]["bombs_in_pile"]
+        return (bombs_in_pile - known_bombs) / unknown if unknown > 0 else 0.0
 
     def _turn(self, tb: ActionTable, obs: dict[str, Any], legal: list[int]) -> int:
         ed = tb.edition
@@ -118,14 +121,15 @@ class KittensHeuristic(HeuristicBot):
                         return a
             return None
 
-        bottom_known = obs["known_pile"].get(str(obs["draw_pile_size"] - 1))
+        known_draw = obs["known"]["piles"]["draw"]
+        bottom_known = known_draw.get(str(obs["piles"]["draw"]["size"] - 1))
         bottom_safe = bottom_known not in bombs
         if risk >= 1.0:  # it knows the next card is a bomb: get out
             out = first("attack", "skip") or (first("draw-bottom") if bottom_safe else None)
             out = out or first("shuffle")
             if out is not None:
                 return out
-        unknown_top = "0" not in obs["known_pile"]
+        unknown_top = "0" not in known_draw
         if unknown_top and risk >= LOOK_AT:
             look = first("see-the-future")
             if look is not None:
@@ -144,8 +148,9 @@ class KittensHeuristic(HeuristicBot):
     ) -> int | None:
         """Pairs of cards it does not need steal from the richest hand; a three asks it for
         a Defuse; a Favor when it has no Defuse."""
-        sizes, me = obs["hand_sizes"], obs["seat"]
-        rich = max((q for q in range(obs["players"]) if q != me and obs["alive"][q]),
+        players, me = obs["players"], obs["seat"]
+        sizes = [p["hand_size"] for p in players]
+        rich = max((q for q in range(len(players)) if q != me and players[q]["in"]),
                    key=lambda q: sizes[q])  # fmt: skip
         if not sizes[rich]:
             return None

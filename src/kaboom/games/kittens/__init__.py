@@ -1,4 +1,4 @@
-"""The exploding family: one kernel (``state.py``), editions as data files."""
+"""The exploding family: one set of rules (``state.py``), editions as data files."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from kaboom.engine.options import Option
 from kaboom.engine.registry import register_game
 from kaboom.games.kittens.dynamitt import DYNAMITT, DynamittState
 from kaboom.games.kittens.edition import DATA_DIR, load_edition
+from kaboom.games.kittens.rollout import PLAYOUT
 from kaboom.games.kittens.state import KittensState
 
 ORIGINAL = load_edition(DATA_DIR / "original.toml")
@@ -40,12 +41,13 @@ MINIONS_OPTIONS = (Option("first", int, 0, "The seat that goes first", minimum=0
 
 
 DYNAMITT_OPTIONS = (
-    Option("jokers", bool, True, "Jokers in the deck: wild in combos (RULINGS §4)"),
+    Option("jokers", bool, True, "Jokers in the deck: wild in combos (docs/rulings.md §4)"),
     Option("five_different", bool, True, "Five different ranks take any card from the discard"),
     Option("mapping", str, "", "A rank mapping file (TOML with a [ranks] table)", path=True),
     Option("first", int, 0, "The seat that goes first", minimum=0, maximum=8),
 )
 
-register_game(OriginalState, ORIGINAL, ORIGINAL_OPTIONS)
-register_game(MinionsState, MINIONS, MINIONS_OPTIONS)
-register_game(DynamittState, DYNAMITT, DYNAMITT_OPTIONS)
+FAMILY = "exploding"
+register_game(OriginalState, ORIGINAL.header, ORIGINAL_OPTIONS, family=FAMILY, playout=PLAYOUT)
+register_game(MinionsState, MINIONS.header, MINIONS_OPTIONS, family=FAMILY, playout=PLAYOUT)
+register_game(DynamittState, DYNAMITT.header, DYNAMITT_OPTIONS, family=FAMILY, playout=PLAYOUT)

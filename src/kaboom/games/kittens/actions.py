@@ -140,7 +140,7 @@ class ActionTable:
         )
 
     def _add_wild(self, players: int, pairable: list[int]) -> None:
-        """Jokers fill any place of a combo, never played alone (RULINGS §4)."""
+        """Jokers fill any place of a combo, never played alone (docs/rulings.md §4)."""
         seats = range(players)
         R = len(self.rslug)
         self.pair_wild: list[list[int]] = [[-1] * players for _ in range(R)]
@@ -226,7 +226,7 @@ class ActionTable:
         return rows
 
     def _add_clone(self, players: int, pairable: list[int]) -> None:
-        """A Clone plays as the top card of the Discard Pile (RULINGS §3): one action per
+        """A Clone plays as the top card of the Discard Pile (docs/rulings.md §3): one action per
         rank it may copy, and a pair with one card from the hand."""
         R, seats = len(self.rslug), range(players)
         self.clone_play = [-1] * R

@@ -1,7 +1,7 @@
 """Dynamitt: the exploding game with a standard 52-card deck, built from a rank mapping.
 
 The deck is data (``dynamitt.toml``): suits, jokers, how many decks, and which card each
-rank plays as (RULINGS §4). A user's own mapping (``-o mapping=FILE``, a TOML file with a
+rank plays as (docs/rulings.md §4). A user's own mapping (``-o mapping=FILE``, a TOML file with a
 ``[ranks]`` table) replaces the default, checked rank by rank.
 """
 
@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from kaboom.engine.datafile import option_file, read_toml
+from kaboom.engine.datafile import option_file, read_header, read_toml
 from kaboom.engine.errors import BadInput
 from kaboom.games.kittens.edition import DATA_DIR, Edition, check_effects
 from kaboom.games.kittens.state import KittensState
@@ -92,11 +92,7 @@ def build_edition(raw: dict[str, Any], ranks: dict[str, str], source: str) -> Ed
     two_from = int(deck["two_decks_from"])
     spare = head["spare_defuses_back"]
     return Edition(
-        id=head["id"],
-        name=head["name"],
-        summary=head.get("summary", ""),
-        min_players=head["min_players"],
-        max_players=head["max_players"],
+        header=read_header(head, f"{source}: edition"),
         hand_size=head["hand_size"],
         defuses_per_player=head["defuses_per_player"],
         spare_defuses_back=-1 if spare == "all" else spare,

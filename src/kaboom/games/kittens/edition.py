@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kaboom.engine.datafile import field, read_toml
+from kaboom.engine.datafile import GameHeader, field, read_header, read_toml
 from kaboom.engine.errors import BadInput
 
 #: Card effects the kernel implements, one function each in ``state.py``.
@@ -28,11 +28,8 @@ DATA_DIR = Path(__file__).parent
 class Edition:
     """The cards and setup numbers of one edition; titles are indexed in file order."""
 
-    id: str
-    name: str
-    summary: str
-    min_players: int
-    max_players: int
+    #: The game itself: id, name, summary, seats (the ``[edition]`` table's header fields).
+    header: GameHeader
     hand_size: int
     defuses_per_player: int
     spare_defuses_back: int  # -1: all of them
@@ -60,6 +57,26 @@ class Edition:
     rank_names: tuple[tuple[str, str], ...] = ()
     #: Ranks that a Nope cannot cancel a play of (Dynamitt: face cards always apply).
     nope_proof: tuple[str, ...] = ()
+
+    @property
+    def id(self) -> str:
+        return self.header.id
+
+    @property
+    def name(self) -> str:
+        return self.header.name
+
+    @property
+    def summary(self) -> str:
+        return self.header.summary
+
+    @property
+    def min_players(self) -> int:
+        return self.header.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.header.max_players
 
     @property
     def titles(self) -> int:
@@ -165,11 +182,7 @@ def parse_edition(raw: dict[str, Any], source: str = "edition") -> Edition:
                     f"card sets named in the cards ({', '.join(sorted(known_sets))}); got {name!r}",
                 )
     return Edition(
-        id=field(head, "id", str, where),
-        name=field(head, "name", str, where),
-        summary=str(head.get("summary", "")),
-        min_players=field(head, "min_players", int, where),
-        max_players=field(head, "max_players", int, where),
+        header=read_header(head, where),
         hand_size=field(head, "hand_size", int, where),
         defuses_per_player=field(head, "defuses_per_player", int, where),
         spare_defuses_back=spare,

@@ -1,4 +1,4 @@
-"""A quick, lifelike policy for the exploding games' playouts (``State.rollout_action``).
+"""How a search plays the exploding games out: the family's :class:`Playout` (``PLAYOUT``).
 
 Search bots finish thousands of games a second with it, so it reads the true state directly,
 but each seat acts only on what *it* knows (its hand, the cards it saw on the Draw Pile, the
@@ -10,12 +10,10 @@ not like cheats. It is the heuristic bot's rules of thumb, made cheap, with some
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
-from kaboom.engine.state import judged_shares
-
-if TYPE_CHECKING:
-    from kaboom.games.kittens.state import KittensState
+from kaboom.engine.playout import Playout, judged_shares, win_shares
+from kaboom.games.kittens.core import GIVING, OVER, PLACING, REACT, TURN
+from kaboom.games.kittens.state import KittensState
 
 #: How often a playout decision is a uniformly random legal move instead.
 WANDER = 0.1
@@ -40,6 +38,39 @@ WEIGHT = {"defuse": 0.59, "first-defuse": 0.50, "nope": 0.17, "attack": 0.30, "s
           "owed": -0.33, "risk": -0.27, "defuse-at-risk": 0.20, "knows-bomb": 0.32}  # fmt: skip
 
 
+def policy(state: KittensState, rng: random.Random) -> int:
+    """The playout's move: each seat acts on what it knows."""
+    legal = state._cached_legal
+    if legal is None:
+        legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    phase = state.phase
+    if phase == TURN:
+        return turn(state, legal, rng)
+    if phase == REACT:
+        return react(state, legal, rng)
+    if phase == PLACING:
+        return place(state, legal, rng)
+    if phase == GIVING:
+        return give(state, legal)
+    return legal[rng.randrange(len(legal))]
+
+
+def playout_horizon(state: KittensState) -> int | None:
+    """Playouts look a few moves ahead and judge the hands there (``result``), except at
+    two players (``horizon``)."""
+    return horizon(state.n)
+
+
+def result(state: KittensState) -> list[float]:
+    """A playout cut short: each seat's chance judged from its cards and who draws next
+    (``chances``); at the end of the game, the winner's."""
+    if state.phase == OVER:
+        return win_shares(state.winners, state.n)
+    return chances(state)
+
+
 def horizon(players: int) -> int | None:
     """The horizon of a search's playouts in a game of ``players``. At two players the judge
     of a cut playout cost more than the luck it takes out (one rival: less luck to take out),
@@ -52,7 +83,7 @@ def turn(state: KittensState, legal: list[int], rng: random.Random) -> int:
     """Get out when the next card is known to be a bomb; look at the future when the risk is
     real; without a Defuse, get out when the risk is high; sometimes steal; else draw."""
     tb, p, pile = state.table, state.current, state.pile
-    held, known = state.rk[p], state.pk[p]
+    held, known = state.ranks_held[p], state.known_pile[p]
     top = known.get(len(pile) - 1)
     if top is not None and tb.is_bomb[top]:
         out = _escape(state, held, known, ("attack", "skip", "draw-bottom", "shuffle"))
@@ -101,17 +132,17 @@ def _steal(state: KittensState, held: list[int], legal: list[int]) -> int:
 def react(state: KittensState, legal: list[int], rng: random.Random) -> int:
     """Nope what is aimed at you (an Attack on you, a Favor or combo at you), and Nope back
     a Nope on your own play; otherwise let the play go."""
-    tb, me, spec = state.table, state.actor, state.pending
-    if spec is None or legal[0] == tb.pass_ or rng.random() >= NOPE_AIMED:
+    tb, me, window = state.table, state.actor, state.window
+    if window is None or legal[0] == tb.pass_ or rng.random() >= NOPE_AIMED:
         return tb.pass_
-    cancelled = len(state.nopes) % 2 == 1
-    if state.pending_seat == me:
+    spec, cancelled = window.play, window.cancelled
+    if window.player == me:
         return legal[0] if cancelled else tb.pass_
     if cancelled:
         return tb.pass_
     aimed = spec.target == me
     if not aimed and spec.arg < 0 and tb.reffect[spec.title] == "attack":
-        aimed = state._next_alive(state.pending_seat) == me
+        aimed = state.next_alive(window.player) == me
     return legal[0] if aimed else tb.pass_
 
 
@@ -120,7 +151,7 @@ def place(state: KittensState, legal: list[int], rng: random.Random) -> int:
     again yourself; sometimes anywhere."""
     if rng.random() < WANDER:
         return legal[rng.randrange(len(legal))]
-    return legal[-1] if state.owed > 1 else legal[0]
+    return legal[-1] if state.turns_owed > 1 else legal[0]
 
 
 def give(state: KittensState, legal: list[int]) -> int:
@@ -165,15 +196,15 @@ def features(state: KittensState) -> list[dict[str, float] | None]:
 def _seat_features(state: KittensState, seat: int, risk: float) -> dict[str, float]:
     tb = state.table
     out = dict.fromkeys(WEIGHT, 0.0)
-    for rank, k in enumerate(state.rk[seat]):
+    for rank, k in enumerate(state.ranks_held[seat]):
         if k:
             effect = tb.reffect[rank]
             out[effect if effect in out else "other"] += k
     out["first-defuse"] = min(out["defuse"], 1.0)
     out["defuse-at-risk"] = out["defuse"] * risk
     if seat == state.current:
-        out["owed"], out["risk"] = state.owed - 1.0, risk
-    top = state.pk[seat].get(len(state.pile) - 1)
+        out["owed"], out["risk"] = state.turns_owed - 1.0, risk
+    top = state.known_pile[seat].get(len(state.pile) - 1)
     out["knows-bomb"] = 1.0 if top is not None and tb.is_bomb[top] else 0.0
     return out
 
@@ -182,3 +213,7 @@ def chances(state: KittensState) -> list[float]:
     """Each seat's chance of winning from here, judged from what it holds and who draws
     next (a softmax of ``WEIGHT`` over the living seats); the fallen have none."""
     return judged_shares(features(state), WEIGHT)
+
+
+#: The exploding family's playout, registered with each of its games.
+PLAYOUT: Playout[KittensState] = Playout(policy=policy, horizon=playout_horizon, result=result)

@@ -1,0 +1,229 @@
+"""The exploding family's table: the fields of a game and the small questions the rules ask.
+
+The rules themselves (``state.py``) extend :class:`KittensCore`; the support modules (what
+each seat knows, ``knowledge.py``; determinisation, ``determinize.py``; JSON, rigs, facts,
+``records.py``) read and write these fields and import nothing of the rules.
+
+Cards are title indices. A hand is a list of counts per title (and, where cards come in
+ranks, as Dynamitt's suits do, a list of counts per rank beside it); the draw pile is a list
+of titles from the bottom (index 0) to the top (the last item), so drawing is ``pop()``.
+Plays name ranks; the cards that go down are the first of that rank the hand holds, in
+edition order (suits never matter, docs/rulings.md §4).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Self
+
+from kaboom.engine.errors import BadInput
+from kaboom.engine.events import Event
+from kaboom.engine.state import State
+from kaboom.engine.window import ReactionWindow
+from kaboom.games.kittens.actions import ActionTable, Spec, action_table
+from kaboom.games.kittens.edition import Edition
+from kaboom.games.kittens.words import describe_event
+
+# Phases: whose decision it is, and of what kind.
+TURN, REACT, GIVING, EXPLODING, PLACING, TAKING, OVER = range(7)
+PHASES = ("turn", "react", "give", "exploding", "place", "take", "over")
+
+KnowledgeKey = tuple[int, int, int]  # (observer, holder, title)
+
+
+class KittensCore(State):
+    """The fields of a game of an exploding-family edition, and queries on them."""
+
+    edition: ClassVar[Edition]
+    __slots__ = (
+        "actor",
+        "alive",
+        "attacked",
+        "current",
+        "discard",
+        "drawn_bomb",
+        "five_on",
+        "hands",
+        "known_hands",
+        "known_pile",
+        "out_of_game",
+        "out_of_game_face_down",
+        "phase",
+        "pile",
+        "ranks_held",
+        "sizes",
+        "table",
+        "turns",
+        "turns_owed",
+        "window",
+        "winner",
+    )
+
+    def __init__(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
+        super().__init__(players, options, rng)
+        titles = self.edition.titles
+        self.five_on = bool(options.get("five_different", False))
+        self.table: ActionTable = action_table(self.edition, players)
+        self.hands = [[0] * titles for _ in range(players)]
+        self.sizes = [0] * players
+        # Cards held per rank: the hands themselves when every card is its own rank.
+        self.ranks_held = self.hands if not self.table.grouped else self._rank_counts()
+        self.drawn_bomb = -1  # the bomb drawn and not yet put back
+        self.pile: list[int] = []  # bottom first; pile[-1] is the top card
+        self.discard: list[int] = []  # bottom first; discard[-1] is the top card
+        self.out_of_game_face_down: list[int] = []  # nobody knows them
+        self.out_of_game: list[int] = []  # face up: everyone knows them
+        self.alive = [True] * players
+        self.current = 0
+        self.turns_owed = 1  # turns the current player owes, the current one included
+        self.attacked = False  # whether those turns came from an Attack
+        self.phase = TURN
+        self.actor = 0
+        #: The play waiting on its reaction window (docs/rulings.md §1), or None.
+        self.window: ReactionWindow[Spec] | None = None
+        #: Per seat, the Draw Pile cards it has seen: pile index -> title.
+        self.known_pile: list[dict[int, int]] = [{} for _ in range(players)]
+        #: Cards an observer knows a holder holds: (observer, holder, title) -> count.
+        self.known_hands: dict[KnowledgeKey, int] = {}
+        self.turns = 0
+        self.winner = -1
+
+    # -- hands -----------------------------------------------------------------------------------
+    def _rank_counts(self) -> list[list[int]]:
+        rank_of, ranks = self.table.rank_of, len(self.table.rslug)
+        out = [[0] * ranks for _ in self.hands]
+        for seat, hand in enumerate(self.hands):
+            for t, k in enumerate(hand):
+                out[seat][rank_of[t]] += k
+        return out
+
+    def recount(self) -> None:
+        """Hand sizes and counts per rank, from the hands (after a deal, a rig, a sample)."""
+        self.sizes = [sum(h) for h in self.hands]
+        self.ranks_held = self.hands if not self.table.grouped else self._rank_counts()
+
+    def gain(self, seat: int, title: int, k: int = 1) -> None:
+        """``seat`` gains ``k`` cards of ``title`` (loses them, with ``k`` negative)."""
+        self.hands[seat][title] += k
+        self.sizes[seat] += k
+        if self.table.grouped:
+            self.ranks_held[seat][self.table.rank_of[title]] += k
+
+    def cards_of(self, seat: int, rank: int, k: int) -> list[int]:
+        """The first ``k`` cards of ``rank`` in ``seat``'s hand, in edition order."""
+        hand, out = self.hands[seat], list[int]()
+        for t in self.table.members[rank]:
+            take = min(hand[t], k - len(out))
+            out += [t] * take
+            if len(out) == k:
+                break
+        return out
+
+    # -- small questions -------------------------------------------------------------------------
+    def top_rank(self) -> int:
+        """The rank on top of the Discard Pile, or -1 when it is empty."""
+        return self.table.rank_of[self.discard[-1]] if self.discard else -1
+
+    def clone_copies(self, held: list[int], rank: int) -> bool:
+        """Whether ``held`` (counts per rank) has a Clone and ``rank`` tops the Discard Pile."""
+        clone = self.table.clone
+        return clone >= 0 and held[clone] > 0 and self.top_rank() == rank
+
+    def can_answer(self, seat: int) -> bool:
+        """Holds a Nope, or a Clone with a Nope on top of the Discard Pile (docs/rulings.md
+        §1, §3): only such seats are asked in a reaction window."""
+        held, tb = self.ranks_held[seat], self.table
+        if held[tb.nope_t]:
+            return True
+        clone = tb.clone  # (written out: a reaction window asks this of every seat)
+        return clone >= 0 and held[clone] > 0 and self.top_rank() == tb.nope_t
+
+    def can_defuse(self, p: int) -> bool:
+        """Holds a Defuse (any Defuse rank), or a Clone with a Defuse on top (docs/rulings.md
+        §3)."""
+        held, ranks = self.ranks_held[p], self.table.defuse_ranks
+        return any(held[r] for r in ranks) or any(self.clone_copies(held, r) for r in ranks)
+
+    def next_alive(self, seat: int) -> int:
+        """Order of play is clockwise by seat; a dead player is skipped (docs/rulings.md §1)."""
+        n, alive = self.n, self.alive
+        q = (seat + 1) % n
+        while not alive[q]:
+            q = (q + 1) % n
+        return q
+
+    def others_from_left(self, seat: int) -> list[int]:
+        """Every other living player, in seat order from ``seat``'s left (docs/rulings.md §1)."""
+        return list(self.table.others_from_left(seat, tuple(self.alive)))
+
+    def window_text(self) -> str:
+        """The pending play in text notation ("nothing" when no window is open)."""
+        if self.window is None:
+            return "nothing"
+        return self.table.texts[self.table.index[self.window.play]]
+
+    def slugs(self, cards: list[int]) -> list[str]:
+        slugs = self.edition.slugs
+        return [slugs[c] for c in cards]
+
+    def hand_slugs(self, seat: int) -> list[str]:
+        hand, slugs = self.hands[seat], self.edition.slugs
+        return sorted(slugs[t] for t in range(len(hand)) for _ in range(hand[t]))
+
+    def card_count(self) -> int:
+        """Every card, wherever it lies: hands, piles, out of the game, and a drawn Kitten
+        waiting to be defused and put back."""
+        drawn_bomb = 1 if self.drawn_bomb >= 0 else 0
+        return (
+            sum(self.sizes) + len(self.pile) + len(self.discard)
+            + len(self.out_of_game_face_down) + len(self.out_of_game) + drawn_bomb
+        )  # fmt: skip
+
+    # -- the contract's plain parts --------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        return None if self.phase == OVER else self.actor
+
+    @property
+    def winners(self) -> list[int]:
+        return [] if self.winner < 0 else [self.winner]
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return len(self.table)
+
+    def action_text(self, action: int) -> str:
+        if not 0 <= action < len(self.table):
+            raise BadInput("action", f"an action id in 0..{len(self.table) - 1}, got {action}")
+        return self.table.text(action)
+
+    def parse_action(self, text: str) -> int:
+        return self.table.parse(text)
+
+    def describe(self, event: Event) -> str:
+        return describe_event(self.edition, event)
+
+    def opening(self) -> list[Event]:
+        """Each player looks at their hand ("Look at yours but keep them secret")."""
+        return [
+            Event("hand", q, {"cards": self.hand_slugs(q)}, self.table.solo[q])
+            for q in range(self.n)
+        ]
+
+    def _copy_to(self, other: Self) -> None:
+        s = other
+        s.five_on, s.table = self.five_on, self.table
+        s.hands = [list(h) for h in self.hands]
+        s.sizes = list(self.sizes)
+        s.ranks_held = s.hands if not self.table.grouped else [list(r) for r in self.ranks_held]
+        s.drawn_bomb = self.drawn_bomb
+        s.pile, s.discard = list(self.pile), list(self.discard)
+        s.out_of_game_face_down = list(self.out_of_game_face_down)
+        s.out_of_game = list(self.out_of_game)
+        s.alive = list(self.alive)
+        s.current, s.turns_owed, s.attacked = self.current, self.turns_owed, self.attacked
+        s.phase, s.actor = self.phase, self.actor
+        s.window = None if self.window is None else self.window.copy()
+        s.known_pile = [dict(k) for k in self.known_pile]
+        s.known_hands = dict(self.known_hands)
+        s.turns, s.winner = self.turns, self.winner

@@ -1,0 +1,143 @@
+"""What each seat knows in the exploding games, and its observation.
+
+A seat sees its hand, every public pile and count, the pending play; beyond that it knows
+the Draw Pile cards it saw (See the Future, its own Kitten placement) and cards it saw
+change hands (``known_pile``, ``known_hands`` on the state). The rules call these functions
+when cards move; ``observe`` builds the seat's observation (docs/observations.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kaboom.engine.observation import observation
+from kaboom.engine.state import Observation
+from kaboom.games.kittens.core import PHASES, REACT, KittensCore
+
+
+def forget(state: KittensCore, holder: int, title: int, k: int) -> None:
+    """``holder`` lost ``k`` cards of ``title`` in view of everyone."""
+    kh = state.known_hands
+    for s in range(state.n):
+        key = (s, holder, title)
+        if key in kh:
+            left = kh[key] - k
+            if left > 0:
+                kh[key] = left
+            else:
+                del kh[key]
+
+
+def learn_draw(state: KittensCore, p: int, index: int, card: int, bottom: bool = False) -> None:
+    """Whoever knew the drawn card now knows ``p`` holds it. Drawing from the bottom moves
+    every other card one place down the list."""
+    bomb = state.table.is_bomb[card]
+    piles = state.known_pile
+    for s, known in enumerate(piles):
+        if known and known.pop(index, None) is not None and s != p and not bomb:
+            key = (s, p, card)
+            state.known_hands[key] = state.known_hands.get(key, 0) + 1
+        if bottom and known:
+            piles[s] = {i - 1: c for i, c in known.items()}
+
+
+def learn_handed_over(state: KittensCore, v: int, p: int, title: int, *, public: bool) -> None:
+    """Card ``title`` passed from ``v`` to ``p``, in public (named) or in private."""
+    kh = state.known_hands
+    if public:
+        forget(state, v, title, 1)
+        watchers = [s for s in range(state.n) if s != p]
+    else:
+        # The taker knows which card left; anyone else only that one card did, so each
+        # title they knew in v's hand may be the one that went.
+        for key in [k for k in kh if k[1] == v and (k[0] != p or k[2] == title)]:
+            kh[key] -= 1
+            if not kh[key]:
+                del kh[key]
+        watchers = [v]
+    for s in watchers:
+        key = (s, p, title)
+        kh[key] = kh.get(key, 0) + 1
+
+
+def learn_taken(state: KittensCore, p: int, title: int) -> None:
+    """Everyone saw ``p`` take ``title`` from the Discard Pile."""
+    for s in range(state.n):
+        if s != p:
+            key = (s, p, title)
+            state.known_hands[key] = state.known_hands.get(key, 0) + 1
+
+
+def learn_placed(state: KittensCore, p: int, index: int, bomb: int) -> None:
+    """``p`` put ``bomb`` back at pile ``index``, in secret: only ``p`` knows where."""
+    for seat, known in enumerate(state.known_pile):
+        if seat == p:
+            state.known_pile[p] = {(i + 1 if i >= index else i): c for i, c in known.items()}
+            state.known_pile[p][index] = bomb
+        else:
+            known.clear()  # positions shifted by an amount this seat cannot know
+
+
+def forget_pile(state: KittensCore) -> None:
+    """The Draw Pile was shuffled: nobody knows where any card lies."""
+    for known in state.known_pile:
+        known.clear()
+
+
+def forget_holder(state: KittensCore, p: int) -> None:
+    """``p`` is out and holds nothing: nobody knows anything of its hand."""
+    state.known_hands = {k: v for k, v in state.known_hands.items() if k[1] != p}
+
+
+def known_of(state: KittensCore, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` has seen that others may not have: Draw Pile cards by place from the
+    top, cards in other hands by seat."""
+    if seat is None:
+        return {"piles": {}, "hands": {}}
+    top = len(state.pile) - 1
+    slugs = state.edition.slugs
+    draw = {str(top - i): slugs[c] for i, c in sorted(state.known_pile[seat].items())}
+    hands: dict[str, list[str]] = {}
+    for (s, q, t), k in sorted(state.known_hands.items()):
+        if s == seat:
+            hands.setdefault(str(q), []).extend([slugs[t]] * k)
+    return {"piles": {"draw": draw}, "hands": {q: sorted(cards) for q, cards in hands.items()}}
+
+
+def observe(state: KittensCore, seat: int | None) -> Observation:
+    """What ``seat`` may know: its hand, every public pile and count, the pending play, and
+    what it saw (See the Future, its own Kitten placement, cards handed to it). Who is asked
+    in a reaction window is secret but to the seat asked."""
+    w = state.window
+    window = None
+    if w is not None:
+        window = {"player": w.player, "play": state.window_text(), "nopes": list(w.nopes)}
+    public_actor = state.phase != REACT or state.actor == seat
+    slugs = state.edition.slugs
+    return observation(
+        state,
+        seat,
+        family="exploding",
+        phase=PHASES[state.phase],
+        to_act=state.to_act if public_actor else None,
+        current=state.current,
+        players=[
+            {"seat": q, "in": state.alive[q], "hand_size": state.sizes[q]} for q in range(state.n)
+        ],
+        piles={
+            "draw": {"size": len(state.pile)},
+            "discard": {"size": len(state.discard), "cards": state.slugs(state.discard[::-1])},
+        },
+        hand=None if seat is None else state.hand_slugs(seat),
+        window=window,
+        known=known_of(state, seat),
+        turns=state.turns,
+        section={
+            "turns_owed": state.turns_owed,
+            "attacked": state.attacked,
+            "bombs_in_pile": sum(state.table.is_bomb[c] for c in state.pile),
+            "out_of_game": sorted(state.slugs(state.out_of_game)),
+            "out_of_game_face_down": len(state.out_of_game_face_down),
+            "drawn_bomb": slugs[state.drawn_bomb] if state.drawn_bomb >= 0 else None,
+        },
+    )
