@@ -43,7 +43,7 @@ def kittens(setup: dict[str, object], players: int = 2) -> KittensState:
 
 
 def test_playout_seat_escapes_a_bomb_it_saw() -> None:
-    """RULINGS §1 See the Future: a seat that saw the bomb on top skips rather than draws."""
+    """See the Future (docs/rulings.md §1): a seat that saw the bomb on top skips, not draws."""
     pile = ["exploding-kitten", "tacocat", "beard-cat", "cattermelon"]
     state = kittens({"hands": [["see-the-future", "skip"], ["tacocat"]], "draw_pile": pile})
     state.apply_text("play see-the-future")

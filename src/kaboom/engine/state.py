@@ -217,6 +217,7 @@ class State(ABC):
             "options": dict(self.options),
             **self._json(),
             "history": list(self.hist),
+            "last_events": [e.to_json() for e in self.last_events],
             "rng": [version, list(internal), gauss],
         }
 
@@ -242,6 +243,7 @@ class State(ABC):
                 raise ValueError(f"players: {players!r}")
             s = cls(players, dict(raw["options"]), rng)
             s.hist = [int(a) for a in raw["history"]]
+            s.last_events = [Event.from_json(e) for e in raw["last_events"]]
             s._load_json(raw)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
             raise BadInput("state", f"a state written by to_json ({err!r})") from None

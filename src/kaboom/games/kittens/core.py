@@ -2,7 +2,7 @@
 
 The rules themselves (``state.py``) extend :class:`KittensCore`; the support modules (what
 each seat knows, ``knowledge.py``; determinisation, ``determinize.py``; JSON, rigs, facts,
-``records.py``) read and write these fields and import nothing of the rules.
+``record.py``) read and write these fields and import nothing of the rules.
 
 Cards are title indices. A hand is a list of counts per title (and, where cards come in
 ranks, as Dynamitt's suits do, a list of counts per rank beside it); the draw pile is a list

@@ -7,7 +7,7 @@ it, and the decisions that follow a play. Comments cite the rulebooks (Exploding
 Original Edition; Exploding Minions) by heading, and docs/rulings.md §1 to §4 for the
 project's rulings. The fields and small queries live in ``core.py``; what each seat knows in
 ``knowledge.py``; determinisation in ``determinize.py``; JSON, rigs and facts in
-``records.py``; why an action is illegal in ``explain.py``.
+``record.py``; why an action is illegal in ``explain.py``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Self
 from kaboom.engine.events import Event
 from kaboom.engine.state import Observation
 from kaboom.engine.window import ReactionWindow, attack_owed
-from kaboom.games.kittens import determinize, explain, knowledge, records
+from kaboom.games.kittens import determinize, explain, knowledge, record
 from kaboom.games.kittens.actions import (
     COMBO_SIZE,
     DEFUSE,
@@ -534,18 +534,18 @@ class KittensState(KittensCore):
         return determinize.determinize(self, seat, rng)
 
     def _json(self) -> dict[str, Any]:
-        return records.to_json(self)
+        return record.to_json(self)
 
     def _load_json(self, raw: dict[str, Any]) -> None:
-        records.load_json(self, raw)
+        record.load_json(self, raw)
 
     @classmethod
     def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:
         """A state laid out by hand: see docs/scenarios.md for the fields."""
-        return records.rig(cls, players, options, seed, setup)
+        return record.rig(cls, players, options, seed, setup)
 
     def facts(self) -> dict[str, Any]:
-        return records.facts(self)
+        return record.facts(self)
 
     #: Facts compared as unordered lists by the scenario runner.
     UNORDERED_FACTS: ClassVar[frozenset[str]] = frozenset({"hands", "legal"})
