@@ -240,5 +240,5 @@ class TinyState(State):
         s.current = int(options.get("first", 0))
         return s
 
-    def facts(self) -> dict[str, Any]:
+    def _facts(self) -> dict[str, Any]:
         return {"stones": self.stones, "current": self.current, "in": list(self.inside)}

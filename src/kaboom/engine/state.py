@@ -23,8 +23,8 @@ class State(ABC):
     The base class owns the contract's common machinery: the seat count, the options, the
     RNG, the history, the cache of legal actions, ``apply`` (verify, record, play), the
     shared parts of ``clone`` and JSON, and the ``first`` seat. A game fills in the small
-    hooks below (``_setup``, ``_legal``, ``_apply``, ``_copy_to``, ``_json``, ``_load_json``)
-    and the rest of the abstract methods.
+    hooks below (``_setup``, ``_legal``, ``_apply``, ``_copy_to``, ``_json``, ``_load_json``,
+    ``_facts``) and the rest of the abstract methods.
     """
 
     game_id: ClassVar[str]
@@ -260,9 +260,20 @@ class State(ABC):
     def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:
         """A state with every pile laid out by hand (see docs/scenarios.md)."""
 
-    @abstractmethod
     def facts(self) -> dict[str, Any]:
-        """Checkable facts about the state, by name, for scenario expectations."""
+        """Checkable facts about the state, by name, for scenario expectations: those every
+        game has (``to_act``, ``over``, ``legal``: the legal actions' texts) and the game's
+        own (``_facts``)."""
+        return {
+            "to_act": self.to_act,
+            "over": self.is_over,
+            "legal": [self.action_text(a) for a in self.legal_actions()],
+            **self._facts(),
+        }
+
+    @abstractmethod
+    def _facts(self) -> dict[str, Any]:
+        """The game's own facts, by name (``facts`` adds those every game has)."""
 
 
 def first_seat(players: int, options: dict[str, Any]) -> int:

@@ -10,7 +10,7 @@ Who is asked in a reaction window is known only to the seat asked (docs/rulings.
 from __future__ import annotations
 
 import random
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 from kaboom.engine.observation import no_knowledge, observation
 from kaboom.engine.sampling import sample_fitting
@@ -26,48 +26,6 @@ from kaboom.games.board.core import (
 )
 
 T = TypeVar("T", bound=BoardTable)
-
-
-def observe(state: BoardTable, seat: int | None) -> Observation:
-    """What ``seat`` may know now (``None``: a spectator), in the shape of
-    ``docs/observations.md`` with the "board" section (``observation.schema.json``)."""
-    box, phase = state.box, state.phase
-    public_actor = phase != REACT or state.actor == seat
-    return observation(
-        state,
-        seat,
-        family="board",
-        phase=PHASES[phase],
-        to_act=state.to_act if public_actor else None,
-        current=state.current,
-        players=[
-            {"seat": q, "in": True, "hand_size": state.hand_sizes[q], "position": space}
-            for q, space in enumerate(state.positions)
-        ],
-        piles={
-            "action_deck": {"size": len(state.action_deck)},
-            "action_discard": {
-                "size": len(state.action_discard),
-                "cards": state.card_names(state.action_discard[::-1]),
-            },
-            "move_deck": {"size": len(state.move_deck)},
-            "move_discard": {
-                "size": len(state.move_discard),
-                "cards": state.disc_names(state.move_discard[::-1]),
-            },
-        },
-        hand=state.hand_slugs(seat) if seat is not None else None,
-        window=_window(state),
-        known=_known(state, seat),
-        turns=state.turns,
-        section={
-            "side": SIDES[state.side],
-            "turns_owed": state.turns_owed,
-            "attacked": state.attacked,
-            "magnets_aside": state.magnets_aside,
-            "disc_to_choose": (box.disc_slugs[state.disc_to_choose] if phase == CHOOSE else None),
-        },
-    )
 
 
 def _window(state: BoardTable) -> dict[str, Any] | None:
@@ -97,21 +55,6 @@ def _known(state: BoardTable, seat: int | None) -> dict[str, Any]:
 
 
 # -- determinisation -------------------------------------------------------------------------
-def determinize(state: T, seat: int, rng: random.Random) -> T:
-    """Other hands and the Action Deck dealt again; the unseen part of the Move Deck
-    shuffled; a seat asked to defuse keeps a Defuse, a window someone ahead who can Nope
-    (drawn again until so, as in the exploding family)."""
-    sample = sample_fitting(lambda: _resample(state, seat, rng), lambda s: _fits(s, seat))
-    if sample is not None:
-        return sample
-    s = state.clone()  # unreachable in practice: keep the true cards, reseed the RNG
-    s.rng, s.hist = random.Random(rng.getrandbits(64)), []
-    s.known_move_deck = [
-        dict(state.known_move_deck[seat]) if q == seat else {} for q in range(state.n)
-    ]
-    return s
-
-
 def _resample(state: T, seat: int, rng: random.Random) -> T:
     """One table ``seat`` cannot tell from ``state``: the cards it cannot see dealt again."""
     s = state.clone()
@@ -165,3 +108,66 @@ def _fits(s: BoardTable, seat: int) -> bool:
             return True
         return False
     return True
+
+
+class BoardKnowledge(BoardTable):
+    """The table with what each seat knows: its observation and its determinisation."""
+
+    __slots__ = ()
+
+    def observe(self, seat: int | None) -> Observation:
+        """What ``seat`` may know now (``None``: a spectator), in the shape of
+        ``docs/observations.md`` with the "board" section (``observation.schema.json``)."""
+        box, phase = self.box, self.phase
+        public_actor = phase != REACT or self.actor == seat
+        return observation(
+            self,
+            seat,
+            family="board",
+            phase=PHASES[phase],
+            to_act=self.to_act if public_actor else None,
+            current=self.current,
+            players=[
+                {"seat": q, "in": True, "hand_size": self.hand_sizes[q], "position": space}
+                for q, space in enumerate(self.positions)
+            ],
+            piles={
+                "action_deck": {"size": len(self.action_deck)},
+                "action_discard": {
+                    "size": len(self.action_discard),
+                    "cards": self.card_names(self.action_discard[::-1]),
+                },
+                "move_deck": {"size": len(self.move_deck)},
+                "move_discard": {
+                    "size": len(self.move_discard),
+                    "cards": self.disc_names(self.move_discard[::-1]),
+                },
+            },
+            hand=self.hand_slugs(seat) if seat is not None else None,
+            window=_window(self),
+            known=_known(self, seat),
+            turns=self.turns,
+            section={
+                "side": SIDES[self.side],
+                "turns_owed": self.turns_owed,
+                "attacked": self.attacked,
+                "magnets_aside": self.magnets_aside,
+                "disc_to_choose": (
+                    box.disc_slugs[self.disc_to_choose] if phase == CHOOSE else None
+                ),
+            },
+        )
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """Other hands and the Action Deck dealt again; the unseen part of the Move Deck
+        shuffled; a seat asked to defuse keeps a Defuse, a window someone ahead who can Nope
+        (drawn again until so, as in the exploding family)."""
+        sample = sample_fitting(lambda: _resample(self, seat, rng), lambda s: _fits(s, seat))
+        if sample is not None:
+            return sample
+        s = self.clone()  # unreachable in practice: keep the true cards, reseed the RNG
+        s.rng, s.hist = random.Random(rng.getrandbits(64)), []
+        s.known_move_deck = [
+            dict(self.known_move_deck[seat]) if q == seat else {} for q in range(self.n)
+        ]
+        return s

@@ -7,16 +7,13 @@ tables and facts are ``record.py``; how a search plays the game out is ``rollout
 
 from __future__ import annotations
 
-import random
 from functools import cache
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
 from kaboom.engine.datafile import option_file
 from kaboom.engine.errors import BadInput
 from kaboom.engine.events import Event
-from kaboom.engine.state import Observation
 from kaboom.engine.window import ReactionWindow, attack_owed
-from kaboom.games.board import knowledge, record
 from kaboom.games.board.core import (
     BOX,
     CHOOSE,
@@ -39,17 +36,17 @@ from kaboom.games.board.core import (
     SWAP_LAST,
     SWAP_WITH,
     TURN,
-    BoardTable,
     Play,
     seats_from_left,
 )
 from kaboom.games.board.data import load_box
+from kaboom.games.board.record import BoardRecord
 
 #: See the Future: "top 3 Move Discs" (docs/rulings.md §5).
 FUTURE = 3
 
 
-class BoardGameState(BoardTable):
+class BoardGameState(BoardRecord):
     """A game of Exploding Kittens: The Board Game."""
 
     __slots__ = ()
@@ -476,13 +473,6 @@ class BoardGameState(BoardTable):
             Event("place-magnet", p, {"redacted": True}),
         ]
 
-    # -- what each seat knows (knowledge.py) ----------------------------------------------------
-    def observe(self, seat: int | None) -> Observation:
-        return knowledge.observe(self, seat)
-
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        return knowledge.determinize(self, seat, rng)
-
     # -- words ----------------------------------------------------------------------------------
     def describe(self, event: Event) -> str:
         from kaboom.games.board.words import describe_event
@@ -493,21 +483,6 @@ class BoardGameState(BoardTable):
         from kaboom.games.board.words import render_board
 
         return render_board(self.box, self.side, self.positions)
-
-    # -- JSON, rigged tables, facts (record.py) -------------------------------------------------
-    def _json(self) -> dict[str, Any]:
-        return record.to_json(self)
-
-    def _load_json(self, raw: dict[str, Any]) -> None:
-        record.load_json(self, raw)
-
-    @classmethod
-    def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:
-        """A table laid out by hand (``record.rig``)."""
-        return record.rig(cls, players, options, seed, setup)
-
-    def facts(self) -> dict[str, Any]:
-        return record.facts(self)
 
 
 @cache

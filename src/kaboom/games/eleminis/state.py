@@ -4,11 +4,9 @@ state written down (``record.py``)."""
 
 from __future__ import annotations
 
-import random
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self
 
 from kaboom.engine.events import Event
-from kaboom.engine.state import Observation
 from kaboom.games.eleminis.actions import (
     RECYCLE,
     action_text,
@@ -17,15 +15,14 @@ from kaboom.games.eleminis.actions import (
     encode,
     parse_action,
 )
-from kaboom.games.eleminis.knowledge import determinize, observe
-from kaboom.games.eleminis.record import facts, load_json, rig, to_json
-from kaboom.games.eleminis.rules import DECK, EleminisRules
+from kaboom.games.eleminis.record import EleminisRecord
+from kaboom.games.eleminis.rules import DECK
 from kaboom.games.eleminis.words import describe_event
 
 __all__ = ["DECK", "EleminisState"]
 
 
-class EleminisState(EleminisRules):
+class EleminisState(EleminisRecord):
     """A game (or a match of games) of Eleminis."""
 
     __slots__ = ()
@@ -66,12 +63,6 @@ class EleminisState(EleminisRules):
         return [tuple(sorted(after[q * slots : (q + 1) * slots])) for q in range(self.n)]
 
     # -- information -----------------------------------------------------------------------------
-    def observe(self, seat: int | None) -> Observation:
-        return observe(self, seat)
-
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        return determinize(self, rng)
-
     def _copy_to(self, other: Self) -> None:
         other.slots, other.teams = self.slots, self.teams
         other.cells, other.deck, other.discard = (
@@ -94,21 +85,5 @@ class EleminisState(EleminisRules):
         if self.drawn < 0:
             return []
         return [Event("draw", self.current, {"card": self.deck_data.slugs[self.drawn]})]
-
-    # -- serialisation and scenarios -------------------------------------------------------------
-    def _json(self) -> dict[str, Any]:
-        return to_json(self)
-
-    def _load_json(self, raw: dict[str, Any]) -> None:
-        load_json(self, raw)
-
-    @classmethod
-    def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:
-        """Rows (one list of ``slots`` cards or null per seat), the Deck and Discard Pile (top
-        first), who is to play, the drawn card (else the Deck's top is drawn), match totals."""
-        return rig(cls, players, options, seed, setup)
-
-    def facts(self) -> dict[str, Any]:
-        return facts(self, [self.action_text(a) for a in self.legal_actions()])
 
     UNORDERED_FACTS: ClassVar[frozenset[str]] = frozenset({"legal"})

@@ -8,10 +8,12 @@ when cards move; ``observe`` builds the seat's observation (docs/observations.md
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import Any, Self
 
 from kaboom.engine.observation import observation
 from kaboom.engine.state import Observation
+from kaboom.games.kittens import determinize
 from kaboom.games.kittens.core import PHASES, REACT, KittensCore
 
 
@@ -104,40 +106,49 @@ def known_of(state: KittensCore, seat: int | None) -> dict[str, Any]:
     return {"piles": {"draw": draw}, "hands": {q: sorted(cards) for q, cards in hands.items()}}
 
 
-def observe(state: KittensCore, seat: int | None) -> Observation:
-    """What ``seat`` may know: its hand, every public pile and count, the pending play, and
-    what it saw (See the Future, its own Kitten placement, cards handed to it). Who is asked
-    in a reaction window is secret but to the seat asked."""
-    w = state.window
-    window = None
-    if w is not None:
-        window = {"player": w.player, "play": state.window_text(), "nopes": list(w.nopes)}
-    public_actor = state.phase != REACT or state.actor == seat
-    slugs = state.edition.slugs
-    return observation(
-        state,
-        seat,
-        family="exploding",
-        phase=PHASES[state.phase],
-        to_act=state.to_act if public_actor else None,
-        current=state.current,
-        players=[
-            {"seat": q, "in": state.alive[q], "hand_size": state.sizes[q]} for q in range(state.n)
-        ],
-        piles={
-            "draw": {"size": len(state.pile)},
-            "discard": {"size": len(state.discard), "cards": state.slugs(state.discard[::-1])},
-        },
-        hand=None if seat is None else state.hand_slugs(seat),
-        window=window,
-        known=known_of(state, seat),
-        turns=state.turns,
-        section={
-            "turns_owed": state.turns_owed,
-            "attacked": state.attacked,
-            "bombs_in_pile": sum(state.table.is_bomb[c] for c in state.pile),
-            "out_of_game": sorted(state.slugs(state.out_of_game)),
-            "out_of_game_face_down": len(state.out_of_game_face_down),
-            "drawn_bomb": slugs[state.drawn_bomb] if state.drawn_bomb >= 0 else None,
-        },
-    )
+class KittensKnowledge(KittensCore):
+    """The table with what each seat knows: its observation and its determinisation."""
+
+    __slots__ = ()
+
+    def observe(self, seat: int | None) -> Observation:
+        """What ``seat`` may know: its hand, every public pile and count, the pending play, and
+        what it saw (See the Future, its own Kitten placement, cards handed to it). Who is asked
+        in a reaction window is secret but to the seat asked."""
+        w = self.window
+        window = None
+        if w is not None:
+            window = {"player": w.player, "play": self.window_text(), "nopes": list(w.nopes)}
+        public_actor = self.phase != REACT or self.actor == seat
+        slugs = self.edition.slugs
+        return observation(
+            self,
+            seat,
+            family="exploding",
+            phase=PHASES[self.phase],
+            to_act=self.to_act if public_actor else None,
+            current=self.current,
+            players=[
+                {"seat": q, "in": self.alive[q], "hand_size": self.sizes[q]} for q in range(self.n)
+            ],
+            piles={
+                "draw": {"size": len(self.pile)},
+                "discard": {"size": len(self.discard), "cards": self.slugs(self.discard[::-1])},
+            },
+            hand=None if seat is None else self.hand_slugs(seat),
+            window=window,
+            known=known_of(self, seat),
+            turns=self.turns,
+            section={
+                "turns_owed": self.turns_owed,
+                "attacked": self.attacked,
+                "bombs_in_pile": sum(self.table.is_bomb[c] for c in self.pile),
+                "out_of_game": sorted(self.slugs(self.out_of_game)),
+                "out_of_game_face_down": len(self.out_of_game_face_down),
+                "drawn_bomb": slugs[self.drawn_bomb] if self.drawn_bomb >= 0 else None,
+            },
+        )
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A sample of this state as ``seat`` knows it (``determinize.py``)."""
+        return determinize.determinize(self, seat, rng)

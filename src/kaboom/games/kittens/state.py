@@ -12,13 +12,11 @@ project's rulings. The fields and small queries live in ``core.py``; what each s
 
 from __future__ import annotations
 
-import random
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
 from kaboom.engine.events import Event
-from kaboom.engine.state import Observation
 from kaboom.engine.window import ReactionWindow, attack_owed
-from kaboom.games.kittens import determinize, explain, knowledge, record
+from kaboom.games.kittens import explain, knowledge
 from kaboom.games.kittens.actions import (
     COMBO_SIZE,
     DEFUSE,
@@ -43,8 +41,8 @@ from kaboom.games.kittens.core import (
     REACT,
     TAKING,
     TURN,
-    KittensCore,
 )
+from kaboom.games.kittens.record import KittensRecord
 
 __all__ = [
     "EXPLODING",
@@ -62,7 +60,7 @@ __all__ = [
 FUTURE = 3
 
 
-class KittensState(KittensCore):
+class KittensState(KittensRecord):
     """A game of an exploding-family edition. Subclasses set ``edition`` and ``game_id``."""
 
     __slots__ = ()
@@ -525,27 +523,6 @@ class KittensState(KittensCore):
         self.gain(v, title, -1)
         self.gain(p, title)
         knowledge.learn_handed_over(self, v, p, title, public=public)
-
-    # -- the support modules -----------------------------------------------------------------
-    def observe(self, seat: int | None) -> Observation:
-        return knowledge.observe(self, seat)
-
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        return determinize.determinize(self, seat, rng)
-
-    def _json(self) -> dict[str, Any]:
-        return record.to_json(self)
-
-    def _load_json(self, raw: dict[str, Any]) -> None:
-        record.load_json(self, raw)
-
-    @classmethod
-    def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:
-        """A state laid out by hand: see docs/scenarios.md for the fields."""
-        return record.rig(cls, players, options, seed, setup)
-
-    def facts(self) -> dict[str, Any]:
-        return record.facts(self)
 
     #: Facts compared as unordered lists by the scenario runner.
     UNORDERED_FACTS: ClassVar[frozenset[str]] = frozenset({"hands", "legal"})
