@@ -3,13 +3,15 @@
 Used by the exploding games and the board game (docs/rulings.md §1): after a Nope-able
 play, the other seats are asked in order from the player's left whether they answer it; a
 Nope opens a new window for everyone but its player; the play takes effect when a whole
-window passes, and an odd number of Nopes cancels it. The game says who is asked (who may
-answer by its rules) and what the play does; this component keeps the order.
+window passes, and an odd number of Nopes cancels it. Every seat that may answer by the
+rules is asked, whether or not it holds a Nope (passing is always legal): whether a window
+opens, who is asked when and when it closes depend on nothing hidden, so the rhythm of the
+table tells nobody who holds one. The game says who may answer (the living seats but the
+card's player) and what the play does; this component keeps the order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 P = TypeVar("P")
@@ -19,12 +21,14 @@ class ReactionWindow(Generic[P]):
     """A play waiting on its answers.
 
     >>> w = ReactionWindow("attack", 0, [1, 2])
-    >>> w.next_asked(lambda q: q == 2)   # seat 1 cannot answer and is passed over
-    2
+    >>> w.next_asked()   # everyone is asked in order, Nope in hand or not
+    1
+    >>> w.passed(), w.next_asked()
+    (1, 2)
     >>> w.nope(2, [0, 1]); w.cancelled, w.answering
     (True, 2)
-    >>> w.passed(), w.next_asked(lambda q: True)
-    (0, 1)
+    >>> w.passed(), w.passed(), w.next_asked() is None   # the whole window passed
+    (0, 1, True)
     """
 
     __slots__ = ("asked", "nopes", "play", "player")
@@ -53,16 +57,10 @@ class ReactionWindow(Generic[P]):
         """The seat whose card the open window answers: the last Nope's, or the player's."""
         return self.nopes[-1] if self.nopes else self.player
 
-    def next_asked(self, can_answer: Callable[[int], bool]) -> int | None:
-        """The next seat to ask, passing over those who cannot answer; None when nobody is
-        left and the window passes."""
-        asked = self.asked
-        while asked:
-            q = asked[0]
-            if can_answer(q):
-                return q
-            asked.pop(0)
-        return None
+    def next_asked(self) -> int | None:
+        """The next seat to ask; None when everyone has let the card go and the window
+        passes. Nobody is passed over for holding no Nope."""
+        return self.asked[0] if self.asked else None
 
     def nope(self, seat: int, asked: list[int]) -> None:
         """``seat`` played a Nope: a new window opens, asking ``asked`` in order."""

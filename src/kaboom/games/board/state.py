@@ -357,11 +357,11 @@ class BoardGameState(BoardRecord):
         return [Event("play", p, data), *self._ask_next()]
 
     def _ask_next(self) -> list[Event]:
-        """Ask the next seat holding a Nope; when nobody is left, the card takes effect."""
+        """Ask the next seat, Nope in hand or not (docs/rulings.md §1); when everyone has let
+        the card go, it takes effect."""
         window = self.window
         assert window is not None
-        nope, hands = self.box.card("nope"), self.hands
-        asked = window.next_asked(lambda q: hands[q][nope] > 0)
+        asked = window.next_asked()
         if asked is not None:
             self.phase, self.actor = REACT, asked
             return []

@@ -269,16 +269,11 @@ class KittensState(KittensRecord):
         return events + self._advance_window()
 
     def _advance_window(self) -> list[Event]:
-        """Ask the next seat that can answer; when nobody is left, the window passes.
-        Players holding no Nope are not asked (docs/rulings.md §1)."""
+        """Ask the next seat; when everyone has let the card go, the window passes. Every
+        living player but the card's is asked, Nope in hand or not (docs/rulings.md §1)."""
         w = self.window
         assert w is not None
-        tb = self.table
-        if tb.clone < 0:  # the hot path of playouts: without Clones, a seat answers with a Nope
-            asked, held, nope = w.asked, self.ranks_held, tb.nope_t
-            while asked and not held[asked[0]][nope]:
-                asked.pop(0)
-        q = w.next_asked(self.can_answer)
+        q = w.next_asked()
         if q is not None:
             self.phase, self.actor = REACT, q
             return []
