@@ -16,7 +16,7 @@ from typing import Any, Self
 from kaboom.engine.datafile import field, read_header, read_toml
 from kaboom.engine.errors import BadInput
 from kaboom.engine.events import Event
-from kaboom.engine.observation import no_knowledge, observation
+from kaboom.engine.observation import no_knowledge, observation, seen_events
 from kaboom.engine.state import Observation, State
 
 DATA = read_toml(Path(__file__).with_name("tiny.toml"))
@@ -168,15 +168,30 @@ class TinyState(State):
             section={"stones": self.stones},
         )
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        """Deal the cards ``seat`` cannot see (other hands, the deck) anew, sizes kept."""
-        s = self.clone()
-        others = self._others(seat)
-        unseen = s.deck + [v for q in others for v in s.hands[q]]
+    @classmethod
+    def sample(cls, observation: Observation, options: dict[str, Any], rng: random.Random) -> Self:
+        """A game the observation could come from: the cards its seat cannot see (other
+        hands, the deck) dealt at random from those not in its hand or the discard pile."""
+        seat, seats = observation["seat"], observation["players"]
+        s = cls(len(seats), options, random.Random(rng.getrandbits(64)))
+        s.discard = [SLUGS.index(c) for c in reversed(observation["piles"]["discard"]["cards"])]
+        s.inside = [bool(q["in"]) for q in seats]
+        s.stones = observation["tiny"]["stones"]
+        s.current, s.turns = observation["current"], observation["turns"]
+        s.won = list(observation["winners"])
+        s.last_events = seen_events(observation)
+        unseen = list(DECK)
+        for value in s.discard:
+            unseen.remove(value)
+        if seat is not None:
+            s.hands[seat] = sorted(SLUGS.index(c) for c in observation["hand"])
+            for value in s.hands[seat]:
+                unseen.remove(value)
         rng.shuffle(unseen)
-        for q in others:
-            size = len(s.hands[q])
-            s.hands[q], unseen = sorted(unseen[:size]), unseen[size:]
+        for q, facts in enumerate(seats):
+            if q != seat:
+                size = facts["hand_size"]
+                s.hands[q], unseen = sorted(unseen[:size]), unseen[size:]
         s.deck = unseen
         return s
 

@@ -16,6 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from kaboom.engine.events import Event
 from kaboom.engine.state import Observation, State
 
 SCHEMA_PATH = Path(__file__).parent / "schemas" / "observation.schema.json"
@@ -69,6 +70,19 @@ def observation(
         "winners": list(state.winners),
         family: section,
     }
+
+
+def seen_events(observed: Observation) -> list[Event]:
+    """The events an observation shows, as events its seat may see: what a sample built
+    from the observation (``State.sample``) keeps as its last events, so that it shows
+    its seat the same.
+
+    >>> seen_events({"seat": 1, "events": [{"kind": "draw", "seat": 1, "data": {}}]})
+    [Event(kind='draw', seat=1, data={}, audience=frozenset({1}))]
+    """
+    seat = observed["seat"]
+    audience = None if seat is None else frozenset({seat})
+    return [Event(e["kind"], e["seat"], dict(e["data"]), audience) for e in observed["events"]]
 
 
 def no_knowledge() -> dict[str, Any]:

@@ -173,9 +173,22 @@ class State(ABC):
         shape of ``docs/observations.md`` (built with :func:`kaboom.engine.observation.
         observation`)."""
 
-    @abstractmethod
     def determinize(self, seat: int, rng: random.Random) -> Self:
-        """A full state consistent with everything ``seat`` knows, hidden parts sampled."""
+        """A full state consistent with everything ``seat`` knows, hidden parts sampled:
+        built by :meth:`sample` from the seat's observation alone, so a sample cannot
+        depend on anything the seat does not know."""
+        return self.sample(self.observe(seat), self.options, rng)
+
+    @classmethod
+    @abstractmethod
+    def sample(cls, observation: Observation, options: dict[str, Any], rng: random.Random) -> Self:
+        """A full state that ``observation`` (a seat's, from ``observe``) could have come
+        from, in a game started with ``options``: every hidden part (other hands, the
+        unseen order of piles, cards out of the game face down, the RNG) dealt at random
+        from ``rng`` among the worlds that agree with everything the observation shows, and
+        no history. It reads nothing but its arguments: bots in this process and clients
+        over the network sample with it alike. ``observe(sample(o, ...), o["seat"]) == o``.
+        """
 
     def clone(self) -> Self:
         """An independent copy, RNG included."""

@@ -108,12 +108,12 @@ def play_game(
 ) -> int:
     """Play ``state`` to the end with one bot per seat; return the number of decisions."""
     decisions = 0
-    views = [PlayerView(state, seat) for seat in range(state.players)]
     while True:
         seat = state.to_act
         if seat is None:
             return decisions
-        events = state.apply(bots[seat].act(views[seat]))
+        # A view holds what the seat may know now, never the game: a new one each decision.
+        events = state.apply(bots[seat].act(PlayerView(state, seat)), seat)
         decisions += 1
         if on_events is not None:
             on_events(state, events)
