@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from typing import Any, Self
 
-from kaboom.engine.observation import no_knowledge, observation
+from kaboom.engine.observation import no_knowledge, observation, seen_events
 from kaboom.engine.state import Observation
-from kaboom.games.eleminis.rules import OVER, EleminisRules
+from kaboom.games.eleminis.rules import OVER, PLAY, EleminisRules
 
 
 def row_slugs(state: EleminisRules, seat: int) -> list[str | None]:
@@ -23,7 +23,7 @@ def row_slugs(state: EleminisRules, seat: int) -> list[str | None]:
 
 
 class EleminisKnowledge(EleminisRules):
-    """The table with what each seat knows: its observation and its determinisation."""
+    """The table with what each seat knows: its observation, and tables sampled from it."""
 
     __slots__ = ()
 
@@ -49,6 +49,7 @@ class EleminisKnowledge(EleminisRules):
             "teams": self.teams,
             "drawn": slugs[self.drawn] if self.drawn >= 0 else None,
             "game_number": self.game_number,
+            "first": self.first,
             "side_totals": self.side_totals(self.totals),
             "target": self.target(),
         }
@@ -74,12 +75,46 @@ class EleminisKnowledge(EleminisRules):
             section=section,
         )
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        """The order of an unseen Deck dealt again; the RNG reseeded; no history."""
-        s = self.clone()
-        if not s.deck_known:
-            s.deck.sort()  # the sample depends on what the seat knows, not on the true order
-            rng.shuffle(s.deck)
-        s.rng = random.Random(rng.getrandbits(64))
-        s.hist = []
+    @classmethod
+    def sample(cls, observation: Observation, options: dict[str, Any], rng: random.Random) -> Self:
+        """A table ``observation`` could have come from: everything as shown, and the order
+        of an unseen Deck dealt at random from the 81 cards less the rows, the Discard Pile
+        and the drawn card (sorted before the shuffle: the sample depends on the
+        observation alone)."""
+        seats, section = observation["players"], observation["eleminis"]
+        s = cls(len(seats), options, random.Random(rng.getrandbits(64)))
+        slugs = s.deck_data.slugs
+        s.cells = [-1 if c is None else slugs.index(c) for q in seats for c in q["row"]]
+        s.discard = [slugs.index(c) for c in reversed(observation["piles"]["discard"]["cards"])]
+        drawn = section["drawn"]
+        s.drawn = -1 if drawn is None else slugs.index(drawn)
+        s.current, s.first, s.turns = observation["current"], section["first"], observation["turns"]
+        s.phase = OVER if observation["phase"] == "over" else PLAY
+        s.game_number = section["game_number"]
+        s.scores = [int(q["score"]) for q in seats]
+        s.totals = [int(q["total"]) for q in seats]
+        s._winners = list(observation["winners"])
+        deck = observation["piles"]["deck"]
+        s.deck_known = "cards" in deck
+        if s.deck_known:
+            s.deck = [slugs.index(c) for c in reversed(deck["cards"])]
+        else:
+            shown = [t for t in s.cells if t >= 0] + s.discard + [t for t in (s.drawn,) if t >= 0]
+            s.deck = _unseen(s.deck_data.counts, shown, deck["size"], rng)
+        s.last_events = seen_events(observation)
         return s
+
+
+def _unseen(counts: tuple[int, ...], shown: list[int], need: int, rng: random.Random) -> list[int]:
+    """``need`` of the cards (``counts`` per title) less those ``shown``, in random order
+    (a table laid out by hand may hold fewer cards than the Deck, or more: the titles then
+    count again)."""
+    left = list(counts)
+    for card in shown:
+        left[card] = max(0, left[card] - 1)
+    pool = [t for t, k in enumerate(left) for _ in range(k)]
+    everything = [t for t, k in enumerate(counts) for _ in range(k)] or [0]
+    while len(pool) < need:
+        pool += everything[: need - len(pool)]
+    rng.shuffle(pool)
+    return pool[:need]
