@@ -1,4 +1,4 @@
-"""A sensible player of Exploding Kittens: The Board Game. It always Defuses, avoids landing
+"""A sensible player of Exploding Kittens: The Board Game. It Defuses when it can, avoids landing
 on an Exploding Kitten when it can see it coming (a purple disc flips instead; a known top
 disc is dodged with Skip, Attack or a Flip), swaps with a far leader, Nopes what is aimed at
 it, and discards its least useful cards."""
@@ -25,8 +25,8 @@ class BoardHeuristic(HeuristicBot):
         box, obs = game.box, view.observation()
         texts = {view.action_text(a): a for a in legal}
         phase = obs["phase"]
-        if phase == "landed":
-            return texts["defuse"]
+        if phase == "landed":  # every mover decides: defuse when it holds a Defuse
+            return texts.get("defuse", texts["explode"])
         if phase == "choose":
             steps = box.disc_steps[box.disc_slugs.index(obs["board"]["disc_to_choose"])]
             return texts["flip" if self._lands_on_kitten(box, obs, steps) else "move"]
@@ -34,8 +34,9 @@ class BoardHeuristic(HeuristicBot):
             return min(legal, key=lambda a: VALUE[self._effect(box, view.action_text(a))])
         if phase == "place-magnet":
             return texts.get("place 1", legal[0])  # under the disc it is about to draw
-        if phase == "react":
-            return texts["nope"] if self._aimed_at(obs) else texts["pass"]
+        if phase == "react":  # everyone is asked: without a Nope, pass at once
+            nope = texts.get("nope")
+            return nope if nope is not None and self._aimed_at(obs) else texts["pass"]
         if phase == "turn":
             return self._turn(box, obs, texts)
         return legal[0]

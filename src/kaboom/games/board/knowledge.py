@@ -1,31 +1,30 @@
 """What each seat of the board game knows: its observation, and the full tables that agree
-with it (determinisation, for a search).
+with it (``sample``, for a search).
 
 Public: where every character stands, the side showing, every hand's size, both Discard
-Piles, the Danger Magnets aside, the play waiting on its reaction window. Private: a seat's
-own Action Cards and the Move Discs it has seen (See the Future, a Danger Magnet it put in).
-Who is asked in a reaction window is known only to the seat asked (docs/rulings.md §1).
+Piles, the Danger Magnets aside, the play waiting on its reaction window and who is asked
+in it (everyone is asked in order from the left, Nope in hand or not: docs/rulings.md §1),
+and the Exploding Kitten decision of a mover (offered to every mover, Defuse in hand or
+not). Private: a seat's own Action Cards and the Move Discs it has seen (See the Future, a
+Danger Magnet it put in).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Self, TypeVar
+from typing import Any, Self
 
-from kaboom.engine.observation import no_knowledge, observation
-from kaboom.engine.sampling import sample_fitting
+from kaboom.engine.observation import no_knowledge, observation, seen_events
 from kaboom.engine.state import Observation
+from kaboom.engine.window import ReactionWindow
 from kaboom.games.board.core import (
     CHOOSE,
-    LANDED,
+    OVER,
     PHASES,
-    REACT,
     SIDES,
     BoardTable,
     seats_from_left,
 )
-
-T = TypeVar("T", bound=BoardTable)
 
 
 def _window(state: BoardTable) -> dict[str, Any] | None:
@@ -54,64 +53,33 @@ def _known(state: BoardTable, seat: int | None) -> dict[str, Any]:
     return {"piles": {"move_deck": seen}, "hands": {}}
 
 
-# -- determinisation -------------------------------------------------------------------------
-def _resample(state: T, seat: int, rng: random.Random) -> T:
-    """One table ``seat`` cannot tell from ``state``: the cards it cannot see dealt again."""
-    s = state.clone()
-    cards = len(state.box.card_slugs)
-    pool = list(state.action_deck)
-    for q in range(state.n):
-        if q != seat:
-            pool += [t for t, k in enumerate(state.hands[q]) for _ in range(k)]
-    pool.sort()  # the sample depends on what the seat knows, not on the true deal
+# -- sampling: a table from an observation ------------------------------------------------------
+def _unseen(counts: tuple[int, ...], seen: list[int], need: int, rng: random.Random) -> list[int]:
+    """``need`` of the box's pieces (``counts`` per kind) less those ``seen``, in random
+    order: sorted before the shuffle, so that a sample depends on the observation alone. (A
+    table laid out by hand may hold fewer pieces than the box, or more: the box's pieces
+    then count again.)"""
+    left = list(counts)
+    for piece in seen:
+        left[piece] = max(0, left[piece] - 1)
+    pool = [t for t, k in enumerate(left) for _ in range(k)]
+    everything = [t for t, k in enumerate(counts) for _ in range(k)] or [0]
+    while len(pool) < need:
+        pool += everything[: need - len(pool)]
     rng.shuffle(pool)
-    for q in range(state.n):
-        if q != seat:
-            hand = s.hands[q] = [0] * cards
-            for _ in range(state.hand_sizes[q]):
-                hand[pool.pop()] += 1
-    s.action_deck = pool
-    seen = state.known_move_deck[seat]
-    slots = [i for i in range(len(state.move_deck)) if i not in seen]
-    discs = sorted(state.move_deck[i] for i in slots)
-    rng.shuffle(discs)
-    for i, d in zip(slots, discs, strict=True):
-        s.move_deck[i] = d
-    s.known_move_deck = [dict(seen) if q == seat else {} for q in range(state.n)]
-    s.rng = random.Random(rng.getrandbits(64))
-    s.hist = []
-    window = s.window
-    if s.phase == REACT and s.actor != seat and window is not None:
-        # Who is asked is hidden: ask again from the left of the card answered (the seat
-        # itself only if it is still to be asked).
-        still = seat in window.asked
-        left = seats_from_left(state.n)[window.answering]
-        window.asked = [q for q in left if q != seat or still]
-    return s
+    return pool[:need]
 
 
-def _fits(s: BoardTable, seat: int) -> bool:
-    """Whether the sample can have come about: a seat on an Exploding Kitten space asked to
-    defuse holds a Defuse; in a reaction window someone other than ``seat`` holding a Nope
-    is asked first (the sample then asks them)."""
-    if s.actor == seat:
-        return True
-    if s.phase == LANDED:
-        return s.hands[s.actor][s.box.card("defuse")] > 0
-    if s.phase == REACT and s.window is not None:
-        nope = s.box.card("nope")
-        asked = s.window.asked
-        holders = [q for q in asked if s.hands[q][nope]]
-        if holders and holders[0] != seat:
-            s.window.asked = asked[asked.index(holders[0]) :]
-            s.actor = holders[0]
-            return True
-        return False
-    return True
+def _window_asked(window: dict[str, Any], to_act: int | None, players: int) -> list[int]:
+    """The seats still to be asked in the open window: everyone from the left of the card
+    answered, in order, from the seat asked now on (docs/rulings.md §1)."""
+    nopes = window["nopes"]
+    left = seats_from_left(players)[nopes[-1] if nopes else window["player"]]
+    return list(left[left.index(to_act) :]) if to_act in left else []
 
 
 class BoardKnowledge(BoardTable):
-    """The table with what each seat knows: its observation and its determinisation."""
+    """The table with what each seat knows: its observation, and tables sampled from it."""
 
     __slots__ = ()
 
@@ -119,13 +87,12 @@ class BoardKnowledge(BoardTable):
         """What ``seat`` may know now (``None``: a spectator), in the shape of
         ``docs/observations.md`` with the "board" section (``observation.schema.json``)."""
         box, phase = self.box, self.phase
-        public_actor = phase != REACT or self.actor == seat
         return observation(
             self,
             seat,
             family="board",
             phase=PHASES[phase],
-            to_act=self.to_act if public_actor else None,
+            to_act=self.to_act,
             current=self.current,
             players=[
                 {"seat": q, "in": True, "hand_size": self.hand_sizes[q], "position": space}
@@ -158,16 +125,82 @@ class BoardKnowledge(BoardTable):
             },
         )
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        """Other hands and the Action Deck dealt again; the unseen part of the Move Deck
-        shuffled; a seat asked to defuse keeps a Defuse, a window someone ahead who can Nope
-        (drawn again until so, as in the exploding family)."""
-        sample = sample_fitting(lambda: _resample(self, seat, rng), lambda s: _fits(s, seat))
-        if sample is not None:
-            return sample
-        s = self.clone()  # unreachable in practice: keep the true cards, reseed the RNG
-        s.rng, s.hist = random.Random(rng.getrandbits(64)), []
-        s.known_move_deck = [
-            dict(self.known_move_deck[seat]) if q == seat else {} for q in range(self.n)
-        ]
+    @classmethod
+    def sample(cls, observation: Observation, options: dict[str, Any], rng: random.Random) -> Self:
+        """A table ``observation`` could have come from: the Action Cards the seat cannot
+        see (other hands, sizes public, and the Action Deck) dealt at random from the box
+        less its hand and the Action Discard Pile; the Move Discs in the Move Deck that it
+        has not seen shuffled into their places. Nothing public constrains a hidden card:
+        every seat is asked in a window and every mover on an Exploding Kitten space
+        decides, Nope or Defuse in hand or not."""
+        seats = observation["players"]
+        s = cls(len(seats), options, random.Random(rng.getrandbits(64)))
+        s._table_from(observation)
+        s._deal_cards(observation, rng)
+        s._deal_discs(observation, rng)
+        s.last_events = seen_events(observation)
         return s
+
+    def _table_from(self, obs: Observation) -> None:
+        """The public table: spaces, side, phase, who acts, the window, the counters."""
+        box, section = self.box, obs["board"]
+        self.positions = [int(q["position"]) for q in obs["players"]]
+        self.side = SIDES.index(section["side"])
+        self.turns_owed, self.attacked = section["turns_owed"], section["attacked"]
+        self.magnets_aside = section["magnets_aside"]
+        chosen = section["disc_to_choose"]
+        self.disc_to_choose = box.disc_slugs.index(chosen) if chosen is not None else -1
+        self.phase = PHASES.index(obs["phase"])
+        to_act = obs["to_act"]
+        self.actor = -1 if to_act is None or self.phase == OVER else to_act
+        self.current, self.turns = obs["current"], obs["turns"]
+        self.winner = obs["winners"][0] if obs["winners"] else -1
+        self.action_discard = _indices(box.card_slugs, obs["piles"]["action_discard"]["cards"])
+        self.move_discard = _indices(box.disc_slugs, obs["piles"]["move_discard"]["cards"])
+        window = obs["window"]
+        if window is not None:
+            play = (box.card_slugs.index(window["card"]), _seat_or_none(window["target"]))
+            asked = _window_asked(window, to_act, self.n)
+            self.window = ReactionWindow(play, window["player"], asked)
+            self.window.nopes = list(window["nopes"])
+
+    def _deal_cards(self, obs: Observation, rng: random.Random) -> None:
+        """The seat's hand as shown; every other hand and the Action Deck dealt at random."""
+        box, seat = self.box, obs["seat"]
+        sizes = [int(q["hand_size"]) for q in obs["players"]]
+        mine = _indices(box.card_slugs, obs["hand"] or [])
+        hidden = [q for q in range(self.n) if q != seat]
+        need = sum(sizes[q] for q in hidden) + obs["piles"]["action_deck"]["size"]
+        pool = _unseen(box.card_counts, mine + self.action_discard, need, rng)
+        if seat is not None:
+            for card in mine:
+                self.gain(seat, card)
+        for q in hidden:
+            for _ in range(sizes[q]):
+                self.gain(q, pool.pop())
+        self.action_deck = pool
+
+    def _deal_discs(self, obs: Observation, rng: random.Random) -> None:
+        """The Move Deck: the places the seat has seen as it saw them, the others shuffled
+        from the box's discs less the Move Discard Pile and the Danger Magnets aside."""
+        box, seat = self.box, obs["seat"]
+        size = obs["piles"]["move_deck"]["size"]
+        seen: dict[int, int] = {}
+        if seat is not None:
+            for place, slug in obs["known"]["piles"].get("move_deck", {}).items():
+                seen[size - 1 - int(place)] = box.disc_slugs.index(slug)
+        aside = [box.magnet] * self.magnets_aside
+        shown = self.move_discard + aside + list(seen.values())
+        pool = _unseen(box.disc_counts, shown, size - len(seen), rng)
+        self.move_deck = [seen[i] if i in seen else pool.pop() for i in range(size)]
+        if seat is not None:
+            self.known_move_deck[seat] = seen
+
+
+def _indices(slugs: tuple[str, ...], names: list[str]) -> list[int]:
+    """Pieces by index, from slugs written top first (the state keeps the top last)."""
+    return [slugs.index(name) for name in reversed(names)]
+
+
+def _seat_or_none(target: int | None) -> int:
+    return -1 if target is None else int(target)

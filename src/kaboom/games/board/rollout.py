@@ -2,7 +2,7 @@
 horizon, and a judge of the positions where a playout stops.
 
 Like the exploding games' playout policy, it reads the true state but each seat acts only on
-what it knows (its hand, the positions, the discs it saw): it always Defuses, flips the board
+what it knows (its hand, the positions, the discs it saw): it Defuses when it can, flips the board
 rather than walk onto an Exploding Kitten it can see, dodges a known deadly top disc, Nopes
 what is aimed at it, and otherwise draws a disc, with some randomness (``WANDER``).
 """
@@ -71,7 +71,8 @@ def policy(state: BoardGameState, rng: random.Random) -> int:
     legal = state.legal_actions()
     phase = state.phase
     if len(legal) == 1:
-        return legal[0]
+        return legal[0]  # a seat asked in a window without a Nope passes; one on an
+        # Exploding Kitten space without a Defuse explodes
     if phase == LANDED:
         return DEFUSE  # nobody sensible explodes holding a Defuse
     if phase == CHOOSE:

@@ -88,12 +88,12 @@ class BoardGameState(BoardRecord):
                 elif effect != "magnet" or self.magnets_aside > 0:
                     out.append(ids.play + t)
             return out
-        if phase == REACT:
-            return [NOPE, PASS]
+        if phase == REACT:  # everyone is asked: pass, or Nope with a Nope (docs/rulings.md §1)
+            return [NOPE, PASS] if hand[box.card("nope")] else [PASS]
         if phase == CHOOSE:
             return [MOVE, FLIP]
-        if phase == LANDED:
-            return [DEFUSE, EXPLODE]
+        if phase == LANDED:  # offered to every mover: explode, or defuse with a Defuse
+            return [DEFUSE, EXPLODE] if hand[box.card("defuse")] else [EXPLODE]
         if phase == SWAP_LAST:
             positions = self.positions
             last = min(positions)
@@ -109,13 +109,17 @@ class BoardGameState(BoardRecord):
         box, phase = self.box, self.phase
         if phase == OVER:
             return "game over", "the game has ended"
-        if phase == REACT and kind not in (NOPE, PASS):
+        if phase == REACT and kind == NOPE:
+            return "Nope", "you hold no Nope: pass"
+        if phase == REACT and kind != PASS:
             return "Nope", "a reaction window is open: nope or pass"
         if kind in (NOPE, PASS) and phase != REACT:
             return "Nope", "a Nope only answers an Action Card in its reaction window"
         if phase == CHOOSE:
             return "Move Disc", f"{box.disc_slugs[self.disc_to_choose]}: choose move or flip"
         if phase == LANDED:
+            if kind == DEFUSE:
+                return "Defuse", "you hold no Defuse: explode"
             return "Exploding Kitten", "you landed on an Exploding Kitten: defuse or explode"
         if kind in (DEFUSE, EXPLODE):
             return "Defuse", "a Defuse is played only on an Exploding Kitten space"
@@ -300,10 +304,10 @@ class BoardGameState(BoardRecord):
             self.winner, self.phase, self.actor = p, OVER, -1
             return [Event("win", p, {})]
         if space in self.kittens():
-            if self.hands[p][box.card("defuse")]:
-                self.phase, self.actor = LANDED, p
-                return [Event("kitten-space", p, {})]
-            return [Event("kitten-space", p, {}), *self._explode(p)]
+            # Every mover decides, Defuse in hand or not: the phase tells nobody whether
+            # the mover holds one (issue 15, leak 2); without one, exploding is the choice.
+            self.phase, self.actor = LANDED, p
+            return [Event("kitten-space", p, {})]
         value = box.sides[self.side].values[space]
         events = self._draw_cards(p, value) if value else []
         return events + self._end_one_turn(p)
