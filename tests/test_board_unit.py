@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from kaboom.engine import BadInput, new_game
+from kaboom.engine import BadInput, IllegalAction, new_game
 from kaboom.engine.registry import state_from_json
 from kaboom.games.board import BOX, BoardGameState
 from kaboom.games.board.data import DATA, parse_box
@@ -88,7 +88,10 @@ def test_a_users_own_box_file(tmp_path: Any) -> None:
     boxed = BoardGameState.variant(options)
     state = boxed.rig(2, options, 0, {"positions": [0, 0], "move_deck": ["move-3"]})
     events = state.apply_text("draw")
-    # Space 3 is an Exploding Kitten space on this board: P0 explodes and swaps with P1.
+    # Space 3 is an Exploding Kitten space on this board: P0, with no Defuse, explodes
+    # (its only choice: every mover decides) and swaps with P1.
+    assert state.legal_actions() == [state.parse_action("explode")]
+    events += state.apply_text("explode")
     kinds = [e.kind for e in events if e.kind != "reshuffle-discs"]
     assert kinds[:4] == ["disc", "move", "kitten-space", "explode"]
     assert state.facts()["positions"] == [0, 3]
@@ -144,3 +147,59 @@ def test_observations_have_the_shared_shape_and_the_board_section() -> None:
                     assert set(obs["window"]) == {"player", "play", "card", "target", "nopes"}
             state.apply(rng.choice(state.legal_actions()))
     assert windows
+
+
+def _samples_read_only_the_observation(game: str, players: int, seed: int) -> int:
+    """At random steps of a game, for every seat: a sample observes as the seat does, and a
+    sample of a world the seat cannot tell from the real one (a sample itself) is the
+    same sample, whatever the hidden cards: nothing hidden leaks into a sample."""
+    state, rng, checked = new_game(game, players, seed), random.Random(seed), 0
+    game_class = type(state)
+    while not state.is_over:
+        if rng.random() < 0.1:
+            for seat in range(players):
+                seen = state.observe(seat)
+                other = state.determinize(seat, random.Random(checked))
+                assert other.observe(seat) == seen
+                a = game_class.sample(seen, state.options, random.Random(7)).to_json()
+                b = game_class.sample(other.observe(seat), state.options, random.Random(7))
+                assert a == b.to_json()
+                checked += 1
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return checked
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_sample_depends_on_the_observation_alone(players: int) -> None:
+    assert _samples_read_only_the_observation("kittens-board-game", players, seed=3) > 0
+
+
+def test_a_sample_never_hands_back_the_true_table() -> None:
+    state = new_game("kittens-board-game", 4, 5)
+    hands = {str(state.determinize(0, random.Random(i)).to_json()["hands"]) for i in range(20)}
+    assert len(hands) > 1  # other hands dealt at random, not kept
+
+
+def test_a_window_asks_everyone_and_everyone_sees_whom() -> None:
+    state = BoardGameState.rig(
+        3, {}, 0, {"hands": [["skip"], ["skip"], ["nope"]], "move_deck": ["move-1"]}
+    )
+    state.apply_text("play skip")
+    assert state.to_act == 1 and state.legal_actions() == [state.parse_action("pass")]
+    assert all(state.observe(q)["to_act"] == 1 for q in (0, 1, 2, None))
+    with pytest.raises(IllegalAction, match="no Nope"):
+        state.apply_text("nope")
+    sample = BoardGameState.sample(state.observe(0), {}, random.Random(1))
+    assert sample.window is not None and sample.window.asked == [1, 2]
+
+
+def test_a_mover_without_a_defuse_is_asked_and_may_only_explode() -> None:
+    state = BoardGameState.rig(
+        2, {}, 0, {"positions": [4, 0], "hands": [["skip"], []], "move_deck": ["move-3"]}
+    )
+    state.apply_text("draw")
+    assert state.facts()["phase"] == "landed" and state.to_act == 0
+    assert state.legal_actions() == [state.parse_action("explode")]
+    with pytest.raises(IllegalAction, match="no Defuse"):
+        state.apply_text("defuse")

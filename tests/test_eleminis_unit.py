@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import random
 import tomllib
 from typing import Any
 
@@ -154,3 +155,23 @@ def test_a_turned_over_deck_is_shown_in_order() -> None:
         deck = state.observe(2)["piles"]["deck"]
         assert deck["size"] == 2
         assert ("cards" in deck) is not shuffled
+
+
+@pytest.mark.parametrize("options", [{}, {"match": True, "target": 150, "teams": 2}])
+def test_a_sample_depends_on_the_observation_alone(options: dict[str, Any]) -> None:
+    """A sample of a world the seat cannot tell from the real one is the same sample."""
+    state, rng, checked = new_game("eleminis", 4, 3, **options), random.Random(3), 0
+    while not state.is_over:
+        if rng.random() < 0.1:
+            seen = state.observe(1)
+            other = state.determinize(1, random.Random(checked))
+            assert other.observe(1) == seen
+            a = EleminisState.sample(seen, state.options, random.Random(7)).to_json()
+            assert (
+                a
+                == EleminisState.sample(other.observe(1), state.options, random.Random(7)).to_json()
+            )
+            checked += 1
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    assert checked > 0
