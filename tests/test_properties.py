@@ -417,18 +417,14 @@ def test_samples_differ_where_the_seat_cannot_see(config: Config, seed: int) -> 
 @configs
 @examples(40)
 @given(seed=SEEDS)
-def test_reaction_window_hides_who_is_asked(config: Config, seed: int) -> None:
+def test_everyone_sees_who_is_asked(config: Config, seed: int) -> None:
+    """Every seat is asked in a window, Nope in hand or not (docs/rulings.md §1), so who is
+    asked tells nothing and every seat sees it: ``to_act`` is public in every phase."""
     state = config.start(seed)
     for _ in playout(state, random.Random(seed)):
         actor = state.to_act
         for seat in [None, *range(state.players)]:
-            obs = state.observe(seat)
-            if seat == actor:
-                assert obs["to_act"] == actor
-            elif obs.get("phase") == "react":
-                assert obs["to_act"] is None, f"seat {seat} sees who is asked"
-            else:
-                assert obs["to_act"] == actor
+            assert state.observe(seat)["to_act"] == actor, f"seat {seat} is not shown who acts"
 
 
 def check_events_reveal_no_more_than_the_observation(

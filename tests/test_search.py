@@ -99,8 +99,9 @@ def test_board_playout_seat_defuses_and_flips_away_from_a_kitten() -> None:
             break
         phase = state.observe(None)["phase"]
         action = board_rollout.PLAYOUT.policy(state, rng)
-        if phase == "landed":
-            assert state.action_text(action) == "defuse"
+        if phase == "landed":  # every mover decides: defuse when it can
+            holds = state.hands[state.actor][state.box.card("defuse")] > 0
+            assert state.action_text(action) == ("defuse" if holds else "explode")
         state.apply(action)
 
 
