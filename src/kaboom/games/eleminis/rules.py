@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from kaboom.engine.errors import BadInput, BadOption
 from kaboom.engine.events import Event
+from kaboom.engine.parsing import check_action_id
 from kaboom.engine.state import State
 from kaboom.games.eleminis.actions import (
     DISCARD,
@@ -384,6 +385,7 @@ class EleminisRules(State):
 
     # -- refusals: why an option is not one --------------------------------------------------------
     def explain_illegal(self, action: int) -> tuple[str, str]:
+        check_action_id(action, self.num_distinct_actions)
         if self.phase == OVER:
             return "game over", "the game has ended"
         d, kind_now = self.deck_data, self.deck_data.kinds[self.drawn]
