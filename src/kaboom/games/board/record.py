@@ -6,7 +6,17 @@ from __future__ import annotations
 import random
 from typing import Any, Self
 
+from kaboom.engine.checks import (
+    MAX_COUNTER,
+    flag,
+    integer,
+    integers,
+    table,
+    within_box,
+)
+from kaboom.engine.datafile import MAX_CARDS
 from kaboom.engine.errors import BadInput
+from kaboom.engine.parsing import ascii_number
 from kaboom.engine.window import ReactionWindow
 from kaboom.games.board.core import PHASES, SIDES
 from kaboom.games.board.knowledge import BoardKnowledge
@@ -29,6 +39,49 @@ def _index(slug: Any, slugs: tuple[str, ...], where: str) -> int:
     if slug not in slugs:
         raise BadInput(where, f"one of {', '.join(slugs)}")
     return slugs.index(slug)
+
+
+def check_json(s: BoardKnowledge, raw: dict[str, Any]) -> None:
+    """Each stored field of the right type and range for this table and box (``BadInput``
+    naming ``state.FIELD``), before any is read."""
+    n, box = s.n, s.box
+    cards, discs = len(box.card_slugs) - 1, len(box.disc_slugs) - 1
+    integers(raw["positions"], 0, box.ribbon, "state.positions", n)
+    integer(raw["side"], 0, len(SIDES) - 1, "state.side")
+    hands = raw["hands"]
+    if not isinstance(hands, list) or len(hands) != n:
+        raise BadInput("state.hands", f"a list of {n} hands")
+    for q, hand in enumerate(hands):
+        integers(hand, 0, MAX_CARDS, f"state.hands[{q}]", cards + 1)
+    integers(raw["action_deck"], 0, cards, "state.action_deck")
+    integers(raw["action_discard"], 0, cards, "state.action_discard")
+    integers(raw["move_deck"], 0, discs, "state.move_deck")
+    integers(raw["move_discard"], 0, discs, "state.move_discard")
+    integer(raw["magnets_aside"], 0, MAX_CARDS, "state.magnets_aside")
+    integer(raw["current"], 0, n - 1, "state.current")
+    integer(raw["actor"], -1, n - 1, "state.actor")
+    integer(raw["turns_owed"], 0, MAX_COUNTER, "state.turns_owed")
+    integer(raw["turns"], 0, MAX_COUNTER, "state.turns")
+    integer(raw["winner"], -1, n - 1, "state.winner")
+    integer(raw["phase"], 0, len(PHASES) - 1, "state.phase")
+    integer(raw["disc_to_choose"], -1, discs, "state.disc_to_choose")
+    flag(raw["attacked"], "state.attacked")
+    window = raw["window"]
+    if window is not None:
+        w = table(window, "state.window")
+        play = integers(w["play"], -1, max(cards, n - 1), "state.window.play", 2)
+        integer(play[0], 0, cards, "state.window.play[0]")
+        integer(w["player"], 0, n - 1, "state.window.player")
+        integers(w["nopes"], 0, n - 1, "state.window.nopes")
+        integers(w["asked"], 0, n - 1, "state.window.asked")
+    known = raw["known_move_deck"]
+    if not isinstance(known, list):
+        raise BadInput("state.known_move_deck", "a list of objects")
+    for i, seen in enumerate(known):
+        for at, disc in table(seen, f"state.known_move_deck[{i}]").items():
+            if ascii_number(at) is None:
+                raise BadInput(f"state.known_move_deck[{i}]", f"positions as keys, got {at!r}")
+            integer(disc, 0, discs, f"state.known_move_deck[{i}].{at}")
 
 
 class BoardRecord(BoardKnowledge):
@@ -64,7 +117,9 @@ class BoardRecord(BoardKnowledge):
 
     def _load_json(self, raw: dict[str, Any]) -> None:
         """Read back what ``to_json`` wrote (a malformed field raises, and the base class names
-        the state as malformed)."""
+        the state as malformed); every field is checked first (``check_json``), and the cards
+        and discs against the box."""
+        check_json(self, raw)
         self.positions = [int(x) for x in raw["positions"]]
         self.side = int(raw["side"])
         self.hands = [[int(k) for k in hand] for hand in raw["hands"]]
@@ -87,6 +142,12 @@ class BoardRecord(BoardKnowledge):
         ]
         self.winner = int(raw["winner"])
         self.turns = int(raw["turns"])
+        box = self.box
+        cards = [*self.action_deck, *self.action_discard]
+        cards += [c for h in self.hands for c, k in enumerate(h) for _ in range(k)]
+        within_box(cards, list(box.card_counts), box.card_slugs, "state (Action Cards)")
+        discs = [*self.move_deck, *self.move_discard, *[box.magnet] * self.magnets_aside]
+        within_box(discs, list(box.disc_counts), box.disc_slugs, "state (Move Discs)")
 
     @classmethod
     def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:
