@@ -32,11 +32,14 @@ SETUP_KEYS = frozenset({
 
 def _pile(setup: dict[str, Any], key: str, slugs: tuple[str, ...]) -> list[int]:
     """A pile written top first, as the state keeps it (the top last)."""
-    return [_index(x, slugs, f"setup.{key}[{i}]") for i, x in enumerate(setup.get(key, []))][::-1]
+    pile = setup.get(key, [])
+    if not isinstance(pile, list):
+        raise BadInput(f"setup.{key}", f"a list, top first, of {', '.join(slugs)}")
+    return [_index(x, slugs, f"setup.{key}[{i}]") for i, x in enumerate(pile)][::-1]
 
 
 def _index(slug: Any, slugs: tuple[str, ...], where: str) -> int:
-    if slug not in slugs:
+    if not isinstance(slug, str) or slug not in slugs:
         raise BadInput(where, f"one of {', '.join(slugs)}")
     return slugs.index(slug)
 
@@ -154,6 +157,7 @@ class BoardRecord(BoardKnowledge):
         """``positions``, ``side`` (calm/chaos), ``hands``, ``move_deck`` and
         ``action_deck`` (top first), ``move_discard`` / ``action_discard`` (top first),
         ``magnets_aside``, ``current``, ``turns_owed``, ``attacked``."""
+        table(setup, "setup")
         s = cls(players, options, random.Random(seed))
         box = s.box
         for key in setup:
@@ -163,7 +167,8 @@ class BoardRecord(BoardKnowledge):
         if (
             not isinstance(positions, list)
             or len(positions) != players
-            or any(not isinstance(x, int) or not 0 <= x <= box.spaces for x in positions)
+            or any(isinstance(x, bool) or not isinstance(x, int) for x in positions)
+            or any(not 0 <= x <= box.spaces for x in positions)
         ):
             raise BadInput("setup.positions", f"{players} spaces in 0..{box.spaces}")
         taken = [x for x in positions if x]
@@ -171,26 +176,28 @@ class BoardRecord(BoardKnowledge):
             raise BadInput("setup.positions", "one character per space (but the Litter Box)")
         s.positions = list(positions)
         side = setup.get("side", "calm")
-        if side not in SIDES:
+        if not isinstance(side, str) or side not in SIDES:
             raise BadInput("setup.side", "calm or chaos")
         s.side = SIDES.index(side)
         hands = setup.get("hands", [[] for _ in range(players)])
         if not isinstance(hands, list) or len(hands) != players:
             raise BadInput("setup.hands", f"{players} lists of Action Cards")
         for q, hand in enumerate(hands):
+            if not isinstance(hand, list):
+                raise BadInput(f"setup.hands[{q}]", "a list of Action Cards")
             for i, slug in enumerate(hand):
                 s.gain(q, _index(slug, box.card_slugs, f"setup.hands[{q}][{i}]"))
         s.action_deck = _pile(setup, "action_deck", box.card_slugs)
         s.action_discard = _pile(setup, "action_discard", box.card_slugs)
         s.move_deck = _pile(setup, "move_deck", box.disc_slugs)
         s.move_discard = _pile(setup, "move_discard", box.disc_slugs)
-        s.magnets_aside = int(setup.get("magnets_aside", box.disc_counts[box.magnet]))
-        current = setup.get("current", 0)
-        if not isinstance(current, int) or not 0 <= current < players:
-            raise BadInput("setup.current", f"a seat in 0..{players - 1}")
-        s.current = s.actor = current
-        s.turns_owed = int(setup.get("turns_owed", 1))
-        s.attacked = bool(setup.get("attacked", s.turns_owed > 1))
+        magnets = box.disc_counts[box.magnet]
+        s.magnets_aside = integer(
+            setup.get("magnets_aside", magnets), 0, magnets, "setup.magnets_aside"
+        )
+        s.current = s.actor = integer(setup.get("current", 0), 0, players - 1, "setup.current")
+        s.turns_owed = integer(setup.get("turns_owed", 1), 1, 99, "setup.turns_owed")
+        s.attacked = flag(setup.get("attacked", s.turns_owed > 1), "setup.attacked")
         return s
 
     def _facts(self) -> dict[str, Any]:

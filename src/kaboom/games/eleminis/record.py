@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any, Self
 
-from kaboom.engine.checks import MAX_COUNTER, flag, integer, integers, within_box
+from kaboom.engine.checks import MAX_COUNTER, flag, integer, integers, table, within_box
 from kaboom.engine.errors import BadInput
 from kaboom.games.eleminis.knowledge import EleminisKnowledge, row_slugs
 from kaboom.games.eleminis.rules import MAX_MATCH_GAMES, OVER, PLAY, EleminisRules
@@ -91,6 +91,7 @@ class EleminisRecord(EleminisKnowledge):
     def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:
         """Rows (one list of ``slots`` cards or null per seat), the Deck and Discard Pile (top
         first), who is to play, the drawn card (else the Deck's top is drawn), match totals."""
+        table(setup, "setup")
         s = cls(players, options, random.Random(seed))
         for key in setup:
             if key not in SETUP_KEYS:

@@ -147,6 +147,7 @@ class KittensRecord(KittensKnowledge):
     @classmethod
     def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:
         """A state laid out by hand: see docs/scenarios.md for the fields."""
+        table(setup, "setup")
         s = cls(players, options, random.Random(seed))
         for key in setup:
             if key not in RIG_FIELDS:
@@ -162,10 +163,7 @@ class KittensRecord(KittensKnowledge):
         s.discard = _rig_cards(s, setup.get("discard_pile", []), "setup.discard_pile")[::-1]
         s.out_of_game_face_down = _rig_cards(s, setup.get("removed", []), "setup.removed")
         s.out_of_game = _rig_cards(s, setup.get("out_of_game", []), "setup.out_of_game")
-        alive = setup.get("alive", [True] * players)
-        if not isinstance(alive, list) or len(alive) != players:
-            raise BadInput("setup.alive", f"a list of {players} true/false values")
-        s.alive = [bool(a) for a in alive]
+        s.alive = flags(setup.get("alive", [True] * players), "setup.alive", players)
         s.current = s.actor = _rig_int(setup, "current", 0, 0, players - 1)
         if not s.alive[s.current]:
             raise BadInput("setup.current", "a living seat")
