@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -131,7 +132,7 @@ def test_errors_print_user_text_with_its_brackets(args: list[str]) -> None:
 # -- data files ------------------------------------------------------------------------------
 
 KITTENS_DIR = Path(kittens_edition.__file__).parent
-DATA_FILES = {
+DATA_FILES: dict[str, tuple[Path, Callable[[dict[str, Any], str], object]]] = {
     "original": (KITTENS_DIR / "original.toml", kittens_edition.parse_edition),
     "minions": (KITTENS_DIR / "minions.toml", kittens_edition.parse_edition),
     "board": (board_data.DATA, board_data.parse_box),
@@ -234,7 +235,8 @@ def test_the_shipped_data_files_load() -> None:
 
 #: A state of each game as ``to_json`` wrote it (fresh deals: no game needs to be played).
 def stored(game: str) -> dict[str, Any]:
-    return json.loads(json.dumps(fresh(game).to_json()))
+    raw: dict[str, Any] = json.loads(json.dumps(fresh(game).to_json()))
+    return raw
 
 
 CARD_FIELD = {
@@ -291,7 +293,8 @@ def test_state_from_json_refuses_wrong_types_anywhere(game: str) -> None:
     for key in base:
         if key in ("game", "options"):
             continue
-        for wrong in (None, "x", 1.5, [], {}, True, -(10**12)):
+        wrongs: list[Any] = [None, "x", 1.5, [], {}, True, -(10**12)]
+        for wrong in wrongs:
             raw = copy.deepcopy(base)
             raw[key] = wrong
             try:
