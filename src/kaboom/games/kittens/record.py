@@ -160,6 +160,8 @@ class KittensRecord(KittensKnowledge):
                 s.hands[seat][t] += 1
         s.recount()
         s.pile = _rig_cards(s, setup.get("draw_pile", []), "setup.draw_pile")[::-1]
+        if not s.pile:  # (a real game's pile always holds a bomb while two seats live)
+            raise BadInput("setup.draw_pile", "at least one card: the next draw is from it")
         s.discard = _rig_cards(s, setup.get("discard_pile", []), "setup.discard_pile")[::-1]
         s.out_of_game_face_down = _rig_cards(s, setup.get("removed", []), "setup.removed")
         s.out_of_game = _rig_cards(s, setup.get("out_of_game", []), "setup.out_of_game")
