@@ -53,10 +53,6 @@ class BoardGameState(BoardRecord):
     UNORDERED_FACTS: ClassVar[frozenset[str]] = frozenset({"hands", "legal"})
 
     @classmethod
-    def sample(cls, observation, options, rng):  # type: ignore[no-untyped-def,override]  # TEMP
-        raise NotImplementedError("TEMP stub")
-
-    @classmethod
     def variant(cls, options: dict[str, Any]) -> type[BoardGameState]:
         """The class for these options: the shipped box, or the user's file (``board``)."""
         path = str(options.get("board") or "")

@@ -27,10 +27,6 @@ class EleminisState(EleminisRecord):
 
     __slots__ = ()
 
-    @classmethod
-    def sample(cls, observation, options, rng):  # type: ignore[no-untyped-def,override]  # TEMP
-        raise NotImplementedError("TEMP stub")
-
     # -- actions ---------------------------------------------------------------------------------
     def encode(self, kind: int, a: int = 0, b: int = 0) -> int:
         """The id of an action (``actions.encode``)."""

@@ -66,10 +66,6 @@ class KittensState(KittensRecord):
 
     __slots__ = ()
 
-    @classmethod
-    def sample(cls, observation, options, rng):  # type: ignore[no-untyped-def,override]  # TEMP
-        raise NotImplementedError("TEMP stub")
-
     # -- setting up --------------------------------------------------------------------------
     def _setup(self, first: int) -> None:
         """Deal a new game (rulebook, "Setting up for 2 to 5 players")."""
