@@ -79,7 +79,7 @@ def test_ismcts_levels_and_budgets() -> None:
     assert IsmctsBot.at_level(0, "medium").iterations == 1000
     with pytest.raises(BadInput, match="level"):
         make_bot("ismcts:level=godlike", 0)
-    with pytest.raises(BadInput, match="numbers"):
+    with pytest.raises(BadInput, match="iterations"):
         make_bot("ismcts:iterations=lots", 0)
     state = new_game("exploding-kittens", 4, 1)
     bot = IsmctsBot(0, iterations=40)

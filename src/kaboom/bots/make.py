@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from kaboom.bots.base import Bot
@@ -35,21 +36,18 @@ def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
     if name == "ismcts":
         if "level" in args:
             return IsmctsBot.at_level(seed, args["level"], _heuristic(seed, game))
-        try:
-            iterations = int(args.get("iterations", "1000"))
-            seconds = float(args["seconds"]) if "seconds" in args else None
-            exploration = float(args.get("c", "0.7"))
-            bias = float(args.get("bias", str(BIAS)))
-            confidence = float(args.get("z", str(CONFIDENCE)))
-            paired = {"1": True, "0": False}[args.get("paired", "1")]
-            depth = int(args.get("depth", "0"))
-            if depth < 0:
-                raise ValueError(depth)
-        except (ValueError, KeyError):
-            raise BadInput(
-                "bots",
-                f"numbers for iterations, seconds, c, bias, z and depth, paired=0|1; got {spec!r}",
-            ) from None
+        for key in args:
+            if key not in ISMCTS_PARAMS:
+                raise BadInput(f"bots: ismcts {key}", f"one of {', '.join(ISMCTS_PARAMS)}")
+        iterations = int(_number(args, "iterations", "1000", 1, MAX_ITERATIONS, integral=True))
+        seconds = _number(args, "seconds", None, 0.001, MAX_SECONDS) if "seconds" in args else None
+        exploration = _number(args, "c", "0.7", 0.0, MAX_WEIGHT)
+        bias = _number(args, "bias", str(BIAS), 0.0, MAX_WEIGHT)
+        confidence = _number(args, "z", str(CONFIDENCE), 0.0, MAX_WEIGHT)
+        depth = int(_number(args, "depth", "0", 0, MAX_DEPTH, integral=True))
+        if args.get("paired", "1") not in ("0", "1"):
+            raise BadInput("bots: ismcts paired", f"0 or 1, got {args['paired']!r}")
+        paired = args.get("paired", "1") == "1"
         prior = _heuristic(seed, game) if bias > 0 else None
         return IsmctsBot(
             seed, iterations, seconds, exploration, prior, bias, confidence, paired, depth or None
@@ -59,6 +57,42 @@ def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
         "random, heuristic, ismcts, ismcts:iterations=N, ismcts:seconds=S or "
         f"ismcts:level=easy|medium|hard; got {spec!r}",
     )
+
+
+#: The parameters of ``ismcts:KEY=VALUE`` and their bounds (a search must end, and its
+#: constants be finite numbers: ``nan``, ``inf`` and negatives are refused).
+ISMCTS_PARAMS = ("iterations", "seconds", "c", "bias", "z", "paired", "depth", "level")
+MAX_ITERATIONS = 10_000_000
+MAX_SECONDS = 3600.0
+MAX_WEIGHT = 1000.0
+MAX_DEPTH = 1000
+
+
+def _number(
+    args: dict[str, str],
+    key: str,
+    default: str | None,
+    low: float,
+    high: float,
+    integral: bool = False,
+) -> float:
+    """``args[key]`` (else ``default``) as a finite number in ``low..high`` (a whole
+    number if ``integral``); else ``BadInput`` naming the parameter.
+
+    >>> _number({"c": "nan"}, "c", "0.7", 0.0, 1000.0)
+    Traceback (most recent call last):
+    ...
+    kaboom.engine.errors.BadInput: bots: ismcts c: a number in 0.0..1000.0, got 'nan'
+    """
+    text = args.get(key, default) or ""
+    kind = "a whole number" if integral else "a number"
+    try:  # (ASCII only: int and float also read other scripts' digits)
+        value = (int(text) if integral else float(text)) if text.isascii() else math.nan
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and low <= value <= high):
+        raise BadInput(f"bots: ismcts {key}", f"{kind} in {low}..{high}, got {text!r}")
+    return value
 
 
 def _params(text: str, spec: str) -> dict[str, str]:

@@ -13,6 +13,7 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -41,7 +42,7 @@ def friendly(fn: Callable[P, R]) -> Callable[P, R]:
         try:
             return fn(*args, **kwargs)
         except KaboomError as e:
-            err.print(f"[red]error:[/red] {e}", highlight=False)
+            err.print(f"[red]error:[/red] {escape(str(e))}", highlight=False)
             raise typer.Exit(2) from None
 
     return wrapper
@@ -138,7 +139,7 @@ def watch(
     seated = [make_bot(name, rng.getrandbits(63), game) for name in names]
     out.rule(f"{get_game(game).name}: {players} players, seed {seed}")
     for line in tell(state, seated):
-        out.print(line, highlight=False, soft_wrap=True)
+        out.print(line, highlight=False, soft_wrap=True, markup=False)
     out.rule(f"Winner: P{state.winners[0]}" if state.winners else "No winner")
 
 
@@ -275,13 +276,15 @@ def scenario_run(
             result = run_file(path)
         except BadInput as e:
             broken += 1
-            err.print(f"[red]ERROR[/red] {e}", highlight=False)
+            err.print(f"[red]ERROR[/red] {escape(str(e))}", highlight=False)
             continue
         if result.ok:
-            out.print(f"[green]PASS[/green] {path}: {result.name}", highlight=False, soft_wrap=True)
+            passed_line = f"[green]PASS[/green] {escape(f'{path}: {result.name}')}"
+            out.print(passed_line, highlight=False, soft_wrap=True)
         else:
             failed += 1
-            out.print(f"[red]FAIL[/red] {path}: {result.name}", highlight=False, soft_wrap=True)
+            failed_line = f"[red]FAIL[/red] {escape(f'{path}: {result.name}')}"
+            out.print(failed_line, highlight=False, soft_wrap=True)
             for failure in result.failures:
                 out.print(f"     {failure}", highlight=False, soft_wrap=True, markup=False)
     passed = len(files) - failed - broken

@@ -33,6 +33,8 @@ def read_toml(path: Path, label: str | None = None) -> dict[str, Any]:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as err:
         raise BadInput(name, f"a readable file ({err.strerror})") from None
+    except UnicodeDecodeError as err:
+        raise BadInput(name, f"a file in UTF-8 (byte {err.start} is not)") from None
     except tomllib.TOMLDecodeError as err:
         raise BadInput(name, f"valid TOML ({err})") from None
 
@@ -58,6 +60,34 @@ def field(table: Any, key: str, kind: type, where: str) -> Any:
 
 #: The most seats any game's data file may declare (a bound no file can lift).
 MAX_SEATS = 16
+#: The most copies of one card (or disc) a data file may put in the box, and the most
+#: cards in all: a game's length is bounded by its cards (docs/rulings.md, "How long a
+#: game may last"), so no file may make it endless or too large to deal.
+MAX_COPIES = 100
+MAX_CARDS = 500
+
+
+def number(table: Any, key: str, where: str, low: int, high: int) -> int:
+    """``table[key]``, an int in ``low..high``; else ``BadInput`` naming ``where.key``.
+
+    >>> number({"hand_size": 500}, "hand_size", "f", 0, 20)
+    Traceback (most recent call last):
+    ...
+    kaboom.engine.errors.BadInput: f.hand_size: a number in 0..20, got 500
+    """
+    value = field(table, key, int, where)
+    if not low <= value <= high:
+        raise BadInput(f"{where}.{key}", f"a number in {low}..{high}, got {value}")
+    return int(value)
+
+
+def unique(values: list[str], where: str, what: str) -> None:
+    """``BadInput`` naming ``where`` if a value appears twice."""
+    seen: set[str] = set()
+    for value in values:
+        if value in seen:
+            raise BadInput(where, f"unique {what}; {value!r} appears twice")
+        seen.add(value)
 
 
 @dataclass(frozen=True, slots=True)

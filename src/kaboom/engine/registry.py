@@ -131,4 +131,8 @@ def state_from_json(raw: dict[str, Any]) -> State:
         raise BadInput("state.players", err.reason) from None
     if not isinstance(options, dict):
         raise BadInput("state.options", f"an object of options, got {options!r}")
-    return spec.state_class.variant(dict(options)).from_json(raw)
+    try:  # each option checked as new_game checks it (the state keeps them as stored)
+        resolve_options(spec.options, options)
+        return spec.state_class.variant(dict(options)).from_json(raw)
+    except BadOption as err:
+        raise BadInput(f"state.options.{err.option}", err.reason) from None

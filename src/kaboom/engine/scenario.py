@@ -14,6 +14,7 @@ from typing import Any
 
 from kaboom.engine.errors import BadInput, IllegalAction, KaboomError
 from kaboom.engine.options import resolve_options
+from kaboom.engine.parsing import ascii_number
 from kaboom.engine.registry import get_game, new_game
 from kaboom.engine.state import State
 
@@ -179,7 +180,9 @@ def _check_special(state: State, key: str, wanted: Any, events: list[str], where
         return [f"{label}: {t!r} is legal but should not be" for t in wanted if t in legal]
     failures = []
     for seat_key, partial in wanted.items():
-        seat = None if seat_key == "spectator" else int(seat_key)
+        seat = None if seat_key == "spectator" else ascii_number(seat_key)
+        if seat_key != "spectator" and (seat is None or seat >= state.players):
+            raise BadInput(label, f"seats 0..{state.players - 1} or spectator, got {seat_key!r}")
         failures += _compare(f"{label}.{seat_key}", partial, state.observe(seat), False)
     return failures
 

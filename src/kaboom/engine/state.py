@@ -258,7 +258,7 @@ class State(ABC):
             s.hist = [int(a) for a in raw["history"]]
             s.last_events = [Event.from_json(e) for e in raw["last_events"]]
             s._load_json(raw)
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as err:
             raise BadInput("state", f"a state written by to_json ({err!r})") from None
         return s
 

@@ -54,7 +54,7 @@ class KaboomApp(App[None]):
         try:
             self.session = Session((self.seater or default_seater)(choice))
         except KaboomError as e:  # options the game refuses together: say so, pick again
-            self.notify(str(e), severity="error")
+            self.notify(str(e), severity="error", markup=False)
             self.push_screen(PickerScreen(), self.chosen)
             return
         self.push_screen(TableScreen(self.session, self.pace))

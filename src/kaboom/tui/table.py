@@ -163,7 +163,9 @@ class TableScreen(Screen[None]):
         self.selected = [i for i in self.selected if i < len(hand)]
         cards = []
         for i, slug in enumerate(hand):
-            name = self.family.name(slug) + (f" x{counts[slug]}" if counts[slug] > 1 else "")
+            name = escape(self.family.name(slug)) + (
+                f" x{counts[slug]}" if counts[slug] > 1 else ""
+            )
             name = f"*{name}*" if i in self.selected else name
             cards.append(f"[reverse]{name}[/reverse]" if i == self.cursor else name)
         label = self.family.hand_label
@@ -189,7 +191,8 @@ class TableScreen(Screen[None]):
         box.set_class(self.window is not None, "open")
         if self.window is not None:
             when = f" ({self.window.left:.0f} s)" if self.pace.react_seconds > 0 else ""
-            box.update(f"Reaction window: {self.window.text}. n: Nope, p: let it pass{when}")
+            text = escape(self.window.text)
+            box.update(f"Reaction window: {text}. n: Nope, p: let it pass{when}")
 
     # -- the game loop -------------------------------------------------------------------------
     def advance(self) -> None:
@@ -389,7 +392,7 @@ class TableScreen(Screen[None]):
         seating, state = self.session.seating, self.session.state
         path = self.pace.save_path or Path(f"kaboom-{seating.game}-{seating.seed}-save.json")
         save.write(path, seating, state)
-        self.notify(f"Saved to {path}")
+        self.notify(f"Saved to {path}", markup=False)
 
     def action_help(self) -> None:
         self.app.push_screen(help_screen())

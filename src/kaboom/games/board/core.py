@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any, ClassVar, Self
 
 from kaboom.engine.errors import BadInput, IllegalAction
+from kaboom.engine.parsing import action_words, ascii_number, check_action_id
 from kaboom.engine.state import State
 from kaboom.engine.window import ReactionWindow, others_from_left
 from kaboom.games.board.data import Box, load_box
@@ -178,6 +179,7 @@ class BoardTable(State):
         the others are ``PLAY`` (a card), ``SWAP_AT`` / ``SWAP_WITH`` (a seat), ``DISCARD`` (a
         card) or ``PLACE`` (a position from the top)."""
         ids = self.ids
+        check_action_id(action, ids.size)
         if action < ids.play:
             return action, -1
         if action < ids.swap_at:
@@ -210,7 +212,7 @@ class BoardTable(State):
     def parse_action(self, text: str) -> int:
         """``draw``, ``play CARD``, ``play swap-spaces @2``, ``nope``, ``pass``, ``move``,
         ``flip``, ``defuse``, ``explode``, ``swap-with @2``, ``discard CARD``, ``place N``."""
-        words = text.strip().lower().split()
+        words = action_words(text)
         ids, box = self.ids, self.box
         if len(words) == 1 and words[0] in WORDS:
             return WORDS.index(words[0])
@@ -226,8 +228,8 @@ class BoardTable(State):
                 return ids.play + card
         if len(words) == 2 and words[0] == "swap-with":
             return ids.swap_with + self._seat(words[1])
-        if len(words) == 2 and words[0] == "place" and words[1].isdigit():
-            position = int(words[1])
+        position = ascii_number(words[1]) if len(words) == 2 and words[0] == "place" else None
+        if position is not None:
             if position > ids.size - ids.place - 1:
                 raise IllegalAction("Add a Magnet NOW", f"no position {position} in the Move Deck")
             return ids.place + position
@@ -238,6 +240,7 @@ class BoardTable(State):
         )
 
     def _seat(self, word: str) -> int:
-        if word.startswith("@") and word[1:].isdigit() and int(word[1:]) < self.n:
-            return int(word[1:])
+        seat = ascii_number(word[1:]) if word.startswith("@") else None
+        if seat is not None and seat < self.n:
+            return seat
         raise BadInput("action", f"a seat written @N with N in 0..{self.n - 1}, got {word!r}")

@@ -6,10 +6,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kaboom.engine.datafile import GameHeader, field, read_header, read_toml
+from kaboom.engine.datafile import (
+    MAX_CARDS,
+    MAX_COPIES,
+    GameHeader,
+    field,
+    number,
+    read_header,
+    read_toml,
+    unique,
+)
 from kaboom.engine.errors import BadInput
+from kaboom.engine.parsing import ascii_number
 
 DATA = Path(__file__).with_name("board.toml")
+#: Bounds no box file can lift: spaces on the track, |points| of a space, cards in a hand.
+MAX_SPACES = 200
+MAX_VALUE = 1000
+MAX_HAND = 20
 DISC_KINDS = ("move", "move-or-flip", "flip-then-move", "cut-the-line", "magnet")
 EFFECTS = ("defuse", "nope", "flip", "skip", "magnet", "see-the-future", "shuffle", "swap",
            "attack")  # fmt: skip
@@ -66,17 +80,32 @@ def _side(raw: Any, spaces: int, where: str) -> Side:
     if not isinstance(raw, dict):
         raise BadInput(where, "a table with kittens, value and values")
     kittens = field(raw, "kittens", list, where)
-    if any(not isinstance(k, int) or not 1 <= k <= spaces for k in kittens):
+    if any(isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= spaces for k in kittens):
         raise BadInput(f"{where}.kittens", f"spaces in 1..{spaces}")
-    default = field(raw, "value", int, where)
+    default = number(raw, "value", where, -MAX_VALUE, MAX_VALUE)
     values = [0] + [default] * spaces + [0]
-    for key, v in dict(raw.get("values", {})).items():
-        if not str(key).isdigit() or not 1 <= int(key) <= spaces or not isinstance(v, int):
+    given = raw.get("values", {})
+    if not isinstance(given, dict):
+        raise BadInput(f"{where}.values", f"a table of space = number, got {given!r}")
+    for key in given:
+        space = ascii_number(str(key))
+        if space is None or not 1 <= space <= spaces:
             raise BadInput(f"{where}.values.{key}", f"a space in 1..{spaces} = a number")
-        values[int(key)] = v
+        values[space] = number(given, key, f"{where}.values", -MAX_VALUE, MAX_VALUE)
     for k in kittens:
         values[k] = 0
     return Side(frozenset(kittens), tuple(values))
+
+
+def _disc(disc: Any, spaces: int, where: str) -> None:
+    """One Move Disc: its kind, slug, count and steps (a disc that moves goes 1 to
+    ``spaces + 1`` steps; the others 0 to ``spaces + 1``)."""
+    if not isinstance(disc, dict) or disc.get("kind") not in DISC_KINDS:
+        raise BadInput(f"{where}.kind", f"one of {', '.join(DISC_KINDS)}")
+    field(disc, "slug", str, where)
+    moves = disc["kind"] in ("move", "move-or-flip", "flip-then-move")
+    number(disc, "steps", where, 1 if moves else 0, spaces + 1)
+    number(disc, "count", where, 0, MAX_COPIES)
 
 
 def parse_box(raw: dict[str, Any], source: str) -> Box:
@@ -87,7 +116,7 @@ def parse_box(raw: dict[str, Any], source: str) -> Box:
         raise BadInput(f"{source}: [game]", "a table with id, name and players")
     if not isinstance(board, dict):
         raise BadInput(f"{source}: [board]", "a table with spaces, loop_back_to, calm, chaos")
-    spaces = field(board, "spaces", int, f"{source}: board")
+    spaces = number(board, "spaces", f"{source}: board", 1, MAX_SPACES)
     loop = field(board, "loop_back_to", int, f"{source}: board")
     if not 1 <= loop <= spaces:
         raise BadInput(f"{source}: board.loop_back_to", f"a space in 1..{spaces}")
@@ -97,17 +126,18 @@ def parse_box(raw: dict[str, Any], source: str) -> Box:
     if not isinstance(cards, list) or not cards:
         raise BadInput(f"{source}: [[card]]", "the Action Cards")
     for i, d in enumerate(discs):
-        if d.get("kind") not in DISC_KINDS:
-            raise BadInput(f"{source}: disc[{i}].kind", f"one of {', '.join(DISC_KINDS)}")
-        field(d, "slug", str, f"{source}: disc[{i}]")
-        field(d, "steps", int, f"{source}: disc[{i}]")
-        field(d, "count", int, f"{source}: disc[{i}]")
+        _disc(d, spaces, f"{source}: disc[{i}]")
     for i, c in enumerate(cards):
-        if c.get("effect") not in EFFECTS:
-            raise BadInput(f"{source}: card[{i}].effect", f"one of {', '.join(EFFECTS)}")
+        where_card = f"{source}: card[{i}]"
+        if not isinstance(c, dict) or c.get("effect") not in EFFECTS:
+            raise BadInput(f"{where_card}.effect", f"one of {', '.join(EFFECTS)}")
         for key in ("slug", "name"):
-            field(c, key, str, f"{source}: card[{i}]")
-        field(c, "count", int, f"{source}: card[{i}]")
+            field(c, key, str, where_card)
+        number(c, "count", where_card, 0, MAX_COPIES)
+        if not isinstance(c.get("text", ""), str):
+            raise BadInput(f"{where_card}.text", "a str")
+    unique([d["slug"] for d in discs], f"{source}: [[disc]]", "disc slugs")
+    unique([c["slug"] for c in cards], f"{source}: [[card]]", "card slugs")
     kinds = [d["kind"] for d in discs]
     if kinds.count("magnet") != 1:
         raise BadInput(f"{source}: [[disc]]", "exactly one disc of kind 'magnet'")
@@ -115,11 +145,22 @@ def parse_box(raw: dict[str, Any], source: str) -> Box:
     for effect in ("defuse", "nope"):
         if effects.count(effect) != 1:
             raise BadInput(f"{source}: [[card]]", f"exactly one card with effect {effect!r}")
+    header = read_header(head, where)
+    hand_size = number(head, "hand_size", where, 0, MAX_HAND)
+    card_total, disc_total = sum(c["count"] for c in cards), sum(d["count"] for d in discs)
+    if card_total > MAX_CARDS or disc_total > MAX_CARDS:
+        raise BadInput(f"{source}: cards", f"at most {MAX_CARDS} Action Cards and Move Discs")
+    if card_total < header.max_players * hand_size:
+        raise BadInput(
+            f"{where}.hand_size", f"hands the Action Cards can deal to {header.max_players} players"
+        )
+    if disc_total - sum(d["count"] for d in discs if d["kind"] == "magnet") < 1:
+        raise BadInput(f"{source}: [[disc]]", "at least one Move Disc besides the Danger Magnets")
     return Box(
-        header=read_header(head, where),
-        hand_size=field(head, "hand_size", int, where),
-        empty_hand_draw=field(head, "empty_hand_draw", int, where),
-        explode_keep=field(head, "explode_keep", int, where),
+        header=header,
+        hand_size=hand_size,
+        empty_hand_draw=number(head, "empty_hand_draw", where, 0, MAX_HAND),
+        explode_keep=number(head, "explode_keep", where, 0, MAX_HAND),
         spaces=spaces,
         loop_back_to=loop,
         sides=(

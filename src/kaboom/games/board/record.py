@@ -6,7 +6,17 @@ from __future__ import annotations
 import random
 from typing import Any, Self
 
+from kaboom.engine.checks import (
+    MAX_COUNTER,
+    flag,
+    integer,
+    integers,
+    table,
+    within_box,
+)
+from kaboom.engine.datafile import MAX_CARDS
 from kaboom.engine.errors import BadInput
+from kaboom.engine.parsing import ascii_number
 from kaboom.engine.window import ReactionWindow
 from kaboom.games.board.core import PHASES, SIDES
 from kaboom.games.board.knowledge import BoardKnowledge
@@ -22,13 +32,59 @@ SETUP_KEYS = frozenset({
 
 def _pile(setup: dict[str, Any], key: str, slugs: tuple[str, ...]) -> list[int]:
     """A pile written top first, as the state keeps it (the top last)."""
-    return [_index(x, slugs, f"setup.{key}[{i}]") for i, x in enumerate(setup.get(key, []))][::-1]
+    pile = setup.get(key, [])
+    if not isinstance(pile, list):
+        raise BadInput(f"setup.{key}", f"a list, top first, of {', '.join(slugs)}")
+    return [_index(x, slugs, f"setup.{key}[{i}]") for i, x in enumerate(pile)][::-1]
 
 
 def _index(slug: Any, slugs: tuple[str, ...], where: str) -> int:
-    if slug not in slugs:
+    if not isinstance(slug, str) or slug not in slugs:
         raise BadInput(where, f"one of {', '.join(slugs)}")
     return slugs.index(slug)
+
+
+def check_json(s: BoardKnowledge, raw: dict[str, Any]) -> None:
+    """Each stored field of the right type and range for this table and box (``BadInput``
+    naming ``state.FIELD``), before any is read."""
+    n, box = s.n, s.box
+    cards, discs = len(box.card_slugs) - 1, len(box.disc_slugs) - 1
+    integers(raw["positions"], 0, box.ribbon, "state.positions", n)
+    integer(raw["side"], 0, len(SIDES) - 1, "state.side")
+    hands = raw["hands"]
+    if not isinstance(hands, list) or len(hands) != n:
+        raise BadInput("state.hands", f"a list of {n} hands")
+    for q, hand in enumerate(hands):
+        integers(hand, 0, MAX_CARDS, f"state.hands[{q}]", cards + 1)
+    integers(raw["action_deck"], 0, cards, "state.action_deck")
+    integers(raw["action_discard"], 0, cards, "state.action_discard")
+    integers(raw["move_deck"], 0, discs, "state.move_deck")
+    integers(raw["move_discard"], 0, discs, "state.move_discard")
+    integer(raw["magnets_aside"], 0, MAX_CARDS, "state.magnets_aside")
+    integer(raw["current"], 0, n - 1, "state.current")
+    integer(raw["actor"], -1, n - 1, "state.actor")
+    integer(raw["turns_owed"], 0, MAX_COUNTER, "state.turns_owed")
+    integer(raw["turns"], 0, MAX_COUNTER, "state.turns")
+    integer(raw["winner"], -1, n - 1, "state.winner")
+    integer(raw["phase"], 0, len(PHASES) - 1, "state.phase")
+    integer(raw["disc_to_choose"], -1, discs, "state.disc_to_choose")
+    flag(raw["attacked"], "state.attacked")
+    window = raw["window"]
+    if window is not None:
+        w = table(window, "state.window")
+        play = integers(w["play"], -1, max(cards, n - 1), "state.window.play", 2)
+        integer(play[0], 0, cards, "state.window.play[0]")
+        integer(w["player"], 0, n - 1, "state.window.player")
+        integers(w["nopes"], 0, n - 1, "state.window.nopes")
+        integers(w["asked"], 0, n - 1, "state.window.asked")
+    known = raw["known_move_deck"]
+    if not isinstance(known, list):
+        raise BadInput("state.known_move_deck", "a list of objects")
+    for i, seen in enumerate(known):
+        for at, disc in table(seen, f"state.known_move_deck[{i}]").items():
+            if ascii_number(at) is None:
+                raise BadInput(f"state.known_move_deck[{i}]", f"positions as keys, got {at!r}")
+            integer(disc, 0, discs, f"state.known_move_deck[{i}].{at}")
 
 
 class BoardRecord(BoardKnowledge):
@@ -64,7 +120,9 @@ class BoardRecord(BoardKnowledge):
 
     def _load_json(self, raw: dict[str, Any]) -> None:
         """Read back what ``to_json`` wrote (a malformed field raises, and the base class names
-        the state as malformed)."""
+        the state as malformed); every field is checked first (``check_json``), and the cards
+        and discs against the box."""
+        check_json(self, raw)
         self.positions = [int(x) for x in raw["positions"]]
         self.side = int(raw["side"])
         self.hands = [[int(k) for k in hand] for hand in raw["hands"]]
@@ -87,12 +145,19 @@ class BoardRecord(BoardKnowledge):
         ]
         self.winner = int(raw["winner"])
         self.turns = int(raw["turns"])
+        box = self.box
+        cards = [*self.action_deck, *self.action_discard]
+        cards += [c for h in self.hands for c, k in enumerate(h) for _ in range(k)]
+        within_box(cards, list(box.card_counts), box.card_slugs, "state (Action Cards)")
+        discs = [*self.move_deck, *self.move_discard, *[box.magnet] * self.magnets_aside]
+        within_box(discs, list(box.disc_counts), box.disc_slugs, "state (Move Discs)")
 
     @classmethod
     def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:
         """``positions``, ``side`` (calm/chaos), ``hands``, ``move_deck`` and
         ``action_deck`` (top first), ``move_discard`` / ``action_discard`` (top first),
         ``magnets_aside``, ``current``, ``turns_owed``, ``attacked``."""
+        table(setup, "setup")
         s = cls(players, options, random.Random(seed))
         box = s.box
         for key in setup:
@@ -102,7 +167,8 @@ class BoardRecord(BoardKnowledge):
         if (
             not isinstance(positions, list)
             or len(positions) != players
-            or any(not isinstance(x, int) or not 0 <= x <= box.spaces for x in positions)
+            or any(isinstance(x, bool) or not isinstance(x, int) for x in positions)
+            or any(not 0 <= x <= box.spaces for x in positions)
         ):
             raise BadInput("setup.positions", f"{players} spaces in 0..{box.spaces}")
         taken = [x for x in positions if x]
@@ -110,26 +176,28 @@ class BoardRecord(BoardKnowledge):
             raise BadInput("setup.positions", "one character per space (but the Litter Box)")
         s.positions = list(positions)
         side = setup.get("side", "calm")
-        if side not in SIDES:
+        if not isinstance(side, str) or side not in SIDES:
             raise BadInput("setup.side", "calm or chaos")
         s.side = SIDES.index(side)
         hands = setup.get("hands", [[] for _ in range(players)])
         if not isinstance(hands, list) or len(hands) != players:
             raise BadInput("setup.hands", f"{players} lists of Action Cards")
         for q, hand in enumerate(hands):
+            if not isinstance(hand, list):
+                raise BadInput(f"setup.hands[{q}]", "a list of Action Cards")
             for i, slug in enumerate(hand):
                 s.gain(q, _index(slug, box.card_slugs, f"setup.hands[{q}][{i}]"))
         s.action_deck = _pile(setup, "action_deck", box.card_slugs)
         s.action_discard = _pile(setup, "action_discard", box.card_slugs)
         s.move_deck = _pile(setup, "move_deck", box.disc_slugs)
         s.move_discard = _pile(setup, "move_discard", box.disc_slugs)
-        s.magnets_aside = int(setup.get("magnets_aside", box.disc_counts[box.magnet]))
-        current = setup.get("current", 0)
-        if not isinstance(current, int) or not 0 <= current < players:
-            raise BadInput("setup.current", f"a seat in 0..{players - 1}")
-        s.current = s.actor = current
-        s.turns_owed = int(setup.get("turns_owed", 1))
-        s.attacked = bool(setup.get("attacked", s.turns_owed > 1))
+        magnets = box.disc_counts[box.magnet]
+        s.magnets_aside = integer(
+            setup.get("magnets_aside", magnets), 0, magnets, "setup.magnets_aside"
+        )
+        s.current = s.actor = integer(setup.get("current", 0), 0, players - 1, "setup.current")
+        s.turns_owed = integer(setup.get("turns_owed", 1), 1, 99, "setup.turns_owed")
+        s.attacked = flag(setup.get("attacked", s.turns_owed > 1), "setup.attacked")
         return s
 
     def _facts(self) -> dict[str, Any]:

@@ -5,13 +5,14 @@ from __future__ import annotations
 from kaboom.engine.options import Option
 from kaboom.engine.registry import register_game
 from kaboom.games.eleminis.rollout import PLAYOUT
+from kaboom.games.eleminis.rules import MAX_TARGET
 from kaboom.games.eleminis.state import DECK, EleminisState
 
 OPTIONS = (
     Option("teams", int, 0, "2 to 4 teams of equal size, seated alternately (0: none)",
            minimum=0, maximum=4),
     Option("match", bool, False, "Play games until a side reaches the target score"),
-    Option("target", int, 500, "The match's target score", minimum=1),
+    Option("target", int, 500, "The match's target score", minimum=1, maximum=MAX_TARGET),
     Option("shuffle_turnover", bool, False, "Shuffle the Discard Pile when it becomes the Deck"),
     Option("first", int, 0, "The seat that goes first", minimum=0, maximum=7),
 )  # fmt: skip

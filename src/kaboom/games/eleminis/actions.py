@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import cache
 
 from kaboom.engine.errors import BadInput, IllegalAction
+from kaboom.engine.parsing import action_words, ascii_number, check_action_id
 from kaboom.games.eleminis.deck import Deck
 
 # Action kinds, in the order of their id ranges.
@@ -101,8 +102,7 @@ def action_text(action: int, players: int, slots: int, drawn: str | None) -> str
     ('play water -> p0.4', 'swap p0.1 p0.2')
     """
     cells = players * slots
-    if not 0 <= action < action_count(cells):
-        raise BadInput("action", f"an action id in 0..{action_count(cells) - 1}")
+    check_action_id(action, action_count(cells))
     kind, a, b = decode(cells, action)
     if kind == PLACE:
         card = f"{drawn} " if drawn is not None else ""
@@ -120,9 +120,10 @@ def parse_cell(text: str, players: int, slots: int) -> int:
     """The cell written ``pSEAT.SLOT``; ``BadInput`` for another form, ``IllegalAction``
     for a slot not at this table."""
     head, dot, slot = text.lower().removeprefix("p").partition(".")
-    if not (dot and head.isdigit() and slot.isdigit()):
+    seat, number = ascii_number(head), ascii_number(slot)
+    if not dot or seat is None or number is None:
         raise BadInput("action", f"a slot written pSEAT.SLOT (p2.3), got {text!r}")
-    seat, index = int(head), int(slot) - 1
+    index = number - 1
     if not (0 <= seat < players and 0 <= index < slots):
         raise IllegalAction("slots", f"{text} is no slot: seats 0..{players - 1}, slots 1..{slots}")
     return seat * slots + index
@@ -133,7 +134,7 @@ def parse_action(text: str, players: int, deck: Deck, drawn: int) -> int:
     ``discard p1.2``, ``recycle p1.2`` or ``pass``; a play that names a card must name the
     drawn one (``drawn``: its title, or ``-1``)."""
     slots, cells = deck.slots, players * deck.slots
-    words = text.strip().lower().replace("->", " -> ").split()
+    words = [w for word in action_words(text) for w in word.replace("->", " -> ").split()]
     if not words:
         raise BadInput("action", f"one of {EXPECTED} (empty text)")
     word, rest = words[0], [w for w in words[1:] if w != "->"]
@@ -150,6 +151,10 @@ def parse_action(text: str, players: int, deck: Deck, drawn: int) -> int:
             return encode(cells, PLACE, parse_cell(rest[0], players, slots))
     if word in ("move", "swap") and len(rest) == 2:
         a, b = parse_cell(rest[0], players, slots), parse_cell(rest[1], players, slots)
+        if word == "swap" and a == b:
+            raise IllegalAction(
+                "Swap", f"a swap exchanges two different slots, got {rest[0]} twice"
+            )
         if word == "swap" and a > b:
             a, b = b, a
         return encode(cells, MOVE if word == "move" else SWAP, a, b)

@@ -6,7 +6,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kaboom.engine.datafile import GameHeader, field, read_header, read_toml
+from kaboom.engine.datafile import (
+    MAX_CARDS,
+    MAX_COPIES,
+    GameHeader,
+    field,
+    number,
+    read_header,
+    read_toml,
+    unique,
+)
 from kaboom.engine.errors import BadInput
 
 KINDS = ("elemini", "star", "trash", "move", "swap", "discard", "recycle")
@@ -14,6 +23,9 @@ KINDS = ("elemini", "star", "trash", "move", "swap", "discard", "recycle")
 CHARACTERS = frozenset({"elemini", "star", "trash"})
 SCORES = ("unique", "duplicate", "star", "trash", "winning_row")
 DATA = Path(__file__).with_name("eleminis.toml")
+#: Bounds no deck file can lift: slots in a row, points of a scoring entry.
+MAX_SLOTS = 10
+MAX_SCORE = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,13 +76,15 @@ def parse_deck(raw: dict[str, Any], source: str) -> Deck:
     if not isinstance(scoring, dict):
         raise BadInput(f"{source}: [scoring]", f"a table with {', '.join(SCORES)}")
     slugs = [field(c, "slug", str, f"{source}: card[{i}]") for i, c in enumerate(cards)]
+    unique(slugs, f"{source}: [[card]]", "card slugs")
     beats: list[frozenset[int]] = []
     for i, card in enumerate(cards):
         where = f"{source}: card[{i}]"
         if card.get("kind") not in KINDS:
             raise BadInput(f"{where}.kind", f"one of {', '.join(KINDS)}; got {card.get('kind')!r}")
-        if field(card, "count", int, where) < 0:
-            raise BadInput(f"{where}.count", "0 or more")
+        number(card, "count", where, 0, MAX_COPIES)
+        if not isinstance(card.get("text", ""), str):
+            raise BadInput(f"{where}.text", "a str")
         names = card.get("beats", [])
         if not isinstance(names, list) or any(n not in slugs for n in names):
             raise BadInput(f"{where}.beats", f"a list of card slugs; got {names!r}")
@@ -79,16 +93,27 @@ def parse_deck(raw: dict[str, Any], source: str) -> Deck:
         if any(cards[t]["kind"] != "elemini" for t in b):
             raise BadInput(f"{source}: card[{i}].beats", "Eleminis only")
     where = f"{source}: game"
+    header = read_header(head, where)
+    slots = number(head, "slots", where, 1, MAX_SLOTS)
+    total = sum(c["count"] for c in cards)
+    if not header.max_players * slots <= total <= MAX_CARDS:
+        raise BadInput(
+            f"{source}: [[card]]",
+            f"{header.max_players * slots} to {MAX_CARDS} cards ({total}): "
+            f"enough to fill every slot of {header.max_players} players",
+        )
     return Deck(
-        header=read_header(head, where),
-        slots=field(head, "slots", int, where),
+        header=header,
+        slots=slots,
         slugs=tuple(slugs),
         names=tuple(field(c, "name", str, f"{source}: card[{i}]") for i, c in enumerate(cards)),
         counts=tuple(c["count"] for c in cards),
         kinds=tuple(c["kind"] for c in cards),
         texts=tuple(str(c.get("text", "")) for c in cards),
         beats=tuple(beats),
-        scoring=tuple((k, field(scoring, k, int, f"{source}: scoring")) for k in SCORES),
+        scoring=tuple(
+            (k, number(scoring, k, f"{source}: scoring", -MAX_SCORE, MAX_SCORE)) for k in SCORES
+        ),
     )
 
 

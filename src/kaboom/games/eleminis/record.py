@@ -6,9 +6,10 @@ from __future__ import annotations
 import random
 from typing import Any, Self
 
+from kaboom.engine.checks import MAX_COUNTER, flag, integer, integers, table, within_box
 from kaboom.engine.errors import BadInput
 from kaboom.games.eleminis.knowledge import EleminisKnowledge, row_slugs
-from kaboom.games.eleminis.rules import EleminisRules
+from kaboom.games.eleminis.rules import MAX_MATCH_GAMES, OVER, PLAY, EleminisRules
 
 #: The keys of a scenario's ``setup``.
 SETUP_KEYS = frozenset({"rows", "deck", "discard_pile", "current", "drawn", "totals", "game"})
@@ -19,6 +20,32 @@ def _card(state: EleminisRules, slug: Any, where: str) -> int:
     if not isinstance(slug, str) or slug not in slugs:
         raise BadInput(where, f"a card, one of {', '.join(slugs)}")
     return slugs.index(slug)
+
+
+def check_json(s: EleminisRules, raw: dict[str, Any]) -> None:
+    """Each stored field of the right type and range for this table (``BadInput`` naming
+    ``state.FIELD``), before any is read."""
+    n, top = s.n, len(s.deck_data.slugs) - 1
+    integers(raw["cells"], -1, top, "state.cells", n * s.slots)
+    integers(raw["deck"], 0, top, "state.deck")
+    integers(raw["discard"], 0, top, "state.discard")
+    flag(raw["deck_known"], "state.deck_known")
+    integer(raw["drawn"], -1, top, "state.drawn")
+    integer(raw["current"], 0, n - 1, "state.current")
+    integer(raw["first"], 0, n - 1, "state.first")
+    integer(raw["phase"], PLAY, OVER, "state.phase")
+    integer(raw["game_number"], 1, MAX_MATCH_GAMES, "state.game_number")
+    integer(raw["turns"], 0, MAX_COUNTER, "state.turns")
+    integers(raw["scores"], -MAX_COUNTER, MAX_COUNTER, "state.scores", n)
+    integers(raw["totals"], -MAX_COUNTER, MAX_COUNTER, "state.totals", n)
+    integers(raw["winners"], 0, n - 1, "state.winners")
+
+
+def _slugs(setup: dict[str, Any], key: str) -> list[Any]:
+    cards = setup.get(key, [])
+    if not isinstance(cards, list):
+        raise BadInput(f"setup.{key}", f"a list of cards, got {cards!r}")
+    return cards
 
 
 class EleminisRecord(EleminisKnowledge):
@@ -45,7 +72,9 @@ class EleminisRecord(EleminisKnowledge):
         }
 
     def _load_json(self, raw: dict[str, Any]) -> None:
-        """The game's own fields read back from :func:`to_json` output."""
+        """The game's own fields read back from :func:`to_json` output; every field is
+        checked first (``check_json``), and the cards against the deck."""
+        check_json(self, raw)
         self.cells, self.deck = list(raw["cells"]), list(raw["deck"])
         self.discard = list(raw["discard"])
         self.deck_known, self.drawn = bool(raw["deck_known"]), int(raw["drawn"])
@@ -53,11 +82,16 @@ class EleminisRecord(EleminisKnowledge):
         self.game_number = raw["game_number"]
         self.scores, self.totals = list(raw["scores"]), list(raw["totals"])
         self._winners, self.turns = list(raw["winners"]), raw["turns"]
+        cards = [t for t in self.cells if t >= 0] + self.deck + self.discard
+        cards += [self.drawn] if self.drawn >= 0 else []
+        d = self.deck_data
+        within_box(cards, list(d.counts), d.slugs, "state")
 
     @classmethod
     def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:
         """Rows (one list of ``slots`` cards or null per seat), the Deck and Discard Pile (top
         first), who is to play, the drawn card (else the Deck's top is drawn), match totals."""
+        table(setup, "setup")
         s = cls(players, options, random.Random(seed))
         for key in setup:
             if key not in SETUP_KEYS:
@@ -71,19 +105,18 @@ class EleminisRecord(EleminisKnowledge):
             for i, slug in enumerate(row):
                 where = f"setup.rows[{q}][{i}]"
                 s.cells[q * s.slots + i] = -1 if slug is None else _card(s, slug, where)
-        deck = setup.get("deck", [])
+        deck = _slugs(setup, "deck")
         s.deck = [_card(s, c, f"setup.deck[{i}]") for i, c in enumerate(deck)][::-1]
-        pile = setup.get("discard_pile", [])
+        pile = _slugs(setup, "discard_pile")
         s.discard = [_card(s, c, f"setup.discard_pile[{i}]") for i, c in enumerate(pile)][::-1]
         current = setup.get("current", 0)
-        if not isinstance(current, int) or not 0 <= current < players:
-            raise BadInput("setup.current", f"a seat in 0..{players - 1}")
+        integer(current, 0, players - 1, "setup.current")
         s.current = s.first = current
         totals = setup.get("totals", [0] * players)
         if not isinstance(totals, list) or len(totals) != players:
             raise BadInput("setup.totals", f"a list of {players} numbers")
-        s.totals = [int(t) for t in totals]
-        s.game_number = int(setup.get("game", 1))
+        s.totals = integers(totals, -MAX_COUNTER, MAX_COUNTER, "setup.totals", players)
+        s.game_number = integer(setup.get("game", 1), 1, MAX_MATCH_GAMES, "setup.game")
         if "drawn" in setup:
             s.drawn = _card(s, setup["drawn"], "setup.drawn")
         else:

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from kaboom.engine.errors import BadInput, BadOption
 from kaboom.engine.events import Event
+from kaboom.engine.parsing import check_action_id
 from kaboom.engine.state import State
 from kaboom.games.eleminis.actions import (
     DISCARD,
@@ -35,6 +36,11 @@ from kaboom.games.eleminis.deck import CHARACTERS, Deck, load_deck
 DECK = load_deck()
 #: The phases: a card to play, or the game (the match) is over.
 PLAY, OVER = 0, 1
+#: A match ends after this many games even if no side has reached the target; the highest
+#: total wins (docs/rulings.md §6, "How long a match lasts"). With ``target`` at most
+#: ``MAX_TARGET`` (an option bound), no option or file makes a match endless.
+MAX_MATCH_GAMES = 100
+MAX_TARGET = 10_000
 
 
 class EleminisRules(State):
@@ -349,7 +355,9 @@ class EleminisRules(State):
             return events
         sides = self.side_totals(self.totals)
         target = int(self.options.get("target", 500))
-        if max(sides) < target:  # "Add scores from each game until someone reaches" the target
+        # "Add scores from each game until someone reaches" the target (at most
+        # MAX_MATCH_GAMES games: docs/rulings.md §6).
+        if max(sides) < target and self.game_number < MAX_MATCH_GAMES:
             return events + self._next_game()
         best = max(sides)
         self.phase = OVER
@@ -384,6 +392,7 @@ class EleminisRules(State):
 
     # -- refusals: why an option is not one --------------------------------------------------------
     def explain_illegal(self, action: int) -> tuple[str, str]:
+        check_action_id(action, self.num_distinct_actions)
         if self.phase == OVER:
             return "game over", "the game has ended"
         d, kind_now = self.deck_data, self.deck_data.kinds[self.drawn]

@@ -17,6 +17,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from kaboom.engine.errors import BadInput, IllegalAction
+from kaboom.engine.parsing import action_words, ascii_number
 from kaboom.games.kittens.edition import PLAYED_ALONE, TARGETED, Edition
 from kaboom.games.kittens.words import a_or_an
 
@@ -293,7 +294,7 @@ class ActionTable:
         return f"place {arg}"
 
     def parse(self, text: str) -> int:
-        words = text.strip().lower().split()
+        words = action_words(text)
         if not words:
             raise BadInput("action", "an action such as 'draw' or 'play skip' (empty text)")
         word, rest = words[0], words[1:]
@@ -399,8 +400,9 @@ class ActionTable:
             if len(set(ranks)) == len(ranks):
                 return Spec(FIVE, arg=sum(1 << r for r in ranks), wild=jokers)
             return Spec(FIVE, arg=-1)
-        if word == "place" and len(rest) == 1 and rest[0].isdigit():
-            return Spec(PLACE, arg=int(rest[0]))
+        position = ascii_number(rest[0]) if word == "place" and len(rest) == 1 else None
+        if position is not None:
+            return Spec(PLACE, arg=position)
         raise BadInput(
             "action",
             "one of: draw, play CARD, play CARD @SEAT, pair CARD @SEAT, play CLONE=CARD, "
@@ -447,8 +449,9 @@ class ActionTable:
 
 
 def _seat(word: str) -> int:
-    if word.startswith("@") and word[1:].isdigit():
-        return int(word[1:])
+    seat = ascii_number(word[1:]) if word.startswith("@") else None
+    if seat is not None:
+        return seat
     raise BadInput("action", f"a target seat written @N, got {word!r}")
 
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Self
 
-from kaboom.engine.errors import BadInput
 from kaboom.engine.events import Event
+from kaboom.engine.parsing import check_action_id
 from kaboom.engine.state import State
 from kaboom.engine.window import ReactionWindow
 from kaboom.games.kittens.actions import ActionTable, Spec, action_table
@@ -193,9 +193,7 @@ class KittensCore(State):
         return len(self.table)
 
     def action_text(self, action: int) -> str:
-        if not 0 <= action < len(self.table):
-            raise BadInput("action", f"an action id in 0..{len(self.table) - 1}, got {action}")
-        return self.table.text(action)
+        return self.table.text(check_action_id(action, len(self.table)))
 
     def parse_action(self, text: str) -> int:
         return self.table.parse(text)

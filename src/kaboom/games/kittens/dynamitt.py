@@ -11,12 +11,24 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from kaboom.engine.datafile import option_file, read_header, read_toml
+from kaboom.engine.datafile import number, option_file, read_header, read_toml, unique
 from kaboom.engine.errors import BadInput
-from kaboom.games.kittens.edition import DATA_DIR, Edition, check_effects
+from kaboom.games.kittens.edition import (
+    DATA_DIR,
+    Edition,
+    character_cards_of,
+    check_deal,
+    check_effects,
+    combos_of,
+    dead_hand_of,
+    setup_numbers,
+)
 from kaboom.games.kittens.state import KittensState
 
 RANKS = ("a", "2", "3", "4", "5", "6", "7", "8", "9", "10", "j", "q", "k")
+#: The most suits and jokers per deck a Dynamitt file may declare.
+MAX_SUITS = 8
+MAX_JOKERS = 10
 #: The card each rank may play as, by the names a mapping file uses, and its effect.
 CARDS = {
     "nope": "nope",
@@ -51,6 +63,7 @@ def parse_ranks(raw: Any, source: str) -> dict[str, str]:
     """The ``[ranks]`` table: every rank A, 2-10, J, Q, K mapped to a known card."""
     if not isinstance(raw, dict):
         raise BadInput(f"{source}: [ranks]", "a table mapping each rank to a card")
+    unique([str(k).lower() for k in raw], f"{source}: [ranks]", "ranks")
     ranks = {str(k).lower(): v for k, v in raw.items()}
     for rank in ranks:
         if rank not in RANKS:
@@ -58,7 +71,7 @@ def parse_ranks(raw: Any, source: str) -> dict[str, str]:
     for rank in RANKS:
         if rank not in ranks:
             raise BadInput(f"{source}: ranks.{rank}", "a card for this rank (missing)")
-        if ranks[rank] not in CARDS:
+        if not isinstance(ranks[rank], str) or ranks[rank] not in CARDS:
             raise BadInput(
                 f"{source}: ranks.{rank}",
                 f"a card, one of {', '.join(CARDS)}; got {ranks[rank]!r}",
@@ -68,16 +81,23 @@ def parse_ranks(raw: Any, source: str) -> dict[str, str]:
 
 def build_edition(raw: dict[str, Any], ranks: dict[str, str], source: str) -> Edition:
     """The 52 cards (or 104) and jokers as an edition, each card its rank and suit."""
-    head, deck = raw["edition"], raw["deck"]
+    head, deck = raw.get("edition"), raw.get("deck")
+    if not isinstance(head, dict):
+        raise BadInput(f"{source}: [edition]", "a table with id, name and setup numbers")
+    if not isinstance(deck, dict):
+        raise BadInput(f"{source}: [deck]", "a table with suits, jokers_per_deck, two_decks_from")
+    where = f"{source}: edition"
+    header = read_header(head, where)
+    suits = _suits(deck.get("suits"), f"{source}: deck.suits")
     slugs, names, counts, effects, texts, per_set, card_ranks = [], [], [], [], [], [], []
     both = (("deck1", 1), ("deck2", 1))
     for rank in RANKS:
-        for suit, symbol in deck["suits"]:
+        for suit, symbol in suits:
             slugs.append(f"{rank}{suit}")
             names.append(f"{rank.upper()}{symbol}")
             card_ranks.append(rank)
             per_set.append(both)
-    jokers = int(deck["jokers_per_deck"])
+    jokers = number(deck, "jokers_per_deck", f"{source}: deck", 0, MAX_JOKERS)
     slugs.append("joker")
     names.append("Joker")
     card_ranks.append("joker")
@@ -88,25 +108,29 @@ def build_edition(raw: dict[str, Any], ranks: dict[str, str], source: str) -> Ed
         texts.append(TEXTS[effect])
         counts.append(sum(n for _, n in per_set[i]))
     check_effects(effects, slugs, card_ranks, source)
-    combos = head.get("combos", {})
-    two_from = int(deck["two_decks_from"])
-    spare = head["spare_defuses_back"]
-    return Edition(
-        header=read_header(head, f"{source}: edition"),
-        hand_size=head["hand_size"],
-        defuses_per_player=head["defuses_per_player"],
-        spare_defuses_back=-1 if spare == "all" else spare,
-        bombs_fewer_than_players=head["bombs_fewer_than_players"],
+    combos = combos_of(head, where)
+    low, high = header.min_players, header.max_players
+    two_from = number(deck, "two_decks_from", f"{source}: deck", low, high + 1)
+    nope_proof = deck.get("nope_proof", [])
+    if not isinstance(nope_proof, list) or any(r not in RANKS for r in nope_proof):
+        raise BadInput(f"{source}: deck.nope_proof", f"a list of ranks, got {nope_proof!r}")
+    numbers = setup_numbers(head, where)
+    edition = Edition(
+        header=header,
+        hand_size=numbers.hand_size,
+        defuses_per_player=numbers.defuses_per_player,
+        spare_defuses_back=numbers.spare_defuses_back,
+        bombs_fewer_than_players=numbers.bombs_fewer_than_players,
         slugs=tuple(slugs),
         names=tuple(names),
         counts=tuple(counts),
         effects=tuple(effects),
         texts=tuple(texts),
-        pairs=combos.get("pairs", "any"),
-        dead_hand=head.get("dead_hand", "discard"),
-        character_cards=head.get("character_cards", "Cat Cards"),
-        threes=combos.get("threes", True),
-        five_different=combos.get("five_different", True),
+        pairs=combos.pairs,
+        dead_hand=dead_hand_of(head.get("dead_hand", "discard"), where),
+        character_cards=character_cards_of(head, where),
+        threes=combos.threes,
+        five_different=combos.five_different,
         set_counts=tuple(per_set),
         sets_by_players=tuple(
             (n, ("deck1",) if n < two_from else ("deck1", "deck2"))
@@ -114,15 +138,32 @@ def build_edition(raw: dict[str, Any], ranks: dict[str, str], source: str) -> Ed
         ),
         ranks=tuple(card_ranks),
         rank_names=(*((r, r.upper()) for r in RANKS), ("joker", "Joker")),
-        nope_proof=tuple(deck.get("nope_proof", ())),
+        nope_proof=tuple(nope_proof),
     )
+    check_deal(edition, where)
+    return edition
+
+
+def _suits(raw: Any, where: str) -> list[tuple[str, str]]:
+    """``[["s", "♠"], ...]``: 1 to 8 suits, each a unique slug and its symbol."""
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_SUITS:
+        raise BadInput(where, f"a list of 1 to {MAX_SUITS} [slug, symbol] pairs, got {raw!r}")
+    suits = []
+    for i, pair in enumerate(raw):
+        if not (
+            isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)
+        ):
+            raise BadInput(f"{where}[{i}]", f"a [slug, symbol] pair of texts, got {pair!r}")
+        suits.append((pair[0], pair[1]))
+    unique([s for s, _ in suits], where, "suit slugs")
+    return suits
 
 
 def load_dynamitt(mapping: Path | None = None) -> Edition:
     """The default Dynamitt edition, or one with the ranks of a user's mapping file."""
     path = DATA_DIR / "dynamitt.toml"
     raw = read_toml(path)
-    source, table = path.name, raw["ranks"]
+    source, table = path.name, raw.get("ranks")
     if mapping is not None:
         user = read_toml(mapping, f"mapping {mapping}")
         source, table = str(mapping), user.get("ranks")

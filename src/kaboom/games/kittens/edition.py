@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from kaboom.engine.datafile import GameHeader, field, read_header, read_toml
+from kaboom.engine.datafile import (
+    MAX_CARDS,
+    MAX_COPIES,
+    GameHeader,
+    field,
+    number,
+    read_header,
+    read_toml,
+)
 from kaboom.engine.errors import BadInput
+from kaboom.engine.parsing import ascii_number
 
 #: Card effects the kernel implements, one function each in ``state.py``.
 EFFECTS = (
@@ -22,6 +31,9 @@ PAIRS = ("any", "cat")
 TARGETED = frozenset({"favor"})
 
 DATA_DIR = Path(__file__).parent
+#: The most cards a hand is dealt, and Defuses each seat gets, at the start.
+MAX_HAND = 20
+MAX_DEFUSES = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,20 +170,10 @@ def parse_edition(raw: dict[str, Any], source: str = "edition") -> Edition:
         names.append(field(card, "name", str, where))
         counts.append(count)
         effects.append(effect)
-        texts.append(str(card.get("text", "")))
+        texts.append(_text(card, where))
     check_effects(effects, slugs, [], source)
     where = f"{source}: edition"
-    combos = head.get("combos", {})
-    if not isinstance(combos, dict):
-        raise BadInput(f"{where}.combos", "a table with pairs, threes and five_different")
-    pairs = combos.get("pairs", "any")
-    if pairs not in PAIRS:
-        raise BadInput(f"{where}.combos.pairs", f"one of {', '.join(PAIRS)}; got {pairs!r}")
-    spare = head.get("spare_defuses_back")
-    if spare == "all":
-        spare = -1
-    elif not isinstance(spare, int) or isinstance(spare, bool) or spare < 0:
-        raise BadInput(f"{where}.spare_defuses_back", f'a count or "all", got {spare!r}')
+    combos = combos_of(head, where)
     by_players = _sets_by_players(head.get("sets_by_players", {}), where)
     known_sets = {name for per_set in set_counts for name, _ in per_set}
     for players, sets in by_players:
@@ -181,25 +183,115 @@ def parse_edition(raw: dict[str, Any], source: str = "edition") -> Edition:
                     f"{where}.sets_by_players.{players}",
                     f"card sets named in the cards ({', '.join(sorted(known_sets))}); got {name!r}",
                 )
-    return Edition(
+    numbers = setup_numbers(head, where)
+    edition = Edition(
         header=read_header(head, where),
-        hand_size=field(head, "hand_size", int, where),
-        defuses_per_player=field(head, "defuses_per_player", int, where),
-        spare_defuses_back=spare,
-        bombs_fewer_than_players=field(head, "bombs_fewer_than_players", int, where),
+        hand_size=numbers.hand_size,
+        defuses_per_player=numbers.defuses_per_player,
+        spare_defuses_back=numbers.spare_defuses_back,
+        bombs_fewer_than_players=numbers.bombs_fewer_than_players,
         slugs=tuple(slugs),
         names=tuple(names),
         counts=tuple(counts),
         effects=tuple(effects),
         texts=tuple(texts),
-        pairs=pairs,
-        character_cards=str(head.get("character_cards", "Cat Cards")),
-        dead_hand=_dead_hand(head.get("dead_hand", "face-down"), where),
-        threes=_flag(combos, "threes", True, f"{where}.combos"),
-        five_different=_flag(combos, "five_different", True, f"{where}.combos"),
+        pairs=combos.pairs,
+        character_cards=character_cards_of(head, where),
+        dead_hand=dead_hand_of(head.get("dead_hand", "face-down"), where),
+        threes=combos.threes,
+        five_different=combos.five_different,
         set_counts=tuple(set_counts) if known_sets else (),
         sets_by_players=by_players,
     )
+    check_deal(edition, where)
+    return edition
+
+
+class Combos(NamedTuple):
+    """The ``[edition.combos]`` table: which combos the edition plays."""
+
+    pairs: str
+    threes: bool
+    five_different: bool
+
+
+def combos_of(head: dict[str, Any], where: str) -> Combos:
+    combos = head.get("combos", {})
+    if not isinstance(combos, dict):
+        raise BadInput(f"{where}.combos", "a table with pairs, threes and five_different")
+    pairs = combos.get("pairs", "any")
+    if pairs not in PAIRS:
+        raise BadInput(f"{where}.combos.pairs", f"one of {', '.join(PAIRS)}; got {pairs!r}")
+    return Combos(
+        str(pairs),
+        _flag(combos, "threes", True, f"{where}.combos"),
+        _flag(combos, "five_different", True, f"{where}.combos"),
+    )
+
+
+class SetupNumbers(NamedTuple):
+    """The numbers of an ``[edition]`` table that deal a game."""
+
+    hand_size: int
+    defuses_per_player: int
+    spare_defuses_back: int
+    bombs_fewer_than_players: int
+
+
+def setup_numbers(head: dict[str, Any], where: str) -> SetupNumbers:
+    """The setup numbers of an ``[edition]`` table, each within its bound: hand size,
+    Defuses per player, spare Defuses back (``"all"``: -1), bombs fewer than players (0 or
+    1: a game needs a bomb for every seat but the winner, or it could not end)."""
+    spare = head.get("spare_defuses_back")
+    if spare == "all":
+        spare = -1
+    elif isinstance(spare, bool) or not isinstance(spare, int) or not 0 <= spare <= MAX_COPIES:
+        raise BadInput(
+            f"{where}.spare_defuses_back", f'a count in 0..{MAX_COPIES} or "all", got {spare!r}'
+        )
+    return SetupNumbers(
+        hand_size=number(head, "hand_size", where, 0, MAX_HAND),
+        defuses_per_player=number(head, "defuses_per_player", where, 0, MAX_DEFUSES),
+        spare_defuses_back=spare,
+        bombs_fewer_than_players=number(head, "bombs_fewer_than_players", where, 0, 1),
+    )
+
+
+def check_deal(edition: Edition, where: str) -> None:
+    """Every player count the edition declares can be dealt (Defuses, hands, bombs, a
+    wild card left out by option included) from at most ``MAX_CARDS`` cards."""
+    ed = edition
+    for players in range(ed.min_players, ed.max_players + 1):
+        counts = ed.deck_counts(players)
+        by_effect = {e: sum(c for c, f in zip(counts, ed.effects, strict=True) if f == e)
+                     for e in EFFECTS}  # fmt: skip
+        others = sum(counts) - by_effect["bomb"] - by_effect["defuse"] - by_effect["wild"]
+        needs = [
+            ("cards", sum(counts) <= MAX_CARDS, f"at most {MAX_CARDS} cards in all"),
+            ("bombs", by_effect["bomb"] >= players - ed.bombs_fewer_than_players,
+             f"{players - ed.bombs_fewer_than_players} bomb cards"),
+            ("defuses", by_effect["defuse"] >= players * ed.defuses_per_player,
+             f"{players * ed.defuses_per_player} defuse cards"),
+            ("hand_size", others >= players * ed.hand_size,
+             f"{players * ed.hand_size} other cards to deal hands of {ed.hand_size}"),
+        ]  # fmt: skip
+        for name, ok, expected in needs:
+            if not ok:
+                raise BadInput(f"{where}: {players} players", f"{expected} ({name})")
+
+
+def _text(card: dict[str, Any], where: str) -> str:
+    text = card.get("text", "")
+    if not isinstance(text, str):
+        raise BadInput(f"{where}.text", f"a str, got {text!r}")
+    return text
+
+
+def character_cards_of(head: dict[str, Any], where: str) -> str:
+    name = head.get("character_cards", "Cat Cards")
+    if not isinstance(name, str):
+        raise BadInput(f"{where}.character_cards", f"a str, got {name!r}")
+    return name
 
 
 def check_effects(effects: list[str], slugs: list[str], ranks: list[str], source: str) -> None:
@@ -222,7 +314,7 @@ def check_effects(effects: list[str], slugs: list[str], ranks: list[str], source
         raise BadInput(f"{source}: cards", "at least one card (rank) with effect 'defuse'")
 
 
-def _dead_hand(value: Any, where: str) -> str:
+def dead_hand_of(value: Any, where: str) -> str:
     if value not in ("face-down", "discard"):
         raise BadInput(f"{where}.dead_hand", f'"face-down" or "discard", got {value!r}')
     return str(value)
@@ -241,14 +333,11 @@ def _count(card: dict[str, Any], where: str) -> tuple[int, tuple[tuple[str, int]
     if isinstance(raw, dict):
         per_set = []
         for name, n in raw.items():
-            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise BadInput(f"{where}.count.{name}", f"a count of 0 or more, got {n!r}")
+            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_COPIES:
+                raise BadInput(f"{where}.count.{name}", f"a count in 0..{MAX_COPIES}, got {n!r}")
             per_set.append((name, n))
         return sum(n for _, n in per_set), tuple(per_set)
-    count = field(card, "count", int, where)
-    if count < 0:
-        raise BadInput(f"{where}.count", f"a count of 0 or more, got {count}")
-    return count, ()
+    return number(card, "count", where, 0, MAX_COPIES), ()
 
 
 def _sets_by_players(raw: Any, where: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
@@ -256,7 +345,7 @@ def _sets_by_players(raw: Any, where: str) -> tuple[tuple[int, tuple[str, ...]],
         raise BadInput(f"{where}.sets_by_players", 'a table like { 2 = ["gru"] }')
     out = []
     for key, sets in raw.items():
-        if not str(key).isdigit():
+        if ascii_number(str(key)) is None:
             raise BadInput(f"{where}.sets_by_players.{key}", "a player count")
         if not isinstance(sets, list) or not all(isinstance(x, str) for x in sets):
             raise BadInput(f"{where}.sets_by_players.{key}", "a list of card set names")

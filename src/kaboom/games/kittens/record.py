@@ -7,7 +7,18 @@ import random
 from collections import Counter
 from typing import Any, Self
 
+from kaboom.engine.checks import (
+    MAX_COUNTER,
+    flag,
+    flags,
+    integer,
+    integers,
+    table,
+    within_box,
+)
+from kaboom.engine.datafile import MAX_CARDS
 from kaboom.engine.errors import BadInput
+from kaboom.engine.parsing import ascii_number
 from kaboom.engine.window import ReactionWindow
 from kaboom.games.kittens.actions import Spec
 from kaboom.games.kittens.core import PHASES, KittensCore
@@ -36,6 +47,47 @@ def _rig_int(setup: dict[str, Any], key: str, default: int, lo: int, hi: int) ->
     value = setup.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         raise BadInput(f"setup.{key}", f"an integer in {lo}..{hi}, got {value!r}")
+    return value
+
+
+def check_json(s: KittensCore, raw: dict[str, Any]) -> None:
+    """Each stored field of the right type and range for this table (``BadInput`` naming
+    ``state.FIELD``), before any is read."""
+    n, titles = s.n, s.edition.titles
+    top = titles - 1
+    for q, hand in enumerate(_list(raw["hands"], "state.hands", n)):
+        integers(hand, 0, MAX_CARDS, f"state.hands[{q}]", titles)
+    for key in ("pile", "discard", "out_of_game", "out_of_game_face_down"):
+        integers(raw[key], 0, top, f"state.{key}")
+    flags(raw["alive"], "state.alive", n)
+    integer(raw["current"], 0, n - 1, "state.current")
+    integer(raw["actor"], -1, n - 1, "state.actor")
+    integer(raw["turns_owed"], 0, MAX_COUNTER, "state.turns_owed")
+    integer(raw["turns"], 0, MAX_COUNTER, "state.turns")
+    integer(raw["winner"], -1, n - 1, "state.winner")
+    integer(raw["drawn_bomb"], -1, top, "state.drawn_bomb")
+    flag(raw["attacked"], "state.attacked")
+    if raw["phase"] not in PHASES:
+        raise BadInput("state.phase", f"one of {', '.join(PHASES)}, got {raw['phase']!r}")
+    window = raw["window"]
+    if window is not None:
+        w = table(window, "state.window")
+        integers(w["play"], -1, max(titles, 1 << titles, n), "state.window.play", len(Spec._fields))
+        integer(w["player"], 0, n - 1, "state.window.player")
+        integers(w["nopes"], 0, n - 1, "state.window.nopes")
+        integers(w["asked"], 0, n - 1, "state.window.asked")
+    for i, known in enumerate(_list(raw["known_pile"], "state.known_pile")):
+        for at, card in table(known, f"state.known_pile[{i}]").items():
+            if ascii_number(at) is None:
+                raise BadInput(f"state.known_pile[{i}]", f"positions as keys, got {at!r}")
+            integer(card, 0, top, f"state.known_pile[{i}].{at}")
+    for i, entry in enumerate(_list(raw["known_hands"], "state.known_hands")):
+        integers(entry, -1, max(MAX_CARDS, titles), f"state.known_hands[{i}]", 4)
+
+
+def _list(value: Any, field: str, length: int | None = None) -> list[Any]:
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        raise BadInput(field, f"a list of {length if length is not None else 'any number'}")
     return value
 
 
@@ -68,7 +120,9 @@ class KittensRecord(KittensKnowledge):
         }
 
     def _load_json(self, raw: dict[str, Any]) -> None:
-        """Read the game's own fields back (into a state fresh from its constructor)."""
+        """Read the game's own fields back (into a state fresh from its constructor);
+        every field is checked first (``check_json``), and the cards against the box."""
+        check_json(self, raw)
         self.hands = [list(map(int, h)) for h in raw["hands"]]
         self.recount()
         self.drawn_bomb = int(raw["drawn_bomb"])
@@ -84,10 +138,16 @@ class KittensRecord(KittensKnowledge):
         self.known_pile = [{int(i): c for i, c in k.items()} for k in raw["known_pile"]]
         self.known_hands = {(a, b, c): v for a, b, c, v in raw["known_hands"]}
         self.turns, self.winner = raw["turns"], raw["winner"]
+        bomb = [self.drawn_bomb] if self.drawn_bomb >= 0 else []
+        every = [*self.pile, *self.discard, *self.out_of_game, *self.out_of_game_face_down, *bomb]
+        every += [t for h in self.hands for t, k in enumerate(h) for _ in range(k)]
+        box = self.edition.deck_counts(self.n)
+        within_box(every, box, self.edition.slugs, "state")
 
     @classmethod
     def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:
         """A state laid out by hand: see docs/scenarios.md for the fields."""
+        table(setup, "setup")
         s = cls(players, options, random.Random(seed))
         for key in setup:
             if key not in RIG_FIELDS:
@@ -100,13 +160,12 @@ class KittensRecord(KittensKnowledge):
                 s.hands[seat][t] += 1
         s.recount()
         s.pile = _rig_cards(s, setup.get("draw_pile", []), "setup.draw_pile")[::-1]
+        if not s.pile:  # (a real game's pile always holds a bomb while two seats live)
+            raise BadInput("setup.draw_pile", "at least one card: the next draw is from it")
         s.discard = _rig_cards(s, setup.get("discard_pile", []), "setup.discard_pile")[::-1]
         s.out_of_game_face_down = _rig_cards(s, setup.get("removed", []), "setup.removed")
         s.out_of_game = _rig_cards(s, setup.get("out_of_game", []), "setup.out_of_game")
-        alive = setup.get("alive", [True] * players)
-        if not isinstance(alive, list) or len(alive) != players:
-            raise BadInput("setup.alive", f"a list of {players} true/false values")
-        s.alive = [bool(a) for a in alive]
+        s.alive = flags(setup.get("alive", [True] * players), "setup.alive", players)
         s.current = s.actor = _rig_int(setup, "current", 0, 0, players - 1)
         if not s.alive[s.current]:
             raise BadInput("setup.current", "a living seat")

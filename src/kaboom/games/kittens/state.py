@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from kaboom.engine.events import Event
+from kaboom.engine.parsing import check_action_id
 from kaboom.engine.window import ReactionWindow, attack_owed
 from kaboom.games.kittens import explain, knowledge
 from kaboom.games.kittens.actions import (
@@ -191,7 +192,7 @@ class KittensState(KittensRecord):
         return [*out, tb.pass_]
 
     def explain_illegal(self, action: int) -> tuple[str, str]:
-        return explain.explain_illegal(self, action)
+        return explain.explain_illegal(self, check_action_id(action, self.num_distinct_actions))
 
     def _apply(self, action: int) -> list[Event]:
         spec = self.table.specs[action]

@@ -1,0 +1,59 @@
+"""Checks every game's action words share: an action id is an ``int`` in range, an action
+text is a ``str``, and a number in a text is written with the ASCII digits 0-9 only (the
+Unicode digits ``str.isdigit`` accepts, such as ``²`` or ``٣``, are not numbers here)."""
+
+from __future__ import annotations
+
+from kaboom.engine.errors import BadInput
+
+#: The longest number an action text may hold (no table has a billion seats, slots or
+#: positions; a longer one would only cost ``int`` time).
+MAX_DIGITS = 9
+
+
+def check_action_id(action: object, size: int) -> int:
+    """``action`` if it is an action id of a space of ``size`` ids (an ``int``, never a
+    ``bool`` nor a float); else ``BadInput`` naming the range.
+
+    >>> check_action_id(3, 10)
+    3
+    >>> check_action_id(10, 10)
+    Traceback (most recent call last):
+    ...
+    kaboom.engine.errors.BadInput: action: an action id in 0..9, got 10
+    >>> check_action_id(True, 10)
+    Traceback (most recent call last):
+    ...
+    kaboom.engine.errors.BadInput: action: an action id in 0..9 (an int), got True
+    """
+    if isinstance(action, bool) or not isinstance(action, int):
+        raise BadInput("action", f"an action id in 0..{size - 1} (an int), got {action!r}")
+    if not 0 <= action < size:
+        raise BadInput("action", f"an action id in 0..{size - 1}, got {action}")
+    return action
+
+
+def action_words(text: object) -> list[str]:
+    """The lower-cased words of an action text; ``BadInput`` if ``text`` is not a ``str``.
+
+    >>> action_words("  Play SKIP ")
+    ['play', 'skip']
+    >>> action_words(None)
+    Traceback (most recent call last):
+    ...
+    kaboom.engine.errors.BadInput: action: a text such as 'draw' (a str), got None
+    """
+    if not isinstance(text, str):
+        raise BadInput("action", f"a text such as 'draw' (a str), got {text!r}")
+    return text.strip().lower().split()
+
+
+def ascii_number(word: str) -> int | None:
+    """The number ``word`` writes in ASCII digits (at most ``MAX_DIGITS``), else ``None``.
+
+    >>> ascii_number("12"), ascii_number("²"), ascii_number("٣"), ascii_number("-1")
+    (12, None, None, None)
+    """
+    if not 0 < len(word) <= MAX_DIGITS or not (word.isascii() and word.isdigit()):
+        return None
+    return int(word)
