@@ -44,6 +44,9 @@ from kaboom.games.board.record import BoardRecord
 
 #: See the Future: "top 3 Move Discs" (docs/rulings.md §5).
 FUTURE = 3
+#: A race ends after this many turns: the seat furthest along wins (docs/rulings.md, "How
+#: long a game may last"); no file or option lifts it.
+MAX_TURNS = 1000
 
 
 class BoardGameState(BoardRecord):
@@ -188,6 +191,8 @@ class BoardGameState(BoardRecord):
     def _end_one_turn(self, p: int) -> list[Event]:
         """One turn owed is taken; the next seat's turn when none is left."""
         self.turns += 1
+        if self.turns >= MAX_TURNS:
+            return self._time_up()
         self.turns_owed -= 1
         if self.turns_owed > 0:
             return self._start_turn(p, self.turns_owed, self.attacked)
@@ -295,6 +300,15 @@ class BoardGameState(BoardRecord):
             space = self.box.next_space(space)
         positions[p] = space
         return [Event("move", p, {"to": space}), *self._land(p)]
+
+    def _time_up(self) -> list[Event]:
+        """After ``MAX_TURNS`` turns the race ends: the seat furthest along the track wins
+        (a tie: the first of them in seat order from the seat whose turn it was)."""
+        order = [(self.current + i) % self.n for i in range(self.n)]
+        best = max(self.positions)
+        self.winner = next(q for q in order if self.positions[q] == best)
+        self.phase, self.actor = OVER, -1
+        return [Event("time-up", None, {"turns": self.turns}), Event("win", self.winner, {})]
 
     def _land(self, p: int) -> list[Event]:
         """The space landed on: the Ribbon wins, an Exploding Kitten explodes (unless
@@ -424,6 +438,8 @@ class BoardGameState(BoardRecord):
         (docs/rulings.md §1)."""
         owed = attack_owed(self.turns_owed, self.attacked)
         self.turns += 1
+        if self.turns >= MAX_TURNS:
+            return [Event("attack", p, {"next": (p + 1) % self.n, "owed": owed}), *self._time_up()]
         nxt = (p + 1) % self.n
         return [Event("attack", p, {"next": nxt, "owed": owed}), *self._start_turn(nxt, owed, True)]
 

@@ -76,6 +76,8 @@ def describe_event(box: Box, e: Event) -> str:
         return f"{who} puts a Danger Magnet at position {d['position']} (0 = top)"
     if kind == "reshuffle-discs":
         return "The Move Discard Pile is shuffled into a new Move Deck"
+    if kind == "time-up":
+        return f"Time is up after {d['turns']} turns: the seat furthest along wins"
     if kind == "win":
         return f"{who} lands on the Ribbon and wins!"
     return f"{who}: {kind} {d}"

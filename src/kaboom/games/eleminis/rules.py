@@ -40,6 +40,9 @@ PLAY, OVER = 0, 1
 #: total wins (docs/rulings.md §6, "How long a match lasts"). With ``target`` at most
 #: ``MAX_TARGET`` (an option bound), no option or file makes a match endless.
 MAX_MATCH_GAMES = 100
+#: A game ends when the turns played reach this many for each game dealt so far: the best
+#: row wins as if completed (docs/rulings.md, "How long a game may last").
+MAX_TURNS_PER_GAME = 1000
 MAX_TARGET = 10_000
 
 
@@ -244,6 +247,10 @@ class EleminisRules(State):
         if kind == RECYCLE:  # "Your turn now starts over. Draw a new card ... and play again."
             return events + self._draw()
         self.turns += 1
+        if self.turns >= MAX_TURNS_PER_GAME * self.game_number:
+            events += self._time_up(p)
+            if self.phase == OVER or game_started_again(events):
+                return events
         self.current = (p + 1) % self.n
         return events + self._draw()
 
@@ -319,6 +326,15 @@ class EleminisRules(State):
         order = [(p + i) % self.n for i in range(self.n)]
         winner = next(q for q in order if q in done)
         events = [Event("win", winner, {"team": self.team_of(winner)})]
+        return events + self._end_game(winner)
+
+    def _time_up(self, p: int) -> list[Event]:
+        """The game has lasted its ``MAX_TURNS_PER_GAME`` turns: the best-scoring row wins
+        it as if completed (a tie: the first in turn order from the active player)."""
+        order = [(p + i) % self.n for i in range(self.n)]
+        winner = max(order, key=lambda q: (self.row_score(q), -order.index(q)))
+        events = [Event("time-up", None, {"turns": self.turns})]
+        events.append(Event("win", winner, {"team": self.team_of(winner)}))
         return events + self._end_game(winner)
 
     # -- Scoring -----------------------------------------------------------------------------------

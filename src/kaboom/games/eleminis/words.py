@@ -34,6 +34,8 @@ def describe_event(d: Deck, e: Event) -> str:
         return f"{who} cannot play {card}: it is discarded and the turn is lost"
     if kind == "turnover":
         return f"The Discard Pile is turned over as the new Deck ({data['cards']} cards)"
+    if kind == "time-up":
+        return f"Time is up after {data['turns']} turns: the best row wins"
     if kind == "win":
         team = f" (team {data['team']})" if data.get("team") is not None else ""
         return f"{who} completes a row{team}: Eleminis!"
