@@ -1,7 +1,7 @@
 """The exploding family's table: the fields of a game and the small questions the rules ask.
 
 The rules themselves (``state.py``) extend :class:`KittensCore`; the support modules (what
-each seat knows, ``knowledge.py``; determinisation, ``determinize.py``; JSON, rigs, facts,
+each seat knows, ``knowledge.py``; sampling, ``sample.py``; JSON, rigs, facts,
 ``record.py``) read and write these fields and import nothing of the rules.
 
 Cards are title indices. A hand is a list of counts per title (and, where cards come in
@@ -51,6 +51,7 @@ class KittensCore(State):
         "phase",
         "pile",
         "ranks_held",
+        "rigged",
         "sizes",
         "table",
         "turns",
@@ -87,6 +88,10 @@ class KittensCore(State):
         self.known_hands: dict[KnowledgeKey, int] = {}
         self.turns = 0
         self.winner = -1
+        #: The game's cards per title when the table was laid out by hand (a scenario's
+        #: rig), public as the box is; None: the edition's cards for these players and
+        #: options (``KittensState.deck_counts``).
+        self.rigged: tuple[int, ...] | None = None
 
     # -- hands -----------------------------------------------------------------------------------
     def _rank_counts(self) -> list[list[int]]:
@@ -119,6 +124,12 @@ class KittensCore(State):
                 break
         return out
 
+    @classmethod
+    def deck_counts(cls, players: int, options: dict[str, Any]) -> list[int]:
+        """How many of each card this game is dealt from (an edition may drop cards by
+        option, as Dynamitt does its jokers)."""
+        return cls.edition.deck_counts(players)
+
     # -- small questions -------------------------------------------------------------------------
     def top_rank(self) -> int:
         """The rank on top of the Discard Pile, or -1 when it is empty."""
@@ -128,15 +139,6 @@ class KittensCore(State):
         """Whether ``held`` (counts per rank) has a Clone and ``rank`` tops the Discard Pile."""
         clone = self.table.clone
         return clone >= 0 and held[clone] > 0 and self.top_rank() == rank
-
-    def can_answer(self, seat: int) -> bool:
-        """Holds a Nope, or a Clone with a Nope on top of the Discard Pile (docs/rulings.md
-        §1, §3): only such seats are asked in a reaction window."""
-        held, tb = self.ranks_held[seat], self.table
-        if held[tb.nope_t]:
-            return True
-        clone = tb.clone  # (written out: a reaction window asks this of every seat)
-        return clone >= 0 and held[clone] > 0 and self.top_rank() == tb.nope_t
 
     def can_defuse(self, p: int) -> bool:
         """Holds a Defuse (any Defuse rank), or a Clone with a Defuse on top (docs/rulings.md
@@ -227,3 +229,4 @@ class KittensCore(State):
         s.known_pile = [dict(k) for k in self.known_pile]
         s.known_hands = dict(self.known_hands)
         s.turns, s.winner = self.turns, self.winner
+        s.rigged = self.rigged

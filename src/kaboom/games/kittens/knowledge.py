@@ -13,8 +13,8 @@ from typing import Any, Self
 
 from kaboom.engine.observation import observation
 from kaboom.engine.state import Observation
-from kaboom.games.kittens import determinize
-from kaboom.games.kittens.core import PHASES, REACT, KittensCore
+from kaboom.games.kittens import sample as sampler
+from kaboom.games.kittens.core import PHASES, KittensCore
 
 
 def forget(state: KittensCore, holder: int, title: int, k: int) -> None:
@@ -107,26 +107,35 @@ def known_of(state: KittensCore, seat: int | None) -> dict[str, Any]:
 
 
 class KittensKnowledge(KittensCore):
-    """The table with what each seat knows: its observation and its determinisation."""
+    """The table with what each seat knows: its observation, and the games it could be in."""
 
     __slots__ = ()
 
     def observe(self, seat: int | None) -> Observation:
         """What ``seat`` may know: its hand, every public pile and count, the pending play, and
         what it saw (See the Future, its own Kitten placement, cards handed to it). Who is asked
-        in a reaction window is secret but to the seat asked."""
+        in a reaction window is public: everyone is, in order (docs/rulings.md §1)."""
         w = self.window
         window = None
         if w is not None:
             window = {"player": w.player, "play": self.window_text(), "nopes": list(w.nopes)}
-        public_actor = self.phase != REACT or self.actor == seat
         slugs = self.edition.slugs
+        section = {
+            "turns_owed": self.turns_owed,
+            "attacked": self.attacked,
+            "bombs_in_pile": sum(self.table.is_bomb[c] for c in self.pile),
+            "out_of_game": sorted(self.slugs(self.out_of_game)),
+            "out_of_game_face_down": len(self.out_of_game_face_down),
+            "drawn_bomb": slugs[self.drawn_bomb] if self.drawn_bomb >= 0 else None,
+        }
+        if self.rigged is not None:
+            section["cards"] = {slugs[t]: k for t, k in enumerate(self.rigged) if k}
         return observation(
             self,
             seat,
             family="exploding",
             phase=PHASES[self.phase],
-            to_act=self.to_act if public_actor else None,
+            to_act=self.to_act,
             current=self.current,
             players=[
                 {"seat": q, "in": self.alive[q], "hand_size": self.sizes[q]} for q in range(self.n)
@@ -139,16 +148,10 @@ class KittensKnowledge(KittensCore):
             window=window,
             known=known_of(self, seat),
             turns=self.turns,
-            section={
-                "turns_owed": self.turns_owed,
-                "attacked": self.attacked,
-                "bombs_in_pile": sum(self.table.is_bomb[c] for c in self.pile),
-                "out_of_game": sorted(self.slugs(self.out_of_game)),
-                "out_of_game_face_down": len(self.out_of_game_face_down),
-                "drawn_bomb": slugs[self.drawn_bomb] if self.drawn_bomb >= 0 else None,
-            },
+            section=section,
         )
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        """A sample of this state as ``seat`` knows it (``determinize.py``)."""
-        return determinize.determinize(self, seat, rng)
+    @classmethod
+    def sample(cls, observation: Observation, options: dict[str, Any], rng: random.Random) -> Self:
+        """A game ``observation`` could have come from, built from it alone (``sample.py``)."""
+        return sampler.sample(cls, observation, options, rng)

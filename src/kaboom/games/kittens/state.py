@@ -6,7 +6,7 @@ then draw), the reaction window of a Nope, each card's effect, drawing a bomb an
 it, and the decisions that follow a play. Comments cite the rulebooks (Exploding Kittens,
 Original Edition; Exploding Minions) by heading, and docs/rulings.md §1 to §4 for the
 project's rulings. The fields and small queries live in ``core.py``; what each seat knows in
-``knowledge.py``; determinisation in ``determinize.py``; JSON, rigs and facts in
+``knowledge.py``; sampling in ``sample.py``; JSON, rigs and facts in
 ``record.py``; why an action is illegal in ``explain.py``.
 """
 
@@ -109,12 +109,6 @@ class KittensState(KittensRecord):
         self.rng.shuffle(deck)
         self.pile = deck
         self.current = self.actor = first
-
-    @classmethod
-    def deck_counts(cls, players: int, options: dict[str, Any]) -> list[int]:
-        """How many of each card this game is dealt from (an edition may drop cards by
-        option, as Dynamitt does its jokers)."""
-        return cls.edition.deck_counts(players)
 
     # -- what may be done now ----------------------------------------------------------------
     def _legal(self) -> list[int]:
