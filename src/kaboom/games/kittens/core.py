@@ -7,8 +7,8 @@ each seat knows, ``knowledge.py``; sampling, ``sample.py``; JSON, rigs, facts,
 Cards are title indices. A hand is a list of counts per title (and, where cards come in
 ranks, as Dynamitt's suits do, a list of counts per rank beside it); the draw pile is a list
 of titles from the bottom (index 0) to the top (the last item), so drawing is ``pop()``.
-Plays name ranks; the cards that go down are the first of that rank the hand holds, in
-edition order (suits never matter, docs/rulings.md §4).
+Plays name ranks; the cards that go down are drawn at random among those of that rank the
+hand holds (suits never matter and tell nothing, docs/rulings.md §4).
 """
 
 from __future__ import annotations
@@ -115,14 +115,14 @@ class KittensCore(State):
             self.ranks_held[seat][self.table.rank_of[title]] += k
 
     def cards_of(self, seat: int, rank: int, k: int) -> list[int]:
-        """The first ``k`` cards of ``rank`` in ``seat``'s hand, in edition order."""
-        hand, out = self.hands[seat], list[int]()
-        for t in self.table.members[rank]:
-            take = min(hand[t], k - len(out))
-            out += [t] * take
-            if len(out) == k:
-                break
-        return out
+        """``k`` cards of ``rank`` from ``seat``'s hand, uniformly at random among those it
+        holds, from the game RNG: the suits that go down tell nothing but the rank
+        (docs/rulings.md §4). No draw when the choice is forced."""
+        hand = self.hands[seat]
+        held = [t for t in self.table.members[rank] for _ in range(hand[t])]
+        if len(held) == k or held.count(held[0]) == len(held):
+            return held[:k]
+        return self.rng.sample(held, k)
 
     @classmethod
     def deck_counts(cls, players: int, options: dict[str, Any]) -> list[int]:

@@ -223,8 +223,8 @@ class KittensState(KittensRecord):
 
     # -- playing cards and the reaction window -----------------------------------------------
     def _spend(self, p: int, rank: int, k: int) -> list[int]:
-        """Move ``k`` cards of ``rank`` from ``p``'s hand to the Discard Pile, face up; the
-        first of that rank in edition order (every card its own rank but in Dynamitt)."""
+        """Move ``k`` cards of ``rank`` from ``p``'s hand to the Discard Pile, face up; drawn
+        at random among those of that rank (every card its own rank but in Dynamitt)."""
         if not self.table.grouped:
             self.hands[p][rank] -= k
             self.sizes[p] -= k
