@@ -86,6 +86,8 @@ def test_a_user_mapping_changes_what_a_rank_does(tmp_path: Path) -> None:
         3, dict(state.options), 0, {"hands": [["2s"], [], []], "draw_pile": ["9s", "9h"]}
     )
     rigged.apply_text("play 2")
+    rigged.apply_text("pass")  # everyone is asked, Nope in hand or not
+    rigged.apply_text("pass")
     assert rigged.facts()["current"] == 1 and rigged.facts()["turns_owed"] == 1  # a Skip
     restored = state_from_json(rigged.to_json())
     assert isinstance(restored, KittensState)

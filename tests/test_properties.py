@@ -423,7 +423,8 @@ def test_reaction_window_hides_who_is_asked(config: Config, seed: int) -> None:
         actor = state.to_act
         for seat in [None, *range(state.players)]:
             obs = state.observe(seat)
-            if seat == actor:
+            if seat == actor or obs["family"] == "exploding":
+                # everyone is asked in order, so who is asked is public (docs/rulings.md §1)
                 assert obs["to_act"] == actor
             elif obs.get("phase") == "react":
                 assert obs["to_act"] is None, f"seat {seat} sees who is asked"

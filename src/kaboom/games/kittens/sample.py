@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from kaboom.engine.errors import BadInput
 from kaboom.engine.observation import seen_events
-from kaboom.engine.sampling import sample_fitting
+from kaboom.engine.sampling import SAMPLE_TRIES, sample_fitting
 from kaboom.engine.state import Observation
 from kaboom.engine.window import ReactionWindow
 from kaboom.games.kittens.actions import ActionTable
@@ -151,7 +151,8 @@ def sample(cls: type[S], obs: Observation, options: dict[str, Any], rng: random.
         return deal.deal(s, seat, rng)
     # Everyone sees the player asked to defuse is asked: it holds a Defuse (docs/rulings.md
     # §3); rejection first, then a hidden Defuse dealt into that hand.
-    fits = sample_fitting(lambda: deal.deal(s, seat, rng), lambda x: x.can_defuse(x.actor))
+    draw = lambda: deal.deal(s, seat, rng)  # noqa: E731
+    fits = sample_fitting(draw, lambda x: x.can_defuse(x.actor), SAMPLE_TRIES)
     if fits is not None:
         return fits
     defusers = [t for t in deal.cards if defuses(s, t)]
