@@ -612,3 +612,25 @@ def test_dead_hand_must_be_face_down_or_discard() -> None:
     raw["edition"]["dead_hand"] = "burn"
     with pytest.raises(BadInput, match="dead_hand"):
         parse_edition(raw)
+
+
+# -- a missed Three of a Kind is public: the target lacks that card (issue 15, leak 8) ---------
+def test_a_missed_three_of_a_kind_shows_the_target_lacks_the_card_and_samples_keep_it() -> None:
+    state = rigged(
+        3,
+        hands=[["tacocat"] * 3 + ["skip"], ["skip", "favor", "attack"], ["beard-cat", "defuse"]],
+        draw_pile=["beard-cat", "defuse", "defuse", "defuse", "shuffle", "cattermelon"] * 3,
+    )
+    settle(state, "triple tacocat @1 defuse")
+    for seat in (None, 0, 1, 2):
+        assert state.observe(seat)["exploding"]["absent"] == {"1": ["defuse"]}
+    defuse = state.edition.only("defuse")
+    for k in range(40):
+        d = state.determinize(2, random.Random(k))
+        assert d.observe(2) == state.observe(2)
+        assert not d.hands[1][defuse], f"rng {k}: the sample gives seat 1 a Defuse"
+    settle(state, "play skip")  # seat 0 ends its turn; seat 1 draws an unseen card
+    settle(state, "draw")
+    assert "absent" not in state.observe(0)["exploding"]
+    restored = OriginalState.from_json(state.to_json())
+    assert restored.observe(2) == state.observe(2)

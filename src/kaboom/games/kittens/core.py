@@ -36,6 +36,7 @@ class KittensCore(State):
 
     edition: ClassVar[Edition]
     __slots__ = (
+        "absent",
         "actor",
         "alive",
         "attacked",
@@ -92,6 +93,9 @@ class KittensCore(State):
         #: rig), public as the box is; None: the edition's cards for these players and
         #: options (``KittensState.deck_counts``).
         self.rigged: tuple[int, ...] | None = None
+        #: (holder, rank): everyone saw a Three of a Kind miss it, and the holder has gained
+        #: no card since that could be of that rank (public, docs/observations.md).
+        self.absent: set[tuple[int, int]] = set()
 
     # -- hands -----------------------------------------------------------------------------------
     def _rank_counts(self) -> list[list[int]]:
@@ -230,3 +234,4 @@ class KittensCore(State):
         s.known_hands = dict(self.known_hands)
         s.turns, s.winner = self.turns, self.winner
         s.rigged = self.rigged
+        s.absent = set(self.absent)

@@ -66,6 +66,7 @@ class KittensRecord(KittensKnowledge):
             "winner": self.winner,
             "drawn_bomb": self.drawn_bomb,
             "rigged": None if self.rigged is None else list(self.rigged),
+            "absent": [list(a) for a in sorted(self.absent)],
         }
 
     def _load_json(self, raw: dict[str, Any]) -> None:
@@ -85,6 +86,7 @@ class KittensRecord(KittensKnowledge):
         self.known_pile = [{int(i): c for i, c in k.items()} for k in raw["known_pile"]]
         self.known_hands = {(a, b, c): v for a, b, c, v in raw["known_hands"]}
         self.turns, self.winner = raw["turns"], raw["winner"]
+        self.absent = {(int(q), int(r)) for q, r in raw.get("absent", [])}
         rigged = raw.get("rigged")
         self.rigged = None if rigged is None else tuple(int(k) for k in rigged)
 

@@ -46,6 +46,12 @@ def text_index(table: ActionTable) -> dict[str, int]:
 
 
 @cache
+def rank_index(table: ActionTable) -> dict[str, int]:
+    """Rank index by rank slug."""
+    return {slug: r for r, slug in enumerate(table.rslug)}
+
+
+@cache
 def _composition(cls: type[KittensCore], players: int, key: tuple[Any, ...]) -> tuple[int, ...]:
     return tuple(cls.deck_counts(players, dict(key)))
 
@@ -58,8 +64,8 @@ def composition(cls: type[KittensCore], players: int, options: dict[str, Any]) -
 class Deal:
     """What a seat's observation fixes, and the hidden pool that is dealt around it."""
 
-    __slots__ = ("bombs", "cards", "face_down", "fixed", "known_pile", "pile_size", "sizes",
-                 "slots")  # fmt: skip
+    __slots__ = ("absent", "bombs", "cards", "face_down", "fixed", "known_pile", "pile_size",
+                 "sizes", "slots")  # fmt: skip
 
     def __init__(self, s: KittensCore, obs: Observation, index: dict[str, int]) -> None:
         seat, titles = obs["seat"], s.edition.titles
@@ -98,6 +104,11 @@ class Deal:
         self.cards = [t for t in pool if not is_bomb[t]]
         self.slots = [i for i in range(self.pile_size) if i not in self.known_pile]
         self.face_down = section["out_of_game_face_down"]
+        #: Per seat, the ranks everyone saw it lacks (a missed Three of a Kind).
+        self.absent: dict[int, set[int]] = {}
+        for q, ranks in section.get("absent", {}).items():
+            if int(q) != seat:
+                self.absent[int(q)] = {rank_index(s.table)[r] for r in ranks}
         hidden = sum(self.sizes[q] - sum(self.fixed[q]) for q in range(s.n) if q != seat)
         if (
             len(self.bombs)
@@ -115,6 +126,8 @@ class Deal:
             fixed[s.actor][first] += 1
         rng.shuffle(cards)
         rng.shuffle(bombs)
+        if self.absent:
+            cards = self.deal_lacking(s, cards, fixed)
         bomb_slots = set(rng.sample(self.slots, len(bombs)))
         pile = [self.known_pile.get(i, -1) for i in range(self.pile_size)]
         for i in self.slots:
@@ -129,6 +142,22 @@ class Deal:
         s.out_of_game_face_down = cards
         s.recount()
         return s
+
+    def deal_lacking(self, s: KittensCore, cards: list[int], fixed: list[list[int]]) -> list[int]:
+        """Fill first the hands known to lack some ranks, each with the first cards of the
+        shuffled pool it may hold (a uniform choice among those); the rest of the pool."""
+        rank_of = s.table.rank_of
+        for q, ranks in sorted(self.absent.items()):
+            hand, rest = fixed[q], list[int]()
+            need = self.sizes[q] - sum(hand)
+            for c in cards:
+                if need and rank_of[c] not in ranks:
+                    hand[c] += 1
+                    need -= 1
+                else:
+                    rest.append(c)
+            cards = rest
+        return cards
 
 
 def sample(cls: type[S], obs: Observation, options: dict[str, Any], rng: random.Random) -> S:
@@ -181,6 +210,9 @@ def public(s: KittensCore, obs: Observation, index: dict[str, int]) -> None:
     s.actor = -1 if to_act is None else to_act
     winners = obs["winners"]
     s.winner = winners[0] if winners else -1
+    ranks = rank_index(s.table)
+    absent = section.get("absent", {})
+    s.absent = {(int(q), ranks[r]) for q, lacking in absent.items() for r in lacking}
     cards = section.get("cards")
     if cards is not None:
         s.rigged = tuple(cards.get(slug, 0) for slug in s.edition.slugs)

@@ -392,6 +392,7 @@ class KittensState(KittensRecord):
         """Three of a Kind: name a card (a rank); "if they have it, they must give it"."""
         rank = self.table.rslug[named]
         if not self.ranks_held[target][named]:
+            self.absent.add((target, named))  # everyone now knows it holds none
             return [Event("name-miss", p, {"target": target, "card": rank})]
         card = self.cards_of(target, named, 1)[0]
         self._hand_over(target, p, card, public=True)
