@@ -35,13 +35,13 @@ def test_bots_never_make_an_illegal_move(game: str, players: int) -> None:
         bots = [
             make_bot(names[(s + seed) % len(names)], seed * 10 + s, game) for s in range(players)
         ]
-        views = [PlayerView(state, s) for s in range(players)]
         for _ in range(3000):
             seat = state.to_act
             if seat is None:
                 break
             legal = state.legal_actions()
-            action = bots[seat].act(views[seat])
+            # a view is the seat's observation now (it holds no live game): one per decision
+            action = bots[seat].act(PlayerView(state, seat))
             assert action in legal, f"{bots[seat].name} chose {action} not in {legal}"
             state.apply(action)
         assert state.is_over
