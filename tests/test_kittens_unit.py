@@ -490,10 +490,10 @@ def test_determinize_in_a_window_asks_as_the_game_does(name: str) -> None:
 
 def test_determinize_in_a_window_of_a_random_game() -> None:
     state = new_game(GAME, 3, 393, five_different=True)
+    assert isinstance(state, OriginalState)
     rng = random.Random(393)
     while state.phase != REACT or state.to_act == 0:
         state.apply(rng.choice(state.legal_actions()))
-    assert isinstance(state, OriginalState)
     problems = [p for k in range(40) for p in check_sample(state, 0, k)]
     assert not problems, problems
 
