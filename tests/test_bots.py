@@ -40,7 +40,8 @@ def test_bots_never_make_an_illegal_move(game: str, players: int) -> None:
             if seat is None:
                 break
             legal = state.legal_actions()
-            action = bots[seat].act(PlayerView(state, seat))  # a view is one moment's
+            # a view is the seat's observation now (it holds no live game): one per decision
+            action = bots[seat].act(PlayerView(state, seat))
             assert action in legal, f"{bots[seat].name} chose {action} not in {legal}"
             state.apply(action)
         assert state.is_over

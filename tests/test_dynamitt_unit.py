@@ -86,6 +86,8 @@ def test_a_user_mapping_changes_what_a_rank_does(tmp_path: Path) -> None:
         3, dict(state.options), 0, {"hands": [["2s"], [], []], "draw_pile": ["9s", "9h"]}
     )
     rigged.apply_text("play 2")
+    rigged.apply_text("pass")  # everyone is asked, Nope in hand or not
+    rigged.apply_text("pass")
     assert rigged.facts()["current"] == 1 and rigged.facts()["turns_owed"] == 1  # a Skip
     restored = state_from_json(rigged.to_json())
     assert isinstance(restored, KittensState)
@@ -114,3 +116,23 @@ def test_a_joker_is_never_played_alone() -> None:
 
 def test_every_rank_has_a_mapping_entry() -> None:
     assert set(DEFAULT) == set(RANKS)
+
+
+def test_the_suit_played_is_drawn_at_random_among_those_held() -> None:
+    """Issue 15, leak 3: which suit goes down tells nothing but the rank; the choice is
+    uniform among the cards of that rank the hand holds, from the game RNG (so a seed
+    replays it)."""
+    seen = set()
+    for seed in range(40):
+        state = new_game("dynamitt", 2, 0)
+        assert isinstance(state, KittensState)
+        rigged = type(state).rig(
+            2, dict(state.options), seed, {"hands": [["7c", "7h", "7s"], []], "draw_pile": ["9s"]}
+        )
+        events = rigged.apply_text("play 7")
+        seen.add(tuple(events[0].data["cards"]))
+        again = type(state).rig(
+            2, dict(state.options), seed, {"hands": [["7c", "7h", "7s"], []], "draw_pile": ["9s"]}
+        )
+        assert again.apply_text("play 7")[0].data == events[0].data
+    assert seen == {("7s",), ("7h",), ("7c",)}

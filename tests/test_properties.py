@@ -176,8 +176,8 @@ def kittens_problems(state: KittensState) -> list[str]:
         problems.append(f"seat {actor} is out but asked to act")
     if state.phase == EXPLODING and not holds_or_clones(state, actor, "defuse"):
         problems.append(f"seat {actor} is asked to defuse but holds no Defuse")
-    if state.phase == REACT and not holds_or_clones(state, actor, "nope"):
-        problems.append(f"seat {actor} is asked to Nope but holds no Nope")
+    if state.phase == REACT and (state.window is None or state.window.asked[:1] != [actor]):
+        problems.append(f"seat {actor} is asked out of the window's order")
     if state.phase == GIVING and not state.sizes[actor]:
         problems.append(f"seat {actor} is asked for a Favor but holds no card")
     return problems

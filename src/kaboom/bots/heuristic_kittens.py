@@ -56,14 +56,17 @@ class KittensHeuristic(HeuristicBot):
     def _react(self, tb: ActionTable, obs: dict[str, Any], legal: list[int]) -> int:
         """Nope what is aimed at it; Yup its own card when someone Noped it."""
         me, window = obs["seat"], obs["window"]
-        nope = next(a for a in legal if tb.specs[a].kind == NOPE)
+        pass_ = next(a for a in legal if tb.specs[a].kind == PASS)
+        nope = next((a for a in legal if tb.specs[a].kind == NOPE), -1)
+        if nope < 0:  # everyone is asked, Nope in hand or not (docs/rulings.md §1)
+            return pass_
         mine = window["player"] == me
         cancelled = len(window["nopes"]) % 2 == 1
         if mine and cancelled:
             return nope
         if not mine and not cancelled and self._aimed_at(tb, obs, window):
             return nope
-        return next(a for a in legal if tb.specs[a].kind == PASS)
+        return pass_
 
     def _aimed_at(self, tb: ActionTable, obs: dict[str, Any], window: dict[str, Any]) -> bool:
         me, spec = obs["seat"], tb.specs[tb.parse(window["play"])]

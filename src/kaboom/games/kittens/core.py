@@ -1,14 +1,14 @@
 """The exploding family's table: the fields of a game and the small questions the rules ask.
 
 The rules themselves (``state.py``) extend :class:`KittensCore`; the support modules (what
-each seat knows, ``knowledge.py``; determinisation, ``determinize.py``; JSON, rigs, facts,
+each seat knows, ``knowledge.py``; sampling, ``sample.py``; JSON, rigs, facts,
 ``record.py``) read and write these fields and import nothing of the rules.
 
 Cards are title indices. A hand is a list of counts per title (and, where cards come in
 ranks, as Dynamitt's suits do, a list of counts per rank beside it); the draw pile is a list
 of titles from the bottom (index 0) to the top (the last item), so drawing is ``pop()``.
-Plays name ranks; the cards that go down are the first of that rank the hand holds, in
-edition order (suits never matter, docs/rulings.md §4).
+Plays name ranks; the cards that go down are drawn at random among those of that rank the
+hand holds (suits never matter and tell nothing, docs/rulings.md §4).
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ class KittensCore(State):
 
     edition: ClassVar[Edition]
     __slots__ = (
+        "absent",
         "actor",
         "alive",
         "attacked",
@@ -51,6 +52,7 @@ class KittensCore(State):
         "phase",
         "pile",
         "ranks_held",
+        "rigged",
         "sizes",
         "table",
         "turns",
@@ -87,6 +89,13 @@ class KittensCore(State):
         self.known_hands: dict[KnowledgeKey, int] = {}
         self.turns = 0
         self.winner = -1
+        #: The game's cards per title when the table was laid out by hand (a scenario's
+        #: rig), public as the box is; None: the edition's cards for these players and
+        #: options (``KittensState.deck_counts``).
+        self.rigged: tuple[int, ...] | None = None
+        #: (holder, rank): everyone saw a Three of a Kind miss it, and the holder has gained
+        #: no card since that could be of that rank (public, docs/observations.md).
+        self.absent: set[tuple[int, int]] = set()
 
     # -- hands -----------------------------------------------------------------------------------
     def _rank_counts(self) -> list[list[int]]:
@@ -110,14 +119,20 @@ class KittensCore(State):
             self.ranks_held[seat][self.table.rank_of[title]] += k
 
     def cards_of(self, seat: int, rank: int, k: int) -> list[int]:
-        """The first ``k`` cards of ``rank`` in ``seat``'s hand, in edition order."""
-        hand, out = self.hands[seat], list[int]()
-        for t in self.table.members[rank]:
-            take = min(hand[t], k - len(out))
-            out += [t] * take
-            if len(out) == k:
-                break
-        return out
+        """``k`` cards of ``rank`` from ``seat``'s hand, uniformly at random among those it
+        holds, from the game RNG: the suits that go down tell nothing but the rank
+        (docs/rulings.md §4). No draw when the choice is forced."""
+        hand = self.hands[seat]
+        held = [t for t in self.table.members[rank] for _ in range(hand[t])]
+        if len(held) == k or held.count(held[0]) == len(held):
+            return held[:k]
+        return self.rng.sample(held, k)
+
+    @classmethod
+    def deck_counts(cls, players: int, options: dict[str, Any]) -> list[int]:
+        """How many of each card this game is dealt from (an edition may drop cards by
+        option, as Dynamitt does its jokers)."""
+        return cls.edition.deck_counts(players)
 
     # -- small questions -------------------------------------------------------------------------
     def top_rank(self) -> int:
@@ -128,15 +143,6 @@ class KittensCore(State):
         """Whether ``held`` (counts per rank) has a Clone and ``rank`` tops the Discard Pile."""
         clone = self.table.clone
         return clone >= 0 and held[clone] > 0 and self.top_rank() == rank
-
-    def can_answer(self, seat: int) -> bool:
-        """Holds a Nope, or a Clone with a Nope on top of the Discard Pile (docs/rulings.md
-        §1, §3): only such seats are asked in a reaction window."""
-        held, tb = self.ranks_held[seat], self.table
-        if held[tb.nope_t]:
-            return True
-        clone = tb.clone  # (written out: a reaction window asks this of every seat)
-        return clone >= 0 and held[clone] > 0 and self.top_rank() == tb.nope_t
 
     def can_defuse(self, p: int) -> bool:
         """Holds a Defuse (any Defuse rank), or a Clone with a Defuse on top (docs/rulings.md
@@ -225,3 +231,5 @@ class KittensCore(State):
         s.known_pile = [dict(k) for k in self.known_pile]
         s.known_hands = dict(self.known_hands)
         s.turns, s.winner = self.turns, self.winner
+        s.rigged = self.rigged
+        s.absent = set(self.absent)

@@ -13,8 +13,8 @@ from typing import Any, Self
 
 from kaboom.engine.observation import observation
 from kaboom.engine.state import Observation
-from kaboom.games.kittens import determinize
-from kaboom.games.kittens.core import PHASES, REACT, KittensCore
+from kaboom.games.kittens import sample as sampler
+from kaboom.games.kittens.core import PHASES, KittensCore
 
 
 def forget(state: KittensCore, holder: int, title: int, k: int) -> None:
@@ -30,10 +30,23 @@ def forget(state: KittensCore, holder: int, title: int, k: int) -> None:
                 del kh[key]
 
 
+def gained_unseen(state: KittensCore, p: int) -> None:
+    """``p`` gained a card others did not see: it may be of any rank it lacked."""
+    if state.absent:
+        state.absent = {a for a in state.absent if a[0] != p}
+
+
+def gained_seen(state: KittensCore, p: int, title: int) -> None:
+    """Everyone saw ``p`` gain ``title``: it holds that rank now."""
+    state.absent.discard((p, state.table.rank_of[title]))
+
+
 def learn_draw(state: KittensCore, p: int, index: int, card: int, bottom: bool = False) -> None:
     """Whoever knew the drawn card now knows ``p`` holds it. Drawing from the bottom moves
     every other card one place down the list."""
     bomb = state.table.is_bomb[card]
+    if not bomb:
+        gained_unseen(state, p)
     piles = state.known_pile
     for s, known in enumerate(piles):
         if known and known.pop(index, None) is not None and s != p and not bomb:
@@ -46,6 +59,10 @@ def learn_draw(state: KittensCore, p: int, index: int, card: int, bottom: bool =
 def learn_handed_over(state: KittensCore, v: int, p: int, title: int, *, public: bool) -> None:
     """Card ``title`` passed from ``v`` to ``p``, in public (named) or in private."""
     kh = state.known_hands
+    if public:
+        gained_seen(state, p, title)
+    else:
+        gained_unseen(state, p)
     if public:
         forget(state, v, title, 1)
         watchers = [s for s in range(state.n) if s != p]
@@ -64,6 +81,7 @@ def learn_handed_over(state: KittensCore, v: int, p: int, title: int, *, public:
 
 def learn_taken(state: KittensCore, p: int, title: int) -> None:
     """Everyone saw ``p`` take ``title`` from the Discard Pile."""
+    gained_seen(state, p, title)
     for s in range(state.n):
         if s != p:
             key = (s, p, title)
@@ -89,6 +107,7 @@ def forget_pile(state: KittensCore) -> None:
 def forget_holder(state: KittensCore, p: int) -> None:
     """``p`` is out and holds nothing: nobody knows anything of its hand."""
     state.known_hands = {k: v for k, v in state.known_hands.items() if k[1] != p}
+    gained_unseen(state, p)
 
 
 def known_of(state: KittensCore, seat: int | None) -> dict[str, Any]:
@@ -107,26 +126,40 @@ def known_of(state: KittensCore, seat: int | None) -> dict[str, Any]:
 
 
 class KittensKnowledge(KittensCore):
-    """The table with what each seat knows: its observation and its determinisation."""
+    """The table with what each seat knows: its observation, and the games it could be in."""
 
     __slots__ = ()
 
     def observe(self, seat: int | None) -> Observation:
         """What ``seat`` may know: its hand, every public pile and count, the pending play, and
         what it saw (See the Future, its own Kitten placement, cards handed to it). Who is asked
-        in a reaction window is secret but to the seat asked."""
+        in a reaction window is public: everyone is, in order (docs/rulings.md §1)."""
         w = self.window
         window = None
         if w is not None:
             window = {"player": w.player, "play": self.window_text(), "nopes": list(w.nopes)}
-        public_actor = self.phase != REACT or self.actor == seat
         slugs = self.edition.slugs
+        section = {
+            "turns_owed": self.turns_owed,
+            "attacked": self.attacked,
+            "bombs_in_pile": sum(self.table.is_bomb[c] for c in self.pile),
+            "out_of_game": sorted(self.slugs(self.out_of_game)),
+            "out_of_game_face_down": len(self.out_of_game_face_down),
+            "drawn_bomb": slugs[self.drawn_bomb] if self.drawn_bomb >= 0 else None,
+        }
+        if self.absent:
+            rslug, absent = self.table.rslug, dict[str, list[str]]()
+            for q, r in sorted(self.absent):
+                absent.setdefault(str(q), []).append(rslug[r])
+            section["absent"] = absent
+        if self.rigged is not None:
+            section["cards"] = {slugs[t]: k for t, k in enumerate(self.rigged) if k}
         return observation(
             self,
             seat,
             family="exploding",
             phase=PHASES[self.phase],
-            to_act=self.to_act if public_actor else None,
+            to_act=self.to_act,
             current=self.current,
             players=[
                 {"seat": q, "in": self.alive[q], "hand_size": self.sizes[q]} for q in range(self.n)
@@ -139,16 +172,10 @@ class KittensKnowledge(KittensCore):
             window=window,
             known=known_of(self, seat),
             turns=self.turns,
-            section={
-                "turns_owed": self.turns_owed,
-                "attacked": self.attacked,
-                "bombs_in_pile": sum(self.table.is_bomb[c] for c in self.pile),
-                "out_of_game": sorted(self.slugs(self.out_of_game)),
-                "out_of_game_face_down": len(self.out_of_game_face_down),
-                "drawn_bomb": slugs[self.drawn_bomb] if self.drawn_bomb >= 0 else None,
-            },
+            section=section,
         )
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        """A sample of this state as ``seat`` knows it (``determinize.py``)."""
-        return determinize.determinize(self, seat, rng)
+    @classmethod
+    def sample(cls, observation: Observation, options: dict[str, Any], rng: random.Random) -> Self:
+        """A game ``observation`` could have come from, built from it alone (``sample.py``)."""
+        return sampler.sample(cls, observation, options, rng)

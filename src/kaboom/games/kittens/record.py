@@ -117,6 +117,8 @@ class KittensRecord(KittensKnowledge):
             "turns": self.turns,
             "winner": self.winner,
             "drawn_bomb": self.drawn_bomb,
+            "rigged": None if self.rigged is None else list(self.rigged),
+            "absent": [list(a) for a in sorted(self.absent)],
         }
 
     def _load_json(self, raw: dict[str, Any]) -> None:
@@ -138,6 +140,9 @@ class KittensRecord(KittensKnowledge):
         self.known_pile = [{int(i): c for i, c in k.items()} for k in raw["known_pile"]]
         self.known_hands = {(a, b, c): v for a, b, c, v in raw["known_hands"]}
         self.turns, self.winner = raw["turns"], raw["winner"]
+        self.absent = {(int(q), int(r)) for q, r in raw.get("absent", [])}
+        rigged = raw.get("rigged")
+        self.rigged = None if rigged is None else tuple(int(k) for k in rigged)
         bomb = [self.drawn_bomb] if self.drawn_bomb >= 0 else []
         every = [*self.pile, *self.discard, *self.out_of_game, *self.out_of_game_face_down, *bomb]
         every += [t for h in self.hands for t, k in enumerate(h) for _ in range(k)]
@@ -174,6 +179,10 @@ class KittensRecord(KittensKnowledge):
         if not isinstance(attacked, bool):
             raise BadInput("setup.attacked", "true or false")
         s.attacked = attacked
+        counts = [sum(h[t] for h in s.hands) for t in range(s.edition.titles)]
+        for t in [*s.pile, *s.discard, *s.out_of_game_face_down, *s.out_of_game]:
+            counts[t] += 1
+        s.rigged = tuple(counts)  # the game's cards are those laid out (public)
         return s
 
     def _facts(self) -> dict[str, Any]:

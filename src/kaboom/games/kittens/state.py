@@ -6,7 +6,7 @@ then draw), the reaction window of a Nope, each card's effect, drawing a bomb an
 it, and the decisions that follow a play. Comments cite the rulebooks (Exploding Kittens,
 Original Edition; Exploding Minions) by heading, and docs/rulings.md §1 to §4 for the
 project's rulings. The fields and small queries live in ``core.py``; what each seat knows in
-``knowledge.py``; determinisation in ``determinize.py``; JSON, rigs and facts in
+``knowledge.py``; sampling in ``sample.py``; JSON, rigs and facts in
 ``record.py``; why an action is illegal in ``explain.py``.
 """
 
@@ -110,12 +110,6 @@ class KittensState(KittensRecord):
         self.rng.shuffle(deck)
         self.pile = deck
         self.current = self.actor = first
-
-    @classmethod
-    def deck_counts(cls, players: int, options: dict[str, Any]) -> list[int]:
-        """How many of each card this game is dealt from (an edition may drop cards by
-        option, as Dynamitt does its jokers)."""
-        return cls.edition.deck_counts(players)
 
     # -- what may be done now ----------------------------------------------------------------
     def _legal(self) -> list[int]:
@@ -230,8 +224,8 @@ class KittensState(KittensRecord):
 
     # -- playing cards and the reaction window -----------------------------------------------
     def _spend(self, p: int, rank: int, k: int) -> list[int]:
-        """Move ``k`` cards of ``rank`` from ``p``'s hand to the Discard Pile, face up; the
-        first of that rank in edition order (every card its own rank but in Dynamitt)."""
+        """Move ``k`` cards of ``rank`` from ``p``'s hand to the Discard Pile, face up; drawn
+        at random among those of that rank (every card its own rank but in Dynamitt)."""
         if not self.table.grouped:
             self.hands[p][rank] -= k
             self.sizes[p] -= k
@@ -399,6 +393,7 @@ class KittensState(KittensRecord):
         """Three of a Kind: name a card (a rank); "if they have it, they must give it"."""
         rank = self.table.rslug[named]
         if not self.ranks_held[target][named]:
+            self.absent.add((target, named))  # everyone now knows it holds none
             return [Event("name-miss", p, {"target": target, "card": rank})]
         card = self.cards_of(target, named, 1)[0]
         self._hand_over(target, p, card, public=True)

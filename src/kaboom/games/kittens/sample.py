@@ -1,0 +1,230 @@
+"""Sampling in the exploding games: a full game a seat's observation could come from.
+
+Built from the observation alone (``State.sample``): the game's whole card multiset (the
+edition's cards for the player count and options, counted as ``_setup`` deals them, or a
+rigged table's cards, which its observation shows) less every card the seat sees (its
+hand, the Discard Pile, cards out of the game face up, a drawn bomb, the Draw Pile cards and
+the cards in other hands it knows of) is the hidden pool. The pool is sorted, then dealt at
+random: bombs only into the Draw Pile places the seat has not seen (how many bombs the pile
+holds is public), the other cards into those places, the unknown part of other hands (their
+sizes are public) and the cards out of the game face down.
+
+A public fact may constrain hidden cards: a seat asked to defuse holds a Defuse (or a Clone
+with a Defuse on top). A sample is drawn again until it agrees (rejection keeps it uniform
+among the worlds that do); after ``SAMPLE_TRIES`` a hidden Defuse is dealt into that hand
+first. Nothing of the true state is ever read.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any, TypeVar
+
+from kaboom.engine.errors import BadInput
+from kaboom.engine.observation import seen_events
+from kaboom.engine.sampling import SAMPLE_TRIES, sample_fitting
+from kaboom.engine.state import Observation
+from kaboom.engine.window import ReactionWindow
+from kaboom.games.kittens.actions import ActionTable
+from kaboom.games.kittens.core import EXPLODING, PHASES, REACT, KittensCore
+from kaboom.games.kittens.edition import Edition
+
+S = TypeVar("S", bound=KittensCore)
+
+
+@cache
+def slug_index(edition: Edition) -> dict[str, int]:
+    """Title index by slug."""
+    return {slug: t for t, slug in enumerate(edition.slugs)}
+
+
+@cache
+def text_index(table: ActionTable) -> dict[str, int]:
+    """Action id by canonical text (a window names its play by text)."""
+    return {text: a for a, text in enumerate(table.texts)}
+
+
+@cache
+def rank_index(table: ActionTable) -> dict[str, int]:
+    """Rank index by rank slug."""
+    return {slug: r for r, slug in enumerate(table.rslug)}
+
+
+@cache
+def _composition(cls: type[KittensCore], players: int, key: tuple[Any, ...]) -> tuple[int, ...]:
+    return tuple(cls.deck_counts(players, dict(key)))
+
+
+def composition(cls: type[KittensCore], players: int, options: dict[str, Any]) -> tuple[int, ...]:
+    """Every card of a game with these players and options, per title (cached)."""
+    return _composition(cls, players, tuple(sorted(options.items())))
+
+
+class Deal:
+    """What a seat's observation fixes, and the hidden pool that is dealt around it."""
+
+    __slots__ = ("absent", "bombs", "cards", "face_down", "fixed", "known_pile", "pile_size",
+                 "sizes", "slots")  # fmt: skip
+
+    def __init__(self, s: KittensCore, obs: Observation, index: dict[str, int]) -> None:
+        seat, titles = obs["seat"], s.edition.titles
+        section = obs["exploding"]
+        cards = section.get("cards")
+        if cards is not None:  # a table laid out by hand shows its cards
+            counts = [0] * titles
+            for slug, k in cards.items():
+                counts[index[slug]] += k
+        else:
+            counts = list(composition(type(s), s.n, s.options))
+        self.sizes = [q["hand_size"] for q in obs["players"]]
+        self.pile_size = obs["piles"]["draw"]["size"]
+        top = self.pile_size - 1
+        known = obs["known"]
+        seen_pile = known["piles"].get("draw", {})
+        self.known_pile = {top - int(i): index[c] for i, c in seen_pile.items()}
+        self.fixed = [[0] * titles for _ in range(s.n)]
+        for q, held in known["hands"].items():
+            for c in held:
+                self.fixed[int(q)][index[c]] += 1
+        seen = [*s.discard, *s.out_of_game, *self.known_pile.values()]
+        if s.drawn_bomb >= 0:
+            seen.append(s.drawn_bomb)
+        if seat is not None:
+            seen += [index[c] for c in obs["hand"]]
+        for hand in self.fixed:
+            seen += [t for t in range(titles) for _ in range(hand[t])]
+        for t in seen:
+            counts[t] -= 1
+        if min(counts, default=0) < 0:
+            raise BadInput("observation", "cards that the game's cards hold (more are shown)")
+        is_bomb = s.table.is_bomb
+        pool = [t for t in range(titles) for _ in range(counts[t])]  # sorted
+        self.bombs = [t for t in pool if is_bomb[t]]
+        self.cards = [t for t in pool if not is_bomb[t]]
+        self.slots = [i for i in range(self.pile_size) if i not in self.known_pile]
+        self.face_down = section["out_of_game_face_down"]
+        #: Per seat, the ranks everyone saw it lacks (a missed Three of a Kind).
+        self.absent: dict[int, set[int]] = {}
+        for q, ranks in section.get("absent", {}).items():
+            if int(q) != seat:
+                self.absent[int(q)] = {rank_index(s.table)[r] for r in ranks}
+        hidden = sum(self.sizes[q] - sum(self.fixed[q]) for q in range(s.n) if q != seat)
+        if (
+            len(self.bombs)
+            != section["bombs_in_pile"] - sum(is_bomb[c] for c in self.known_pile.values())
+            or len(self.cards) != hidden + len(self.slots) - len(self.bombs) + self.face_down
+        ):
+            raise BadInput("observation", "hidden places that the game's unseen cards fill")
+
+    def deal(self, s: S, seat: int | None, rng: random.Random, first: int = -1) -> S:
+        """Deal the hidden pool into ``s`` (``first``: a card dealt to ``s.actor`` first)."""
+        cards, bombs = list(self.cards), list(self.bombs)
+        fixed = [list(h) for h in self.fixed]
+        if first >= 0:
+            cards.remove(first)
+            fixed[s.actor][first] += 1
+        rng.shuffle(cards)
+        rng.shuffle(bombs)
+        if self.absent:
+            cards = self.deal_lacking(s, cards, fixed)
+        bomb_slots = set(rng.sample(self.slots, len(bombs)))
+        pile = [self.known_pile.get(i, -1) for i in range(self.pile_size)]
+        for i in self.slots:
+            pile[i] = bombs.pop() if i in bomb_slots else cards.pop()
+        for q in range(s.n):
+            if q != seat:
+                hand = fixed[q]
+                for _ in range(self.sizes[q] - sum(hand)):
+                    hand[cards.pop()] += 1
+                s.hands[q] = hand
+        s.pile = pile
+        s.out_of_game_face_down = cards
+        s.recount()
+        return s
+
+    def deal_lacking(self, s: KittensCore, cards: list[int], fixed: list[list[int]]) -> list[int]:
+        """Fill first the hands known to lack some ranks, each with the first cards of the
+        shuffled pool it may hold (a uniform choice among those); the rest of the pool."""
+        rank_of = s.table.rank_of
+        for q, ranks in sorted(self.absent.items()):
+            hand, rest = fixed[q], list[int]()
+            need = self.sizes[q] - sum(hand)
+            for c in cards:
+                if need and rank_of[c] not in ranks:
+                    hand[c] += 1
+                    need -= 1
+                else:
+                    rest.append(c)
+            cards = rest
+        return cards
+
+
+def sample(cls: type[S], obs: Observation, options: dict[str, Any], rng: random.Random) -> S:
+    """A game ``obs`` could have come from (see the module's text)."""
+    seats = obs["players"]
+    s = cls(len(seats), options, random.Random(rng.getrandbits(64)))
+    index = slug_index(s.edition)
+    seat = obs["seat"]
+    public(s, obs, index)
+    if seat is not None:
+        for c in obs["hand"]:
+            s.hands[seat][index[c]] += 1
+    deal = Deal(s, obs, index)
+    if seat is not None:  # what this seat saw; other seats' knowledge is theirs
+        s.known_pile[seat] = dict(deal.known_pile)
+        s.known_hands = {
+            (seat, q, t): k for q, hand in enumerate(deal.fixed) for t, k in enumerate(hand) if k
+        }
+    if s.phase != EXPLODING or s.actor == seat:
+        return deal.deal(s, seat, rng)
+    # Everyone sees the player asked to defuse is asked: it holds a Defuse (docs/rulings.md
+    # §3); rejection first, then a hidden Defuse dealt into that hand.
+    draw = lambda: deal.deal(s, seat, rng)  # noqa: E731
+    fits = sample_fitting(draw, lambda x: x.can_defuse(x.actor), SAMPLE_TRIES)
+    if fits is not None:
+        return fits
+    defusers = [t for t in deal.cards if defuses(s, t)]
+    return deal.deal(s, seat, rng, rng.choice(defusers) if defusers else -1)
+
+
+def defuses(s: KittensCore, title: int) -> bool:
+    """Whether a card of ``title`` in hand would let its holder defuse now."""
+    tb = s.table
+    rank = tb.rank_of[title]
+    return rank in tb.defuse_ranks or (rank == tb.clone and s.top_rank() in tb.defuse_ranks)
+
+
+def public(s: KittensCore, obs: Observation, index: dict[str, int]) -> None:
+    """Everything the observation shows every seat: turn, phase, actor, window, piles."""
+    section = obs["exploding"]
+    s.alive = [bool(q["in"]) for q in obs["players"]]
+    s.discard = [index[c] for c in reversed(obs["piles"]["discard"]["cards"])]
+    s.out_of_game = [index[c] for c in section["out_of_game"]]
+    bomb = section["drawn_bomb"]
+    s.drawn_bomb = -1 if bomb is None else index[bomb]
+    s.current, s.turns = obs["current"], obs["turns"]
+    s.turns_owed, s.attacked = section["turns_owed"], section["attacked"]
+    s.phase = PHASES.index(obs["phase"])
+    to_act = obs["to_act"]
+    s.actor = -1 if to_act is None else to_act
+    winners = obs["winners"]
+    s.winner = winners[0] if winners else -1
+    ranks = rank_index(s.table)
+    absent = section.get("absent", {})
+    s.absent = {(int(q), ranks[r]) for q, lacking in absent.items() for r in lacking}
+    cards = section.get("cards")
+    if cards is not None:
+        s.rigged = tuple(cards.get(slug, 0) for slug in s.edition.slugs)
+    w = obs["window"]
+    if w is not None:
+        tb = s.table
+        play = tb.specs[text_index(tb)[w["play"]]]
+        nopes = list(w["nopes"])
+        answering = nopes[-1] if nopes else w["player"]
+        # Everyone is asked in order from the answered card's left (docs/rulings.md §1).
+        order = s.others_from_left(answering)
+        asked = order[order.index(s.actor) :] if s.phase == REACT and s.actor in order else []
+        s.window = ReactionWindow(play, w["player"], asked)
+        s.window.nopes = nopes
+    s.last_events = seen_events(obs)
