@@ -41,8 +41,9 @@ async def test_a_whole_game_is_played_with_keys_only(
         assert "Game over" in text
     logged = json.loads((tmp_path / "log.json").read_text())
     assert logged["game"] == game and logged["history"] == table.session.state.history
-    seating_back, actions = save.replay(tmp_path / "log.json")
-    assert seating_back == seating and actions == table.session.state.history
+    back = save.replay(tmp_path / "log.json")
+    assert back.seating == seating and back.actions == table.session.state.history
+    assert back.finished and back.viewer is None
 
 
 def forbidden(app: KaboomApp) -> set[str]:
@@ -192,10 +193,10 @@ async def test_replay_steps_through_a_game_with_every_hand(tmp_path: Path) -> No
     seating = Seating("exploding-kittens", 2, 3, {}, ["random", "random"])
     session = Session(seating)
     while not session.state.is_over:
-        session.apply(session.decide(session.state.to_act or 0))
+        seat = session.state.to_act or 0
+        session.apply(session.decide(seat), seat)
     save.write(tmp_path / "log.json", seating, session.state)
-    back, actions = save.replay(tmp_path / "log.json")
-    app = ReplayApp(back, actions)
+    app = ReplayApp(save.replay(tmp_path / "log.json"))
     async with app.run_test(size=SIZE) as pilot:
         assert "P0 holds" in screen_text(app) and "P1 holds" in screen_text(app)
         await pilot.press("n", "n")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -85,7 +85,10 @@ def table_args(
 
 
 def seed_of(seed: int | None) -> int:
-    return seed if seed is not None else random.SystemRandom().randrange(1_000_000)
+    """The seed given, else a secret one of 64 bits: from a small seed, its own hand and a
+    draw or two, a seat could find the seed and so every hand. The table shows the seed
+    only once the game is over."""
+    return seed if seed is not None else secrets.randbits(64)
 
 
 def launch(
