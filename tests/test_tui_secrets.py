@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import OptionList, Static
 
+from kaboom.engine.errors import BadInput
 from kaboom.engine.registry import GameSpec
 from kaboom.engine.scenario import start
 from kaboom.engine.view import PlayerView
@@ -20,8 +22,8 @@ from kaboom.tui import cli, save
 from kaboom.tui.app import KaboomApp, ReplayApp, screen_text
 from kaboom.tui.save import HUMAN, Seating
 from kaboom.tui.session import Session
-from kaboom.tui.table import Pace
-from tui_pilot import play_out, settle, table_app
+from kaboom.tui.table import Pace, TableScreen
+from tui_pilot import play_out, settle
 
 SIZE = (80, 24)
 SECRET = 0xDEADBEEFCAFEF00D  # what the patched ``secrets.randbits(64)`` returns
@@ -140,7 +142,7 @@ def test_a_save_names_a_real_seat(tiny_nim: GameSpec, tmp_path: Path) -> None:
     for bad in (2, -1, "1", True):
         raw["saved_by"] = bad
         (tmp_path / "x.json").write_text(json.dumps(raw))
-        with pytest.raises(save.BadInput, match="saved_by"):
+        with pytest.raises(BadInput, match="saved_by"):
             save.replay(tmp_path / "x.json")
 
 
@@ -178,35 +180,62 @@ def rigged(p1: list[str]) -> dict[str, Any]:
     }
 
 
+def frame(table: TableScreen) -> str:
+    """What the table draws now, part by part (the status line, the panel, the log, the
+    reaction line, the hand, the actions), as the widgets hold it."""
+    parts = [str(table.query_one(f"#{name}", Static).content) for name in PARTS]
+    window = table.query_one("#window", Static)
+    parts.append(str(window.content) if window.has_class("open") else "")
+    actions = table.query_one("#actions", OptionList)
+    parts += [str(actions.get_option_at_index(i).prompt) for i in range(actions.option_count)]
+    return "\n".join(parts)
+
+
+PARTS = ("status", "panel", "log-text", "hand")
+
+
 async def rhythm(p1: list[str], tmp: Path, react: float) -> tuple[list[str], list[float]]:
-    """You play the Skip: the screens you see, and how long each window stays open, until
-    your next move (both bots hold what ``p1`` says and let everything pass)."""
+    """You play the Skip: every frame the table draws for you, and how long each window
+    stays open, until your next move (both bots let everything pass; P1 holds ``p1``)."""
     seating = Seating("exploding-kittens", 3, 1, {}, [HUMAN, "random", "random"])
     session = Session(seating, start(rigged(p1)))
     session.events = []
     for seat in (1, 2):
         session.seats[seat].bot = Passer(session.state.action_text)
     app = KaboomApp(Pace(0.0, react, tmp / "log.json", None), session)
-    screens: list[str] = []
+    frames: list[str] = []
     windows: list[float] = []
     async with app.run_test(size=SIZE) as pilot:
         table = await settle(pilot, app)
+        opened: list[float] = []
+
+        def drawn(draw: Callable[[], None]) -> Callable[[], None]:
+            def recorded() -> None:
+                draw()
+                now = frame(table)
+                if not frames or frames[-1] != now:
+                    frames.append(now)
+                if table.window is not None and not opened:
+                    opened.append(time.monotonic())
+                if table.window is None and opened:
+                    windows.append(time.monotonic() - opened.pop())
+
+            return recorded
+
+        table.redraw = drawn(table.redraw)  # type: ignore[method-assign]
+        table._draw_window = drawn(table._draw_window)  # type: ignore[method-assign]
         row = next(a for a, text in session.legal_texts(0) if text == "play skip")
         table.play(row)
-        opened: float | None = None
         for _ in range(400):
             await pilot.pause(0.02)
-            text = screen_text(app)
-            if not screens or screens[-1] != text:
-                screens.append(text)
-            if table.window is not None and opened is None:
-                opened = time.monotonic()
-            if table.window is None and opened is not None:
-                windows.append(time.monotonic() - opened)
-                opened = None
-            if session.state.to_act == 0 and table.window is None and session.state.turns > 2:
+            if (
+                session.state.to_act == 0
+                and table.window is None
+                and session.observe(0)["turns"] > 2
+            ):
                 break
-    return screens, windows
+        await settle(pilot, app)
+    return frames, windows
 
 
 async def test_a_window_runs_the_same_whether_or_not_a_seat_holds_a_nope(
