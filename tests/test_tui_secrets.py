@@ -38,7 +38,7 @@ def secret_seed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         asked.append(k)
         return SECRET
 
-    monkeypatch.setattr(cli.secrets, "randbits", randbits)
+    monkeypatch.setattr("kaboom.tui.save.secrets.randbits", randbits)
     return asked
 
 

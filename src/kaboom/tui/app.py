@@ -18,7 +18,7 @@ from kaboom.sim.story import story_lines
 from kaboom.tui.families import family_of, reveal
 from kaboom.tui.panel import counted
 from kaboom.tui.picker import Choice, PickerScreen
-from kaboom.tui.save import HUMAN, Replay, Seating
+from kaboom.tui.save import HUMAN, Replay, Seating, seed_of
 from kaboom.tui.session import Session, seen_lines
 from kaboom.tui.table import Pace, TableScreen
 
@@ -71,9 +71,7 @@ class KaboomApp(App[None]):
 
 def default_seater(choice: Choice, seed: int | None = None) -> Seating:
     """You in seat 0, the chosen opponents in the others; the deal from a secret seed
-    unless one is given (``kaboom.tui.cli.seed_of``)."""
-    from kaboom.tui.cli import seed_of
-
+    unless one is given (``seed_of``)."""
     seats = [HUMAN] + [choice.opponents] * (choice.players - 1)
     return Seating(choice.spec.game_id, choice.players, seed_of(seed), choice.options(), seats)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -12,7 +11,7 @@ from kaboom.engine.errors import BadInput
 from kaboom.engine.registry import get_game
 from kaboom.tui import save
 from kaboom.tui.picker import Choice
-from kaboom.tui.save import HUMAN, Seating
+from kaboom.tui.save import HUMAN, Seating, seed_of
 from kaboom.tui.session import Session
 from kaboom.tui.table import Pace
 
@@ -82,13 +81,6 @@ def table_args(
     elif options:
         raise BadInput("--option", "a game id to apply the options to")
     return args
-
-
-def seed_of(seed: int | None) -> int:
-    """The seed given, else a secret one of 64 bits: from a small seed, its own hand and a
-    draw or two, a seat could find the seed and so every hand. The table shows the seed
-    only once the game is over."""
-    return seed if seed is not None else secrets.randbits(64)
 
 
 def launch(

@@ -16,6 +16,7 @@ could deal the whole game again.
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,6 +47,13 @@ class Seating:
     def deal(self) -> State:
         """The game as dealt from the seed (checks the game, the players and the options)."""
         return new_game(self.game, self.players, self.seed, **self.options)
+
+
+def seed_of(seed: int | None) -> int:
+    """The seed given, else a secret one of 64 bits: from a small seed, its own hand and a
+    draw or two, a seat could find the seed and so every hand. The table shows the seed
+    only once the game is over."""
+    return seed if seed is not None else secrets.randbits(64)
 
 
 def stamp() -> str:
