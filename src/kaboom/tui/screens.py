@@ -86,7 +86,7 @@ class PassScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         why = self.why
         if why == "a reaction window":  # every seat is asked in turn: this tells nothing
-            why += ": everyone is asked in turn, Nope in hand or not"
+            why += ": everyone is asked in turn, whatever they hold"
         yield Static(
             f"Pass the device to [b]P{self.seat}[/b] ({why}).\n\n"
             f"P{self.seat}: press Enter when nobody else is looking."
