@@ -180,6 +180,7 @@ class State(ABC):
         return self.sample(self.observe(seat), self.options, rng)
 
     @classmethod
+    @abstractmethod
     def sample(cls, observation: Observation, options: dict[str, Any], rng: random.Random) -> Self:
         """A full state that ``observation`` (a seat's, from ``observe``) could have come
         from, in a game started with ``options``: every hidden part (other hands, the
@@ -188,7 +189,6 @@ class State(ABC):
         no history. It reads nothing but its arguments: bots in this process and clients
         over the network sample with it alike. ``observe(sample(o, ...), o["seat"]) == o``.
         """
-        raise NotImplementedError  # TEMP
 
     def clone(self) -> Self:
         """An independent copy, RNG included."""
