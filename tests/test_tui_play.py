@@ -41,8 +41,9 @@ async def test_a_whole_game_is_played_with_keys_only(
         assert "Game over" in text
     logged = json.loads((tmp_path / "log.json").read_text())
     assert logged["game"] == game and logged["history"] == table.session.state.history
-    seating_back, actions = save.replay(tmp_path / "log.json")
-    assert seating_back == seating and actions == table.session.state.history
+    back = save.replay(tmp_path / "log.json")
+    assert back.seating == seating and back.actions == table.session.state.history
+    assert back.finished and back.viewer is None
 
 
 def forbidden(app: KaboomApp) -> set[str]:
@@ -94,25 +95,25 @@ async def test_hot_seat_never_shows_a_seat_the_cards_only_others_hold(
 async def test_the_nope_window_counts_down_the_same_with_or_without_a_nope(
     tmp_path: Path,
 ) -> None:
-    """A bot plays a Nope-able card: the window opens for the person whether or not they
-    hold a Nope, and n Nopes when they do."""
+    """Every Nope-able play opens the window for the person whether or not they hold a
+    Nope (on their own card too, while the others answer); n is offered, and Nopes, only
+    when they hold one; p lets it pass."""
     seating = Seating("exploding-kittens", 3, 4, {"first": 1}, [HUMAN, "random", "random"])
     pace = Pace(0.0, 0.0, tmp_path / "log.json", None)
     app = KaboomApp(pace, Session(seating))
-    opened = nopes = 0
-    without = 0  # windows opened for the person while they held no Nope
+    nopes = without = 0  # windows where the person was asked with a Nope / without one
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(400):
             table = await settle(pilot, app)
             if table.session.state.is_over:
                 break
-            if table.window is not None:
-                opened += 1
-                assert "Reaction window" in screen_text(app)
-                holds = "nope" in table.session.observe(table.viewer)["hand"]
-                await pilot.press("n")
-                nopes += holds
-                without += not holds
+            window = table.window
+            if window is not None:
+                text = " ".join(screen_text(app).split())  # the reaction line may wrap
+                assert "Reaction window" in text and ("n: Nope," in text) is window.nope
+                nopes += window.nope
+                without += window.asked and not window.nope
+                await pilot.press("n" if window.nope else "p")
             else:
                 await pilot.press("enter")
     assert nopes > 0 and without > 0
@@ -192,10 +193,10 @@ async def test_replay_steps_through_a_game_with_every_hand(tmp_path: Path) -> No
     seating = Seating("exploding-kittens", 2, 3, {}, ["random", "random"])
     session = Session(seating)
     while not session.state.is_over:
-        session.apply(session.decide(session.state.to_act or 0))
+        seat = session.state.to_act or 0
+        session.apply(session.decide(seat), seat)
     save.write(tmp_path / "log.json", seating, session.state)
-    back, actions = save.replay(tmp_path / "log.json")
-    app = ReplayApp(back, actions)
+    app = ReplayApp(save.replay(tmp_path / "log.json"))
     async with app.run_test(size=SIZE) as pilot:
         assert "P0 holds" in screen_text(app) and "P1 holds" in screen_text(app)
         await pilot.press("n", "n")

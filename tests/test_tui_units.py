@@ -68,7 +68,7 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
     rng = random.Random(1)
     for _ in range(15):
         legal = session.state.legal_actions()
-        session.apply(legal[rng.randrange(len(legal))])
+        session.apply(legal[rng.randrange(len(legal))], session.state.to_act or 0)
     path = save.write(tmp_path / "s.json", seating, session.state)
     back, state = save.read(path)
     assert back == seating
@@ -76,7 +76,9 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
     assert state.history == session.state.history
     resumed = Session(back, state)
     assert resumed.log_for(0) == session.log_for(0)
-    assert save.replay(path) == (seating, session.state.history)
+    back_again = save.replay(path)
+    assert (back_again.seating, back_again.actions) == (seating, session.state.history)
+    assert not back_again.finished and back_again.viewer is None
 
 
 def test_a_save_of_another_game_is_refused(tmp_path: Path) -> None:

@@ -353,12 +353,12 @@ def bench(
 def replay(
     file: Annotated[Path, typer.Argument(help="A game log (or save) written by kaboom play.")],
 ) -> None:
-    """Step through a finished game with every hand revealed (n/p: next/previous, q: quit)."""
+    """Step through a game (n/p: next/previous, q: quit): a finished one with every hand
+    revealed, an unfinished save only as the seat that saved it saw it."""
     from kaboom.tui.app import ReplayApp
     from kaboom.tui.save import replay as read
 
-    seating, actions = read(file)
-    ReplayApp(seating, actions).run()
+    ReplayApp(read(file)).run()
 
 
 def main() -> None:

@@ -15,10 +15,11 @@ from textual.widgets import Footer, Static
 from kaboom.engine.errors import KaboomError
 from kaboom.engine.state import State
 from kaboom.sim.story import story_lines
-from kaboom.tui.families import reveal
+from kaboom.tui.families import family_of, reveal
+from kaboom.tui.panel import counted
 from kaboom.tui.picker import Choice, PickerScreen
-from kaboom.tui.save import HUMAN, Seating
-from kaboom.tui.session import Session
+from kaboom.tui.save import HUMAN, Replay, Seating, seed_of
+from kaboom.tui.session import Session, seen_lines
 from kaboom.tui.table import Pace, TableScreen
 
 #: Builds the seating from the picker's choice (the command line's seed, hot-seat, bots).
@@ -68,14 +69,17 @@ class KaboomApp(App[None]):
         return None
 
 
-def default_seater(choice: Choice, seed: int = 0) -> Seating:
-    """You in seat 0, the chosen opponents in the others."""
+def default_seater(choice: Choice, seed: int | None = None) -> Seating:
+    """You in seat 0, the chosen opponents in the others; the deal from a secret seed
+    unless one is given (``seed_of``)."""
     seats = [HUMAN] + [choice.opponents] * (choice.players - 1)
-    return Seating(choice.spec.game_id, choice.players, seed, choice.options(), seats)
+    return Seating(choice.spec.game_id, choice.players, seed_of(seed), choice.options(), seats)
 
 
 class ReplayApp(App[None]):
-    """A finished (or saved) game, step by step, every hand revealed."""
+    """A game step by step: a finished one with every hand revealed; an unfinished one
+    (a save) only as the seat that saved it saw it, so a save shown to the table gives
+    away no hand (a save without ``saved_by``: as a spectator sees it)."""
 
     TITLE = "kaboom replay"
     ENABLE_COMMAND_PALETTE = False
@@ -92,9 +96,16 @@ class ReplayApp(App[None]):
     #events { width: 1fr; border: round $secondary; }
     """
 
-    def __init__(self, seating: Seating, actions: list[int]) -> None:
+    def __init__(self, replay: Replay) -> None:
         super().__init__()
-        self.seating, self.steps = seating, replay_steps(seating, actions)
+        self.seating, self.finished = replay.seating, replay.finished
+        if replay.finished:
+            self.steps = replay_steps(replay.seating, replay.actions)
+            self.whose = f"seed {replay.seating.seed}"
+        else:
+            self.steps = seat_steps(replay.seating, replay.actions, replay.viewer)
+            seat = "a spectator" if replay.viewer is None else f"P{replay.viewer}"
+            self.whose = f"unfinished, as {seat} saw it"
         self.at = 0
 
     def compose(self) -> ComposeResult:
@@ -113,7 +124,7 @@ class ReplayApp(App[None]):
         table, told, action = self.steps[self.at]
         last = len(self.steps) - 1
         self.query_one("#where", Static).update(
-            f"{self.seating.game}, seed {self.seating.seed}: step {self.at}/{last}  {action}"
+            f"{self.seating.game}, {self.whose}: step {self.at}/{last}  {action}"
         )
         self.query_one("#table", Static).update(table)
         self.query_one("#told", Static).update(told or "(the deal)")
@@ -136,6 +147,31 @@ def replay_steps(seating: Seating, actions: list[int]) -> list[tuple[str, str, s
         text = state.action_text(action)
         events = state.apply(action)
         steps.append((reveal(state), "\n".join(story_lines(state, events)), text))
+    return steps
+
+
+Step = tuple[str, str, str]
+
+
+def seat_steps(seating: Seating, actions: list[int], seat: int | None) -> list[Step]:
+    """Per step, as ``seat`` saw it (None: a spectator): its table and hand, the events it
+    was shown, and the action's text if it was the seat's own (another seat's step is told
+    only by the events the seat was shown: a pass in a window shows nothing)."""
+    state: State = seating.deal()
+    family = family_of(state)
+    viewer = -1 if seat is None else seat
+
+    def table() -> str:
+        obs = state.observe(seat)
+        hand = counted([family.name(c) for c in family.hand(obs)]) if seat is not None else ""
+        mine = [f"{family.hand_label} (P{seat}): {hand}"] if seat is not None else []
+        return "\n".join([family.panel(obs, viewer), "", *mine])
+
+    steps = [(table(), "\n".join(seen_lines(state, state.opening(), seat)), "the deal")]
+    for action in actions:
+        text = state.action_text(action) if state.to_act == seat else "another seat's step"
+        events = state.apply(action)
+        steps.append((table(), "\n".join(seen_lines(state, events, seat)), text))
     return steps
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -12,7 +11,7 @@ from kaboom.engine.errors import BadInput
 from kaboom.engine.registry import get_game
 from kaboom.tui import save
 from kaboom.tui.picker import Choice
-from kaboom.tui.save import HUMAN, Seating
+from kaboom.tui.save import HUMAN, Seating, seed_of
 from kaboom.tui.session import Session
 from kaboom.tui.table import Pace
 
@@ -82,10 +81,6 @@ def table_args(
     elif options:
         raise BadInput("--option", "a game id to apply the options to")
     return args
-
-
-def seed_of(seed: int | None) -> int:
-    return seed if seed is not None else random.SystemRandom().randrange(1_000_000)
 
 
 def launch(

@@ -33,9 +33,12 @@ def family_of(state: State) -> Family:
 
 
 def status_line(obs: dict[str, Any], viewer: int) -> str:
-    """Whose decision it is, as the seat may know it."""
+    """Whose decision it is, as the seat may know it. In a reaction window every seat is
+    asked in turn whatever it holds, and the line says only that the window is open."""
     if obs.get("phase") == "over":
         return "Game over"
+    if obs.get("window"):
+        return "A reaction window is open"
     actor = obs.get("to_act")
     if actor == viewer:
         return f"Your move ({obs.get('phase', 'turn')})"

@@ -2,14 +2,22 @@
 
 A save (key ``s``) and the log written at the end of a game are one JSON format: the game
 id, the number of players, the seed, the options, each seat's player (``human`` or a bot
-spec), the actions played since the deal, and the full state (``State.to_json``). A save
-resumes from the state; ``kaboom replay`` deals again from the seed and steps through the
-actions.
+spec), the seat that saved it (``saved_by``: the person whose view was on screen; none in
+a log), the actions played since the deal, and the full state (``State.to_json``), every
+hand and the order of the deck included: a save of a game in progress is as private as a
+hand of cards. A save resumes from the state; ``kaboom replay`` deals again from the seed
+and steps through the actions, every hand shown once the game is over, and only the view
+of the seat that saved it while the game is unfinished.
+
+File names never hold the seed (``default_path``): from the seed and its own hand a seat
+could deal the whole game again.
 """
 
 from __future__ import annotations
 
 import json
+import secrets
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,8 +49,32 @@ class Seating:
         return new_game(self.game, self.players, self.seed, **self.options)
 
 
-def to_json(seating: Seating, state: State) -> dict[str, Any]:
-    """The save file's content."""
+def seed_of(seed: int | None) -> int:
+    """The seed given, else a secret one of 64 bits: from a small seed, its own hand and a
+    draw or two, a seat could find the seed and so every hand. The table shows the seed
+    only once the game is over."""
+    return seed if seed is not None else secrets.randbits(64)
+
+
+def stamp() -> str:
+    """The local time as a file name part, ``20260130-184502``: a table's saves and log are
+    named by when it opened, never by its seed."""
+    return time.strftime("%Y%m%d-%H%M%S")
+
+
+def default_path(game: str, when: str, kind: str = "") -> Path:
+    """``kaboom-exploding-kittens-20260130-184502-save.json`` (``kind`` "save"), or the
+    log's name without a kind; no seed in either.
+
+    >>> default_path("dynamitt", "20260130-184502", "save").name
+    'kaboom-dynamitt-20260130-184502-save.json'
+    """
+    return Path(f"kaboom-{game}-{when}" + (f"-{kind}" if kind else "") + ".json")
+
+
+def to_json(seating: Seating, state: State, saved_by: int | None = None) -> dict[str, Any]:
+    """The save file's content; ``saved_by`` is the seat whose view was on screen (a
+    replay of the unfinished game shows that seat's view only)."""
     return {
         "format": FORMAT,
         "game": seating.game,
@@ -50,14 +82,15 @@ def to_json(seating: Seating, state: State) -> dict[str, Any]:
         "seed": seating.seed,
         "options": seating.options,
         "seats": seating.seats,
+        "saved_by": saved_by,
         "history": list(state.history),
         "state": state.to_json(),
     }
 
 
-def write(path: Path, seating: Seating, state: State) -> Path:
+def write(path: Path, seating: Seating, state: State, saved_by: int | None = None) -> Path:
     """Write the save file to ``path`` and return it."""
-    path.write_text(json.dumps(to_json(seating, state)), encoding="utf-8")
+    path.write_text(json.dumps(to_json(seating, state, saved_by)), encoding="utf-8")
     return path
 
 
@@ -123,14 +156,37 @@ def read(path: Path) -> tuple[Seating, State]:
     return seating, state
 
 
-def replay(path: Path) -> tuple[Seating, list[int]]:
-    """A log or save to replay: its seating and every action since the deal, checked."""
+def saved_by(raw: dict[str, Any], seating: Seating, path: Path) -> int | None:
+    """The seat that saved the file (None: a log, or a save written before saves said)."""
+    seat = raw.get("saved_by")
+    if seat is None:
+        return None
+    if type(seat) is not int or not 0 <= seat < seating.players:
+        raise BadInput(f"{path}: saved_by", f"a seat from 0 to {seating.players - 1}, got {seat!r}")
+    return seat
+
+
+@dataclass(slots=True)
+class Replay:
+    """A log or save to step through: its seating, every action since the deal, whether
+    the game is over at the end, and whose view an unfinished game is shown from (None: a
+    spectator's, for a save that does not say who saved it)."""
+
+    seating: Seating
+    actions: list[int]
+    finished: bool
+    viewer: int | None
+
+
+def replay(path: Path) -> Replay:
+    """A log or save to replay, every action checked by dealing again from the seed."""
     raw = read_json(path)
     seating = parse_seating(raw, path)
     actions = history(raw, path)
+    seat = saved_by(raw, seating, path)
     state = seating.deal()
     for i, action in enumerate(actions):
         if not state.can(action):
             raise BadInput(f"{path}: history[{i}]", f"a legal action, got {action}")
         state.apply(action)
-    return seating, actions
+    return Replay(seating, actions, state.is_over, seat)

@@ -84,10 +84,27 @@ class PassScreen(Screen[None]):
         self.seat, self.why = seat, why
 
     def compose(self) -> ComposeResult:
+        why = self.why
+        if why == "a reaction window":  # every seat is asked in turn: this tells nothing
+            why += ": everyone is asked in turn, whatever they hold"
         yield Static(
-            f"Pass the device to [b]P{self.seat}[/b] ({self.why}).\n\n"
+            f"Pass the device to [b]P{self.seat}[/b] ({why}).\n\n"
             f"P{self.seat}: press Enter when nobody else is looking."
         )
 
     def action_ready(self) -> None:
         self.dismiss(None)
+
+
+class Cover(Screen[None]):
+    """Hot-seat: the bots move behind this, so nobody's hand stays on screen between the
+    last person's move and the next person's; the table takes it away when a person is
+    asked (with the pass screen)."""
+
+    DEFAULT_CSS = """
+    Cover { align: center middle; }
+    Cover > Static { width: auto; border: heavy $secondary; padding: 1 4; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static("The bots are playing.\nThe device goes to the next player when one is asked.")

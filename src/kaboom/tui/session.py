@@ -7,7 +7,9 @@ The app drives a :class:`Session`; tests may too. What a seat is shown comes fro
 from __future__ import annotations
 
 import random
+import threading
 from dataclasses import dataclass
+from typing import Any
 
 from kaboom.bots.base import Bot
 from kaboom.bots.make import make_bot
@@ -60,6 +62,27 @@ def fresh_events(seating: Seating, state: State) -> list[Event]:
     return events
 
 
+#: A reaction window's identity, from public facts only (``window_key``).
+WindowKey = tuple[Any, ...]
+
+
+def window_key(state: State) -> WindowKey | None:
+    """The open reaction window, from what everyone sees (the spectator's observation):
+    the turn, the discard piles' sizes (they tell apart two alike plays in a turn), the
+    player, the play and the Nopes so far; None when no window is open."""
+    obs = state.observe(None)
+    window = obs.get("window")
+    if not window:
+        return None
+    discarded = sum(p["size"] for name, p in obs["piles"].items() if name.endswith("discard"))
+    return (obs["turns"], discarded, window["player"], str(window["play"]), len(window["nopes"]))
+
+
+def pass_action(state: State) -> int | None:
+    """The seat asked in a window lets the card go: its ``pass`` action (always legal)."""
+    return next((a for a in state.legal_actions() if state.action_text(a) == "pass"), None)
+
+
 @dataclass(slots=True)
 class Seat:
     """One seat: a person at this device, or a bot."""
@@ -80,6 +103,8 @@ class Session:
             Seat(spec, None if spec == HUMAN else make_bot(spec, rng.getrandbits(63), seating.game))
             for spec in seating.seats
         ]
+        #: Bots decide one at a time (a window's answers are planned off the UI thread).
+        self.thinking = threading.Lock()
 
     @property
     def humans(self) -> list[int]:
@@ -96,14 +121,46 @@ class Session:
         """The event log as ``seat`` may see it."""
         return seen_lines(self.state, self.events, seat)
 
-    def decide(self, seat: int) -> int:
-        """The bot's choice for ``seat`` (may take a second: run it off the UI thread)."""
+    def decide(self, seat: int, state: State | None = None) -> int:
+        """The bot's choice for ``seat`` in ``state`` (the game by default; may take a
+        second: run it off the UI thread)."""
         bot = self.seats[seat].bot
         assert bot is not None
-        return bot.act(PlayerView(self.state, seat))
+        with self.thinking:
+            return bot.act(PlayerView(self.state if state is None else state, seat))
 
-    def apply(self, action: int) -> list[Event]:
-        events = self.state.apply(action)
+    def plan_answers(self, world: State) -> dict[int, int]:
+        """Every bot's answer to the window open in ``world`` (a copy of the game), each
+        decided where the engine will ask it: the seats before it let the card go (a person's
+        answer is not known yet; a Nope opens another window, planned anew). The table plays
+        them when the window's clock runs out, so how long a bot thinks (long with a Nope in
+        hand, not at all without) never shows."""
+        key, answers = window_key(world), dict[int, int]()
+        while world.to_act is not None and window_key(world) == key:
+            seat, passing = world.to_act, pass_action(world)
+            if self.is_bot(seat):
+                answers[seat] = self.decide(seat, world)
+            action = answers.get(seat, passing)
+            if action is None or action != passing:
+                break
+            world.apply(action, seat)
+        return answers
+
+    def nope_offered(self, seat: int) -> bool:
+        """Whether ``seat`` may answer the open window with more than a pass when the engine
+        asks it (the seats before it letting the card go): its own hand's business."""
+        world = self.state.clone()
+        key = window_key(world)
+        while world.to_act is not None and window_key(world) == key and world.to_act != seat:
+            passing = pass_action(world)
+            if passing is None:
+                return False
+            world.apply(passing, world.to_act)
+        return world.to_act == seat and len(world.legal_actions()) > 1
+
+    def apply(self, action: int, seat: int) -> list[Event]:
+        """``seat`` plays ``action`` (the engine checks it is that seat's decision)."""
+        events = self.state.apply(action, seat)
         self.events += events
         return events
 

@@ -22,11 +22,12 @@ from textual.timer import Timer
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as Row
 
+from kaboom.engine.state import State
 from kaboom.tui import save
 from kaboom.tui.families import Family, family_of, status_line
 from kaboom.tui.odds import bomb_odds
-from kaboom.tui.screens import Dismissable, PassScreen, help_screen
-from kaboom.tui.session import Session
+from kaboom.tui.screens import Cover, Dismissable, PassScreen, help_screen
+from kaboom.tui.session import Session, WindowKey, window_key
 
 #: Ticks of the reaction countdown, in seconds.
 TICK = 0.1
@@ -48,11 +49,16 @@ class Pace:
 
 @dataclass(slots=True)
 class Window:
-    """A reaction window shown to the viewer: which one, time left, what was played."""
+    """A reaction window's clock at the device: which window, who holds the device (None:
+    covered, hot-seat), time left, what was played, whether the holder is asked in it and
+    whether they may Nope when asked (their own hand's business)."""
 
-    key: tuple[Any, ...] | None
+    key: WindowKey
+    holder: int | None
     left: float
     text: str
+    asked: bool
+    nope: bool
 
 
 class TableScreen(Screen[None]):
@@ -93,9 +99,14 @@ class TableScreen(Screen[None]):
         self.selected: list[int] = []  # indices into the hand
         self.show_odds = False
         self.window: Window | None = None
-        self.intents: dict[tuple[Any, ...] | None, bool] = {}  # window -> Nope?
+        self.intents: dict[tuple[WindowKey, int], bool] = {}  # (window, seat) -> Nope?
+        self.clocked: set[tuple[WindowKey, int | None]] = set()  # clocks run out
+        self.plans: dict[WindowKey, dict[int, int]] = {}  # the bots' answers per window
+        self.planning: set[WindowKey] = set()
         self.timer: Timer | None = None
         self.passing = False
+        self.covered = False  # hot-seat: bots move behind a cover
+        self.stamp = save.stamp()  # names the save and the log; never the seed
         self.playable = 0  # actions listed that the viewer may play now
         self.log_file: Path | None = None
 
@@ -143,7 +154,7 @@ class TableScreen(Screen[None]):
     def _status(self, obs: dict[str, Any]) -> str:
         parts = [f"P{self.viewer}", status_line(obs, self.viewer)]
         if self.session.state.is_over:
-            parts = [self.session.result()]
+            parts = [self.session.result(), f"seed {self.session.seating.seed}"]
             if self.log_file is not None:
                 parts.append(f"log: {self.log_file.name}")
         if self.show_odds:
@@ -174,9 +185,11 @@ class TableScreen(Screen[None]):
     def _draw_actions(self) -> None:
         actions = self.query_one("#actions", OptionList)
         chosen = [self.hand()[i] for i in self.selected]
+        # a window's answers are n and p (the reaction line), never listed here
+        texts = [] if window_key(self.session.state) else self.session.legal_texts(self.viewer)
         rows = [
             Row(escape(self.family.label(text)), id=str(a))
-            for a, text in self.session.legal_texts(self.viewer)
+            for a, text in texts
             if self.family.narrows(text, chosen)
         ]
         self.playable = len(rows)
@@ -188,11 +201,20 @@ class TableScreen(Screen[None]):
 
     def _draw_window(self) -> None:
         box = self.query_one("#window", Static)
-        box.set_class(self.window is not None, "open")
-        if self.window is not None:
-            when = f" ({self.window.left:.0f} s)" if self.pace.react_seconds > 0 else ""
-            text = escape(self.window.text)
-            box.update(f"Reaction window: {text}. n: Nope, p: let it pass{when}")
+        window = self.window
+        holder = None if window is None else window.holder
+        box.set_class(holder is not None, "open")
+        if window is None or holder is None:
+            return
+        when = f" ({max(window.left, 0):.0f} s)" if self.pace.react_seconds > 0 else ""
+        if not window.asked:
+            keys = "waiting for the answers" + ("" if when else "; p: go on")
+        elif (window.key, holder) in self.intents:
+            said = "Nope" if self.intents[(window.key, holder)] else "let it pass"
+            keys = f"You: {said}, when the clock runs out"
+        else:
+            keys = ("n: Nope, " if window.nope else "") + "p: let it pass"
+        box.update(f"Reaction window: {escape(window.text)}. {keys}{when}")
 
     # -- the game loop -------------------------------------------------------------------------
     def advance(self) -> None:
@@ -203,79 +225,109 @@ class TableScreen(Screen[None]):
             return
         self.redraw()
         actor = state.to_act
-        if self._window_due():
-            self.open_window()
+        key = window_key(state)
+        if key is not None:
+            self.in_window(key, actor)
         elif self.session.is_bot(actor):
+            self.cover()
             self.bot_move(actor)
         elif actor is not None and actor != self.viewer:
             self.pass_device(actor)
-        elif self.obs().get("phase") == "react":
-            self.answer()
+        elif self.covered:
+            self.pass_device(self.viewer)
 
-    def _pending_key(self, obs: dict[str, Any]) -> tuple[Any, ...] | None:
-        """The open reaction window the viewer takes part in, if any."""
+    def holder(self) -> int | None:
+        """Who sees the table now: the viewer, or nobody (hot-seat, the device covered)."""
+        return None if self.covered or self.passing else self.viewer
+
+    def in_window(self, key: WindowKey, actor: int | None) -> None:
+        """A reaction window: every seat is asked in order (the engine does it), Nope in
+        hand or not. The table runs the window's clock first, the same for every hand; when
+        it runs out (or a Nope cuts it short), the bots' planned answers and the people's
+        are played in order. In hot-seat another person asked gets the device, and a clock
+        of their own."""
+        holder = self.holder()
+        if (key, holder) not in self.clocked:
+            if self.window is None or (self.window.key, self.window.holder) != (key, holder):
+                self.open_window(key, holder)
+            return
+        if actor is None:
+            return
+        if self.session.is_bot(actor):
+            answer = self.plans.get(key, {}).get(actor)
+            if answer is not None:  # else the plan is still being made: it calls back
+                self.session.apply(answer, actor)
+                self.advance()
+        elif actor == holder:
+            self.answer(key, actor)
+        else:
+            self.pass_device(actor)
+
+    def open_window(self, key: WindowKey, holder: int | None) -> None:
+        """Start the window's clock for whoever holds the device, and plan the bots'
+        answers meanwhile. The clock is ``react`` seconds whatever anyone holds (0: until
+        n or p; behind a hot-seat cover, the bots' delay)."""
+        if self.timer is not None:
+            self.timer.stop()
+        obs = self.session.observe(self.viewer)
         window = obs["window"]
-        if not window:
-            return None
-        last = window["nopes"][-1] if window["nopes"] else window["player"]
-        if last == self.viewer or not obs["players"][self.viewer]["in"]:
-            return None
-        # the turn count and the discard piles' sizes tell apart two alike plays in a game
-        discarded = sum(p["size"] for name, p in obs["piles"].items() if name.endswith("discard"))
-        return (
-            obs["turns"],
-            discarded,
-            window["player"],
-            str(window["play"]),
-            len(window["nopes"]),
-        )
-
-    def _window_due(self) -> bool:
-        """A window the viewer takes part in has opened: count it down once, whether or not
-        the game will ask them (only Nope holders are asked), so the screen never tells."""
-        key = self._pending_key(self.obs())
-        if self.pace.hotseat and self.session.state.to_act != self.viewer:
-            return False
-        return key is not None and key not in self.intents
-
-    def open_window(self) -> None:
-        obs = self.obs()
-        window = obs["window"]
-        what = self.family.window_text(window)
-        self.window = Window(
-            self._pending_key(obs), self.pace.react_seconds, f"P{window['player']}: {what}"
-        )
-        if self.pace.react_seconds > 0:
-            self.timer = self.set_interval(TICK, self._tick)
+        answering = window["nopes"][-1] if window["nopes"] else window["player"]
+        asked = holder is not None and holder != answering and obs["players"][holder]["in"]
+        nope = asked and holder is not None and self.session.nope_offered(holder)
+        left = self.pace.react_seconds if holder is not None else self.pace.bot_delay
+        what = f"P{window['player']}: {self.family.window_text(window)}"
+        if window["nopes"]:
+            what += f", then {len(window['nopes'])} Nope(s)"
+        self.window = Window(key, holder, left, what, asked, nope)
+        self.timer = self.set_interval(TICK, self._tick) if left > 0 else None
+        if key not in self.plans and key not in self.planning:
+            self.planning.add(key)
+            self.plan_window(key, self.session.state.clone())
         self._draw_window()
+        if left <= 0 and holder is None:
+            self.close_window()
 
     def _tick(self) -> None:
         if self.window is None:
             return
         self.window.left -= TICK
         if self.window.left <= 0:
-            self.close_window(nope=False)
+            self.close_window()
         else:
             self._draw_window()
 
-    def close_window(self, nope: bool) -> None:
-        """Record the viewer's answer (Nope or let it pass) and go on; it is played when the
-        game asks them, which it does only if they hold a Nope."""
+    def close_window(self) -> None:
+        """The clock ran out (or a Nope cut it short): the answers are played in order."""
         window, self.window = self.window, None
         if self.timer is not None:
             self.timer.stop()
             self.timer = None
         if window is not None:
-            self.intents[window.key] = nope
+            self.clocked.add((window.key, window.holder))
             self.advance()
 
-    def answer(self) -> None:
-        """The game asks the viewer in a window: their recorded answer, or a countdown."""
-        key = self._pending_key(self.obs())
-        if key not in self.intents:
-            self.open_window()
-        elif not (self.intents[key] and self._play_word("nope")):
-            self._play_word("pass")
+    def answer(self, key: WindowKey, seat: int) -> None:
+        """The engine asks ``seat`` (at the device): its Nope if it chose one, else a pass."""
+        nope = self.intents.get((key, seat), False)
+        texts = self.session.legal_texts(seat)
+        chosen = [a for a, text in texts if (text != "pass") is nope]
+        if chosen:
+            self.session.apply(chosen[0], seat)
+        else:
+            self.session.apply(next(a for a, text in texts if text == "pass"), seat)
+        self.advance()
+
+    @work(thread=True, group="plans")
+    def plan_window(self, key: WindowKey, world: State) -> None:
+        """The bots' answers to a window, decided while its clock runs (off the UI thread)."""
+        answers = self.session.plan_answers(world)
+        self.app.call_from_thread(self._planned, key, answers)
+
+    def _planned(self, key: WindowKey, answers: dict[int, int]) -> None:
+        self.planning.discard(key)
+        self.plans[key] = answers
+        if window_key(self.session.state) == key and self.window is None:
+            self.advance()
 
     @work(thread=True, group="bots")
     def bot_move(self, seat: int) -> None:
@@ -291,15 +343,29 @@ class TableScreen(Screen[None]):
         """Apply a bot's move, unless the game moved on meanwhile (a stale worker)."""
         state = self.session.state
         if state.to_act == seat and state.can(action):
-            self.session.apply(action)
+            self.session.apply(action, seat)
             self.advance()
 
+    def cover(self) -> None:
+        """Hot-seat: the bots move behind a cover, so the last person's hand does not stay
+        on screen for whoever takes the device next."""
+        if self.pace.hotseat and not self.covered and not self.passing:
+            self.covered = True
+            self.app.push_screen(Cover())
+
     def pass_device(self, seat: int) -> None:
-        """Hot-seat: hide the table until ``seat`` takes the device."""
+        """Hot-seat: hide the table until ``seat`` takes the device. What the screen says
+        depends on nothing hidden: in a window every seat is asked in turn."""
+        if self.passing:
+            return
+        if self.covered:
+            self.covered = False
+            self.app.pop_screen()
         self.passing = True
-        phase = self.session.observe(seat).get("phase")
-        asked = self.session.state.to_act == seat
-        why = "to answer" if asked and phase == "react" else "your turn" if asked else "your seat"
+        state = self.session.state
+        asked = state.to_act == seat
+        why = "a reaction window" if asked and window_key(state) else "your turn"
+        why = why if asked else "your seat"
 
         def taken(_: None) -> None:
             self.passing = False
@@ -309,10 +375,14 @@ class TableScreen(Screen[None]):
         self.app.push_screen(PassScreen(seat, why), taken)
 
     def finish(self) -> None:
-        """The game is over: save its log, show who won."""
+        """The game is over: save its log, show who won and the seed (now it may be told:
+        it deals the game again)."""
+        if self.covered:
+            self.covered = False
+            self.app.pop_screen()
         if self.log_file is None:
             seating = self.session.seating
-            path = self.pace.log_path or Path(f"kaboom-{seating.game}-{seating.seed}.json")
+            path = self.pace.log_path or save.default_path(seating.game, self.stamp)
             self.log_file = save.write(path, seating, self.session.state)
         self.redraw()
 
@@ -327,11 +397,10 @@ class TableScreen(Screen[None]):
     def play(self, action: int) -> None:
         if not self.my_move() or not self.session.state.can(action):
             return
-        if self.window is not None and self.timer is not None:
-            self.timer.stop()
-        self.window = None
+        if window_key(self.session.state) is not None:
+            return  # a window's answers are given with n and p, in order, after its clock
         self.selected = []
-        self.session.apply(action)
+        self.session.apply(action, self.viewer)
         self.advance()
 
     def _play_word(self, word: str) -> bool:
@@ -377,21 +446,38 @@ class TableScreen(Screen[None]):
             self._play_word("draw")
 
     def action_nope(self) -> None:
-        if self.window is not None:
-            self.close_window(nope=True)
+        """Nope: cuts the window's clock short (the seats before you are asked first)."""
+        window = self.window
+        if window is None or window.holder is None or not window.nope:
+            return
+        if (window.key, window.holder) not in self.intents:
+            self.intents[(window.key, window.holder)] = True
+            self.close_window()
 
     def action_let_pass(self) -> None:
-        if self.window is not None:
-            self.close_window(nope=False)
+        """Let it pass: said now, played when the clock runs out (a window lasts its full
+        clock unless someone Nopes, so a quick pass tells nobody you hold no Nope); with no
+        clock (``--react 0``) p closes the window."""
+        window = self.window
+        if window is None or window.holder is None:
+            return
+        if window.asked and (window.key, window.holder) not in self.intents:
+            self.intents[(window.key, window.holder)] = False
+        if self.pace.react_seconds <= 0:
+            self.close_window()
+        else:
+            self._draw_window()
 
     def action_odds(self) -> None:
         self.show_odds = not self.show_odds
         self.query_one("#status", Static).update(self._status(self.obs()))
 
     def action_save(self) -> None:
+        """Save the game, with the seat whose view is on screen (a replay of the save shows
+        only that seat's view while the game is unfinished)."""
         seating, state = self.session.seating, self.session.state
-        path = self.pace.save_path or Path(f"kaboom-{seating.game}-{seating.seed}-save.json")
-        save.write(path, seating, state)
+        path = self.pace.save_path or save.default_path(seating.game, self.stamp, "save")
+        save.write(path, seating, state, saved_by=self.viewer)
         self.notify(f"Saved to {path}", markup=False)
 
     def action_help(self) -> None:
