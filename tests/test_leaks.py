@@ -93,7 +93,7 @@ def _swap_world(
         ca, cb = _take(raw, a, keys), _take(raw, b, keys)
         if ca == cb or not alike(ca, cb) or (a[0] == b[0] == "hand" and a[1] == b[1]):
             continue
-        world = json.loads(json.dumps(raw))
+        world: Raw = json.loads(json.dumps(raw))
         _put(world, a, ca, cb, keys)
         _put(world, b, cb, ca, keys)
         return world
@@ -330,12 +330,12 @@ def suit_shares(game: str = "dynamitt", tries: int = 400) -> dict[str, float]:
         1,
         {"hands": [["ac", "as", "5h"], ["2c"]], "draw_pile": ["3c", "4c", "6c"]},
     )
-    ace = state.table.rslug.index("a")  # type: ignore[attr-defined]
+    ace = state.table.rslug.index("a")
     counts: dict[str, int] = {}
     for seed in range(tries):
         trial = state.clone()
         trial.rng = random.Random(seed)
-        card = trial.edition.slugs[trial.cards_of(0, ace, 1)[0]]  # type: ignore[attr-defined]
+        card = trial.edition.slugs[trial.cards_of(0, ace, 1)[0]]
         counts[card] = counts.get(card, 0) + 1
     return {card: k / tries for card, k in counts.items()}
 
