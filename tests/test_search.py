@@ -47,6 +47,7 @@ def test_playout_seat_escapes_a_bomb_it_saw() -> None:
     pile = ["exploding-kitten", "tacocat", "beard-cat", "cattermelon"]
     state = kittens({"hands": [["see-the-future", "skip"], ["tacocat"]], "draw_pile": pile})
     state.apply_text("play see-the-future")
+    state.apply_text("pass")  # seat 1 is asked too (docs/rulings.md §1) and lets it go
     choices = {
         state.action_text(kittens_rollout.policy(state, random.Random(k))) for k in range(30)
     }
@@ -72,6 +73,7 @@ def test_playout_seat_nopes_an_attack_on_it_and_gives_its_cheapest_card() -> Non
     assert "nope" in picks and picks.count("nope") > picks.count("pass")
     favor = kittens({"hands": [["favor"], ["defuse", "tacocat"]], "draw_pile": ["tacocat"] * 5})
     favor.apply_text("play favor @1")
+    favor.apply_text("pass")  # the target is asked first whether it Nopes; it holds none
     assert favor.action_text(kittens_rollout.policy(favor, random.Random(0))) == "give tacocat"
 
 
@@ -221,7 +223,7 @@ def test_playouts_cut_short_judge_the_position() -> None:
     eleminis = get_game("eleminis").state_class.rig(2, {}, 1, {"rows": rows, "drawn": "star"})
     ahead, behind = get_game("eleminis").playout.result(eleminis)
     assert ahead > 0.6 and ahead + behind == pytest.approx(1.0)
-    over = kittens({"hands": [["defuse"], [], []]}, 3)
+    over = kittens({"hands": [["defuse"], [], []], "draw_pile": ["tacocat"]}, 3)
     assert kittens_rollout.playout_horizon(over)
     over.alive[1] = over.alive[2] = False
     over.winner, over.phase = 0, OVER  # over: the winner's

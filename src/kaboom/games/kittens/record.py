@@ -146,7 +146,8 @@ class KittensRecord(KittensKnowledge):
         bomb = [self.drawn_bomb] if self.drawn_bomb >= 0 else []
         every = [*self.pile, *self.discard, *self.out_of_game, *self.out_of_game_face_down, *bomb]
         every += [t for h in self.hands for t, k in enumerate(h) for _ in range(k)]
-        box = self.edition.deck_counts(self.n)
+        # A table laid out by hand holds the cards it was laid out with (public).
+        box = list(self.rigged) if self.rigged is not None else self.edition.deck_counts(self.n)
         within_box(every, box, self.edition.slugs, "state")
 
     @classmethod
@@ -165,8 +166,6 @@ class KittensRecord(KittensKnowledge):
                 s.hands[seat][t] += 1
         s.recount()
         s.pile = _rig_cards(s, setup.get("draw_pile", []), "setup.draw_pile")[::-1]
-        if not s.pile:  # (a real game's pile always holds a bomb while two seats live)
-            raise BadInput("setup.draw_pile", "at least one card: the next draw is from it")
         s.discard = _rig_cards(s, setup.get("discard_pile", []), "setup.discard_pile")[::-1]
         s.out_of_game_face_down = _rig_cards(s, setup.get("removed", []), "setup.removed")
         s.out_of_game = _rig_cards(s, setup.get("out_of_game", []), "setup.out_of_game")
@@ -179,6 +178,8 @@ class KittensRecord(KittensKnowledge):
         if not isinstance(attacked, bool):
             raise BadInput("setup.attacked", "true or false")
         s.attacked = attacked
+        if not s.pile:  # (a real game's pile always holds a bomb while two seats live)
+            raise BadInput("setup.draw_pile", "at least one card: the next draw is from it")
         counts = [sum(h[t] for h in s.hands) for t in range(s.edition.titles)]
         for t in [*s.pile, *s.discard, *s.out_of_game_face_down, *s.out_of_game]:
             counts[t] += 1
