@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-import kaboom.games.kittens.sample as ksample
 from kaboom.engine import BadInput, IllegalAction, get_game, new_game, resolve_options
 from kaboom.engine.events import Event
 from kaboom.games.kittens import ORIGINAL, OriginalState
@@ -308,7 +307,7 @@ def test_refusals_name_the_rule_and_change_nothing() -> None:
 
 def test_after_the_game_every_action_is_refused_as_game_over() -> None:
     state = rigged(2, hands=[[], []], draw_pile=["exploding-kitten"])
-    play(state, "draw")
+    play(state, "draw", "explode")
     assert state.is_over and state.winners == [1]
     for action in range(state.num_distinct_actions):
         with pytest.raises(IllegalAction) as err:
@@ -541,14 +540,9 @@ def test_determinized_pile_keeps_what_the_seat_saw_and_shuffles_the_rest() -> No
     assert len(tops) > 1, "the unseen part of the pile is never resampled"
 
 
-@pytest.mark.parametrize("forced", [True, False], ids=["constructive", "rejection"])
-def test_determinize_while_a_kitten_is_being_defused_keeps_the_defuse(
-    forced: bool, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Everyone knows a player asked to defuse holds a Defuse; a sample must too (with no
-    tries at rejection, the Defuse is dealt into the hand first)."""
-    if forced:
-        monkeypatch.setattr(ksample, "SAMPLE_TRIES", 0)
+def test_determinize_while_a_kitten_is_being_defused_does_not_force_a_defuse() -> None:
+    """Every drawer of a bomb decides (defuse or explode, docs/rulings.md §1): the phase
+    says nothing of its hand, so samples may deal it a Defuse or none."""
     state = rigged(
         3,
         hands=[["defuse", "tacocat"], ["skip"], ["beard-cat"]],
@@ -557,13 +551,45 @@ def test_determinize_while_a_kitten_is_being_defused_keeps_the_defuse(
     play(state, "draw")
     assert state.phase == EXPLODING and state.to_act == 0
     defuse = state.edition.only("defuse")
-    missing = []
+    held = set()
     for k in range(50):
         d = state.determinize(1, random.Random(k))
         assert d.observe(1) == state.observe(1)
-        if not d.hands[0][defuse]:
-            missing.append(k)
-    assert not missing, f"samples (rng {missing[:5]}...) ask seat 0 to defuse with no Defuse"
+        assert d.phase == EXPLODING and "explode" in [d.action_text(a) for a in d.legal_actions()]
+        held.add(d.hands[0][defuse] > 0)
+    assert held == {True, False}
+
+
+# -- exploding is a choice ---------------------------------------------------------------------
+def test_a_drawer_without_a_defuse_is_asked_and_may_only_explode() -> None:
+    state = rigged(3, hands=[["tacocat"], ["skip"], ["beard-cat"]], draw_pile=["exploding-kitten"])
+    play(state, "draw")
+    assert state.phase == EXPLODING and state.to_act == 0
+    assert [state.action_text(a) for a in state.legal_actions()] == ["explode"]
+    with pytest.raises(IllegalAction) as err:
+        state.verify(state.parse_action("defuse"))
+    assert err.value.rule == "Defuse" and "explode" in err.value.reason
+    events = settle(state, "explode")
+    assert [e.kind for e in events][:1] == ["explode"]
+    assert state.facts()["alive"] == [False, True, True]
+
+
+def test_a_drawer_with_a_defuse_may_still_explode() -> None:
+    state = rigged(3, hands=[["defuse"], ["skip"], ["beard-cat"]], draw_pile=["exploding-kitten"])
+    play(state, "draw")
+    assert [state.action_text(a) for a in state.legal_actions()] == ["defuse", "explode"]
+    play(state, "explode")
+    assert state.facts()["alive"] == [False, True, True]
+
+
+def test_explode_is_the_last_action_id_and_refused_outside_the_phase() -> None:
+    state = rigged(3, hands=[["skip"], [], []], draw_pile=["tacocat"])
+    explode = state.parse_action("explode")
+    assert explode == state.num_distinct_actions - 1
+    assert state.action_text(explode) == "explode"
+    with pytest.raises(IllegalAction) as err:
+        state.verify(explode)
+    assert err.value.rule == "Exploding Kitten"
 
 
 # -- where an exploded player's hand goes is edition data ------------------------------------
@@ -595,6 +621,7 @@ def test_an_exploded_hand_goes_where_the_edition_says(
         },
     )
     play(state, "draw")
+    events = settle(state, "explode")
     facts = state.facts()
     assert facts["alive"] == [False, True, True]
     assert facts["out_of_game"] == {"exploding-kitten": 1}
@@ -602,7 +629,9 @@ def test_an_exploded_hand_goes_where_the_edition_says(
         assert sorted(facts["discard_pile"]) == ["skip", "tacocat"]
         assert state.observe(1)["piles"]["discard"]["cards"] == facts["discard_pile"]
         assert facts["out_of_game_face_down"] == 0
+        assert sorted(events[0].data["discarded"]) == ["skip", "tacocat"]
     else:
+        assert events[0].data == {}
         assert facts["discard_pile"] == []
         assert facts["out_of_game_face_down"] == 2
 

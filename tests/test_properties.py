@@ -174,8 +174,12 @@ def kittens_problems(state: KittensState) -> list[str]:
     actor = state.actor
     if not state.alive[actor]:
         problems.append(f"seat {actor} is out but asked to act")
-    if state.phase == EXPLODING and not holds_or_clones(state, actor, "defuse"):
-        problems.append(f"seat {actor} is asked to defuse but holds no Defuse")
+    if state.phase == EXPLODING:  # every drawer decides: explode always, defuse if it can
+        texts = [state.action_text(a) for a in state.legal_actions()]
+        if texts[-1:] != ["explode"]:
+            problems.append(f"seat {actor} drew a bomb but may not explode: {texts}")
+        if (len(texts) > 1) != holds_or_clones(state, actor, "defuse"):
+            problems.append(f"seat {actor} is offered {texts}, Defuse or not")
     if state.phase == REACT and (state.window is None or state.window.asked[:1] != [actor]):
         problems.append(f"seat {actor} is asked out of the window's order")
     if state.phase == GIVING and not state.sizes[actor]:

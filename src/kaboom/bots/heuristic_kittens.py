@@ -3,8 +3,9 @@
 It sees what its seat sees (the observation, its legal actions) and the edition's public card
 list. It hoards Defuses and Nopes early, counts the Draw Pile, looks at the future when the risk
 is real, escapes with Attack, Skip, Draw from the Bottom or Shuffle when it knows the next card
-is a bomb, puts a defused bomb on top for the next player (at the bottom if it must draw
-again), Nopes what is aimed at it, and steals when it holds pairs to spare. How much it
+is a bomb, defuses a drawn bomb whenever it can (it explodes only without a Defuse), puts a
+defused bomb on top for the next player (at the bottom if it must draw again), Nopes what is
+aimed at it, and steals when it holds pairs to spare. How much it
 values each card and the risks at which it looks or gets out are those of its game's playout
 policy (``games/kittens/rollout.py``): one set of rules of thumb.
 """
@@ -16,6 +17,7 @@ from typing import Any
 from kaboom.bots.heuristic import HeuristicBot
 from kaboom.engine.view import PlayerView
 from kaboom.games.kittens.actions import (
+    DEFUSE,
     DRAW,
     FIVE,
     NOPE,
@@ -50,6 +52,8 @@ class KittensHeuristic(HeuristicBot):
             return legal[worth.index(pick(worth))]
         if phase == "turn":
             return self._turn(tb, obs, legal)
+        if phase == "exploding":  # defuse when it can; explode only without a Defuse
+            return next((a for a in legal if tb.specs[a].kind == DEFUSE), legal[-1])
         return legal[0]
 
     # -- reaction windows ------------------------------------------------------------------------

@@ -48,7 +48,8 @@ class Exploding(Family):
         word, *rest = action.split()
         if word in ("play", "pair", "triple", "five"):
             return "Play" + play_phrase(self.ed, action)[0].removeprefix("plays")
-        fixed = {"draw": "Draw a card (ends your turn)", "nope": "Nope!", "pass": "Let it pass"}
+        fixed = {"draw": "Draw a card (ends your turn)", "nope": "Nope!", "pass": "Let it pass",
+                 "explode": "Explode (you are out)"}  # fmt: skip
         if word in fixed:
             return fixed[word]
         card = (

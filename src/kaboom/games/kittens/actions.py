@@ -4,7 +4,8 @@ Plays name card *ranks* (in the Original and Minions every card is its own rank;
 the rank is the card's value, its suit never matters), handing over and taking name the very
 card. Text forms (docs/notation.md): ``draw``, ``play attack``, ``play favor @2``,
 ``pair tacocat @1``, ``triple skip @3 defuse``, ``five nope+attack+skip+favor+tacocat``,
-``nope``, ``pass``, ``give skip``, ``defuse``, ``place 0`` (0 = top), ``take defuse``; with
+``nope``, ``pass``, ``give skip``, ``defuse``, ``explode``, ``place 0`` (0 = top),
+``take defuse``; with
 a Clone: ``play clone=attack``, ``play clone=nope``, ``play clone=defuse``,
 ``pair kevin+clone @1``; with jokers (Dynamitt): ``pair 7+joker @1``,
 ``triple 9+joker+joker @2 a``, ``five 2+3+4+joker+joker``, ``defuse q``.
@@ -23,8 +24,10 @@ from kaboom.games.kittens.words import a_or_an
 
 # Action kinds.
 DRAW, PLAY, PLAY_AT, PAIR, TRIPLE, FIVE, NOPE, PASS, GIVE, DEFUSE, PLACE, TAKE = range(12)
+#: Exploding instead of playing a Defuse (docs/rulings.md §1): a kind of its own, added last.
+EXPLODE = 12
 KIND_WORDS = ("draw", "play", "play", "pair", "triple", "five", "nope", "pass", "give",
-              "defuse", "place", "take")  # fmt: skip
+              "defuse", "place", "take", "explode")  # fmt: skip
 #: How many cards each kind of play spends.
 COMBO_SIZE = {PLAY: 1, PLAY_AT: 1, PAIR: 2, TRIPLE: 3, FIVE: 5}
 
@@ -99,6 +102,9 @@ class ActionTable:
         ]
         self.place = [self._add(Spec(PLACE, arg=p)) for p in range(edition.deck_size + 1)]
         self._add_wild(players, pairable)
+        # Added last, so that the ids above do not move (docs/rulings.md §1: every seat that
+        # draws a bomb decides; exploding is always a choice).
+        self.explode = self._add(Spec(EXPLODE))
         #: Per effect played alone: (rank, action) of each rank that has it.
         self.plays_of: dict[str, list[tuple[int, int]]] = {e: [] for e in PLAYED_ALONE}
         for r in self.holdable:
@@ -272,7 +278,7 @@ class ActionTable:
             if kind == DEFUSE and title != self.clone:
                 return f"defuse {rs[title]}"
             return f"play {rs[title]}={rs[arg]}"
-        if kind in (DRAW, NOPE, PASS, DEFUSE):
+        if kind in (DRAW, NOPE, PASS, DEFUSE, EXPLODE):
             return word
         if kind in (GIVE, TAKE):
             return f"{word} {self.edition.slugs[title]}"
@@ -369,7 +375,7 @@ class ActionTable:
         return [r for r in ranks if r != self.wild or self.wild < 0], jokers
 
     def _parse_words(self, word: str, rest: list[str], text: str) -> Spec:
-        bare = {"draw": DRAW, "nope": NOPE, "pass": PASS, "defuse": DEFUSE}
+        bare = {"draw": DRAW, "nope": NOPE, "pass": PASS, "defuse": DEFUSE, "explode": EXPLODE}
         if word in bare and not rest:
             return Spec(bare[word])
         if word == "defuse" and len(rest) == 1:
@@ -408,7 +414,7 @@ class ActionTable:
             "one of: draw, play CARD, play CARD @SEAT, pair CARD @SEAT, play CLONE=CARD, "
             "pair CARD+CLONE @SEAT, pair CARD+JOKER @SEAT, "
             "triple CARD @SEAT NAMED, five A+B+C+D+E, nope, pass, give CARD, defuse, "
-            f"defuse CARD, place N, take CARD; got {text!r}",
+            f"defuse CARD, explode, place N, take CARD; got {text!r}",
         )
 
     def _never_legal_clone(self, spec: Spec) -> tuple[str, str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from kaboom.games.kittens.actions import (
     COMBO_SIZE,
     DEFUSE,
+    EXPLODE,
     FIVE,
     GIVE,
     NOPE,
@@ -53,11 +54,15 @@ def explain_illegal(s: KittensCore, action: int) -> tuple[str, str]:
         return "Nope", "you hold no Nope"
     if phase == EXPLODING and kind == DEFUSE:
         held = s.table.rname[spec.title] if spec.title >= 0 else "Defuse"
-        return "Defuse", f"you hold no {held}"
+        if s.can_defuse(s.actor):
+            return "Defuse", f"you hold no {held}"
+        return "Defuse", f"you hold no {held}: you can only explode ('explode')"
     if phase == EXPLODING:
-        return bomb, f"you drew {a_or_an(bomb)}: play a Defuse"
+        return bomb, f"you drew {a_or_an(bomb)}: play a Defuse or explode ('explode')"
     if kind == DEFUSE:
         return "Defuse", f"a Defuse is played only when you draw {a_or_an(bomb)}"
+    if kind == EXPLODE:
+        return bomb, f"you explode only when you draw {a_or_an(bomb)} and play no Defuse"
     if phase == PLACING:
         if kind == PLACE:
             return "Defuse", f"put the {bomb} at a position 0..{len(s.pile)} (0 = top)"

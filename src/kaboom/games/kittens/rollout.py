@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from kaboom.engine.playout import Playout, judged_shares, win_shares
-from kaboom.games.kittens.core import GIVING, OVER, PLACING, REACT, TURN
+from kaboom.games.kittens.core import EXPLODING, GIVING, OVER, PLACING, REACT, TURN
 from kaboom.games.kittens.state import KittensState
 
 #: How often a playout decision is a uniformly random legal move instead.
@@ -54,6 +54,8 @@ def policy(state: KittensState, rng: random.Random) -> int:
         return place(state, legal, rng)
     if phase == GIVING:
         return give(state, legal)
+    if phase == EXPLODING:  # defuse when it can: exploding (listed last) only without one
+        return legal[0]
     return legal[rng.randrange(len(legal))]
 
 

@@ -9,10 +9,9 @@ random: bombs only into the Draw Pile places the seat has not seen (how many bom
 holds is public), the other cards into those places, the unknown part of other hands (their
 sizes are public) and the cards out of the game face down.
 
-A public fact may constrain hidden cards: a seat asked to defuse holds a Defuse (or a Clone
-with a Defuse on top). A sample is drawn again until it agrees (rejection keeps it uniform
-among the worlds that do); after ``SAMPLE_TRIES`` a hidden Defuse is dealt into that hand
-first. Nothing of the true state is ever read.
+A seat that drew a bomb decides whether to defuse or explode, Defuse in hand or not
+(docs/rulings.md §1), so its phase says nothing of its hand and a sample need not agree with
+anything more. Nothing of the true state is ever read.
 """
 
 from __future__ import annotations
@@ -23,11 +22,10 @@ from typing import Any, TypeVar
 
 from kaboom.engine.errors import BadInput
 from kaboom.engine.observation import seen_events
-from kaboom.engine.sampling import SAMPLE_TRIES, sample_fitting
 from kaboom.engine.state import Observation
 from kaboom.engine.window import ReactionWindow
 from kaboom.games.kittens.actions import ActionTable
-from kaboom.games.kittens.core import EXPLODING, PHASES, REACT, KittensCore
+from kaboom.games.kittens.core import PHASES, REACT, KittensCore
 from kaboom.games.kittens.edition import Edition
 
 S = TypeVar("S", bound=KittensCore)
@@ -117,13 +115,10 @@ class Deal:
         ):
             raise BadInput("observation", "hidden places that the game's unseen cards fill")
 
-    def deal(self, s: S, seat: int | None, rng: random.Random, first: int = -1) -> S:
-        """Deal the hidden pool into ``s`` (``first``: a card dealt to ``s.actor`` first)."""
+    def deal(self, s: S, seat: int | None, rng: random.Random) -> S:
+        """Deal the hidden pool into ``s``."""
         cards, bombs = list(self.cards), list(self.bombs)
         fixed = [list(h) for h in self.fixed]
-        if first >= 0:
-            cards.remove(first)
-            fixed[s.actor][first] += 1
         rng.shuffle(cards)
         rng.shuffle(bombs)
         if self.absent:
@@ -176,23 +171,7 @@ def sample(cls: type[S], obs: Observation, options: dict[str, Any], rng: random.
         s.known_hands = {
             (seat, q, t): k for q, hand in enumerate(deal.fixed) for t, k in enumerate(hand) if k
         }
-    if s.phase != EXPLODING or s.actor == seat:
-        return deal.deal(s, seat, rng)
-    # Everyone sees the player asked to defuse is asked: it holds a Defuse (docs/rulings.md
-    # §3); rejection first, then a hidden Defuse dealt into that hand.
-    draw = lambda: deal.deal(s, seat, rng)  # noqa: E731
-    fits = sample_fitting(draw, lambda x: x.can_defuse(x.actor), SAMPLE_TRIES)
-    if fits is not None:
-        return fits
-    defusers = [t for t in deal.cards if defuses(s, t)]
-    return deal.deal(s, seat, rng, rng.choice(defusers) if defusers else -1)
-
-
-def defuses(s: KittensCore, title: int) -> bool:
-    """Whether a card of ``title`` in hand would let its holder defuse now."""
-    tb = s.table
-    rank = tb.rank_of[title]
-    return rank in tb.defuse_ranks or (rank == tb.clone and s.top_rank() in tb.defuse_ranks)
+    return deal.deal(s, seat, rng)
 
 
 def public(s: KittensCore, obs: Observation, index: dict[str, int]) -> None:

@@ -22,6 +22,7 @@ from kaboom.games.kittens.actions import (
     COMBO_SIZE,
     DEFUSE,
     DRAW,
+    EXPLODE,
     FIVE,
     GIVE,
     NOPE,
@@ -127,6 +128,9 @@ class KittensState(KittensRecord):
             for r in tb.defuse_ranks:
                 if self.clone_copies(held, r):
                     out.append(tb.clone_defuse_by_rank[r])
+            # "Unless you play a Defuse, you're dead": exploding is always a choice, so the
+            # table never learns from the phase whether the drawer holds a Defuse.
+            out.append(tb.explode)
             return out
         if phase == PLACING:
             return tb.place[: len(self.pile) + 1]
@@ -203,6 +207,8 @@ class KittensState(KittensRecord):
             return self._give(spec.title)
         if kind == DEFUSE:
             return self._defuse(spec)
+        if kind == EXPLODE:
+            return self._explode(self.actor)
         if kind == PLACE:
             return self._place(spec.arg)
         return self._take(spec.title)
@@ -421,22 +427,20 @@ class KittensState(KittensRecord):
         knowledge.learn_draw(self, p, 0 if bottom else len(self.pile), card, bottom)
         slug = ed.slugs[card]
         if self.table.is_bomb[card]:
-            # Exploding Kitten: "Show it straight away."
-            events = [Event("draw-bomb", p, {"card": slug})]
+            # Exploding Kitten: "Show it straight away." "Unless you play a Defuse, you're
+            # dead": every drawer decides, Defuse in hand or not (docs/rulings.md §1).
             self.drawn_bomb = card
-            if self.can_defuse(p):
-                self.phase, self.actor = EXPLODING, p
-                return events
-            return events + self._explode(p)
+            self.phase, self.actor = EXPLODING, p
+            return [Event("draw-bomb", p, {"card": slug})]
         self.gain(p, card)
         solo = self.table.solo[p]
         events = [Event("draw", p, {"card": slug}, solo), Event("draw", p, {"redacted": True})]
         return events + self._end_one_turn(p)
 
     def _explode(self, p: int) -> list[Event]:
-        """Exploding without a Defuse: out; owed turns lost; the next player takes one normal
-        turn (docs/rulings.md §1). The Kitten goes face up in front of you, the hand face
-        down."""
+        """Exploding (``explode``, the drawer's choice, docs/rulings.md §1): out; owed turns
+        lost; the next player takes one normal turn. The Kitten goes face up in front of you,
+        the hand face down (Dynamitt: face up on the Discard Pile, shown in the event)."""
         ed = self.edition
         self.alive[p] = False
         self.out_of_game.append(self.drawn_bomb)  # face up in front of you (Dynamitt: out)
@@ -451,7 +455,10 @@ class KittensState(KittensRecord):
             self.gain(p, t, -hand[t])
         knowledge.forget_holder(self, p)
         self.turns += 1
-        events = [Event("explode", p, {})]
+        data: dict[str, Any] = {}
+        if ed.dead_hand == "discard":
+            data["discarded"] = [ed.slugs[t] for t in left]
+        events = [Event("explode", p, data)]
         living = [q for q in range(self.n) if self.alive[q]]
         if len(living) == 1:
             self.winner = living[0]

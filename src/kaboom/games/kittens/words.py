@@ -136,6 +136,10 @@ def describe_event(ed: Edition, e: Event) -> str:
     if kind == "draw-bottom":
         return f"{who} draws from the bottom"
     if kind == "explode":
+        dead = d.get("discarded")
+        if dead:
+            hand = ", ".join(names[c] for c in dead)
+            return f"{who} explodes and is out; their hand goes to the Discard Pile: {hand}"
         return f"{who} explodes and is out"
     if kind == "win":
         return f"{who} wins!"
