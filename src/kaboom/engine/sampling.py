@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -29,3 +30,25 @@ def sample_fitting(
         if fits(sample):
             return sample
     return None
+
+
+def unseen_pool(
+    counts: tuple[int, ...], seen: list[int], need: int, rng: random.Random
+) -> list[int]:
+    """``need`` of a box's pieces (``counts`` per kind) less those ``seen``, in random order:
+    built in sorted order before the shuffle, so that a sample depends on what the seat
+    sees alone. (A table laid out by hand may hold fewer pieces than the box, or more: the
+    box's pieces then count again.)
+
+    >>> sorted(unseen_pool((2, 1), [0], 2, random.Random(1)))
+    [0, 1]
+    """
+    left = list(counts)
+    for piece in seen:
+        left[piece] = max(0, left[piece] - 1)
+    pool = [t for t, k in enumerate(left) for _ in range(k)]
+    everything = [t for t, k in enumerate(counts) for _ in range(k)] or [0]
+    while len(pool) < need:
+        pool += everything[: need - len(pool)]
+    rng.shuffle(pool)
+    return pool[:need]

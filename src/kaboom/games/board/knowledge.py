@@ -15,6 +15,7 @@ import random
 from typing import Any, Self
 
 from kaboom.engine.observation import no_knowledge, observation, seen_events
+from kaboom.engine.sampling import unseen_pool
 from kaboom.engine.state import Observation
 from kaboom.engine.window import ReactionWindow
 from kaboom.games.board.core import (
@@ -54,22 +55,6 @@ def _known(state: BoardTable, seat: int | None) -> dict[str, Any]:
 
 
 # -- sampling: a table from an observation ------------------------------------------------------
-def _unseen(counts: tuple[int, ...], seen: list[int], need: int, rng: random.Random) -> list[int]:
-    """``need`` of the box's pieces (``counts`` per kind) less those ``seen``, in random
-    order: sorted before the shuffle, so that a sample depends on the observation alone. (A
-    table laid out by hand may hold fewer pieces than the box, or more: the box's pieces
-    then count again.)"""
-    left = list(counts)
-    for piece in seen:
-        left[piece] = max(0, left[piece] - 1)
-    pool = [t for t, k in enumerate(left) for _ in range(k)]
-    everything = [t for t, k in enumerate(counts) for _ in range(k)] or [0]
-    while len(pool) < need:
-        pool += everything[: need - len(pool)]
-    rng.shuffle(pool)
-    return pool[:need]
-
-
 def _window_asked(window: dict[str, Any], to_act: int | None, players: int) -> list[int]:
     """The seats still to be asked in the open window: everyone from the left of the card
     answered, in order, from the seat asked now on (docs/rulings.md §1)."""
@@ -171,7 +156,7 @@ class BoardKnowledge(BoardTable):
         mine = _indices(box.card_slugs, obs["hand"] or [])
         hidden = [q for q in range(self.n) if q != seat]
         need = sum(sizes[q] for q in hidden) + obs["piles"]["action_deck"]["size"]
-        pool = _unseen(box.card_counts, mine + self.action_discard, need, rng)
+        pool = unseen_pool(box.card_counts, mine + self.action_discard, need, rng)
         if seat is not None:
             for card in mine:
                 self.gain(seat, card)
@@ -191,7 +176,7 @@ class BoardKnowledge(BoardTable):
                 seen[size - 1 - int(place)] = box.disc_slugs.index(slug)
         aside = [box.magnet] * self.magnets_aside
         shown = self.move_discard + aside + list(seen.values())
-        pool = _unseen(box.disc_counts, shown, size - len(seen), rng)
+        pool = unseen_pool(box.disc_counts, shown, size - len(seen), rng)
         self.move_deck = [seen[i] if i in seen else pool.pop() for i in range(size)]
         if seat is not None:
             self.known_move_deck[seat] = seen

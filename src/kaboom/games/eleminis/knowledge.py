@@ -12,6 +12,7 @@ import random
 from typing import Any, Self
 
 from kaboom.engine.observation import no_knowledge, observation, seen_events
+from kaboom.engine.sampling import unseen_pool
 from kaboom.engine.state import Observation
 from kaboom.games.eleminis.rules import OVER, PLAY, EleminisRules
 
@@ -100,21 +101,6 @@ class EleminisKnowledge(EleminisRules):
             s.deck = [slugs.index(c) for c in reversed(deck["cards"])]
         else:
             shown = [t for t in s.cells if t >= 0] + s.discard + [t for t in (s.drawn,) if t >= 0]
-            s.deck = _unseen(s.deck_data.counts, shown, deck["size"], rng)
+            s.deck = unseen_pool(s.deck_data.counts, shown, deck["size"], rng)
         s.last_events = seen_events(observation)
         return s
-
-
-def _unseen(counts: tuple[int, ...], shown: list[int], need: int, rng: random.Random) -> list[int]:
-    """``need`` of the cards (``counts`` per title) less those ``shown``, in random order
-    (a table laid out by hand may hold fewer cards than the Deck, or more: the titles then
-    count again)."""
-    left = list(counts)
-    for card in shown:
-        left[card] = max(0, left[card] - 1)
-    pool = [t for t, k in enumerate(left) for _ in range(k)]
-    everything = [t for t, k in enumerate(counts) for _ in range(k)] or [0]
-    while len(pool) < need:
-        pool += everything[: need - len(pool)]
-    rng.shuffle(pool)
-    return pool[:need]
