@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from kaboom.engine.errors import KaboomError
 from kaboom.engine.registry import get_game
 from kaboom.engine.view import PlayerView
 
@@ -25,4 +26,9 @@ class PlayoutBot:
             return legal[0]
         policy = get_game(view.game_class.game_id).playout.policy
         action = policy(view.determinize(self.rng), self.rng)
-        return action if action in legal else legal[0]
+        if action not in legal:  # a policy that read a hidden card: never substitute a move
+            raise KaboomError(
+                f"the playout policy of {view.game_class.game_id} chose {action}, which is not "
+                f"legal for seat {view.seat} ({legal}): it must act on what the seat knows"
+            )
+        return action

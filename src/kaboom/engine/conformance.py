@@ -101,24 +101,19 @@ def _check_one(game_id: str, n: int, seed: int, options: dict[str, Any], max_ste
     """One random game from ``seed``: every invariant at every step; the steps played."""
     state = new_game(game_id, n, seed, **options)
     rng = random.Random(seed)
-    cards = _card_count(state)
+    dealt = state.card_count()
     for step in range(max_steps + 1):
         where = Where(game_id, n, seed, step)
         _check_position(state, where, rng)
-        if cards is not None and _card_count(state) != cards:
-            raise where.fail("conservation", f"card_count() {_card_count(state)}, dealt {cards}")
+        cards = state.card_count()
+        if dealt is not None and cards != dealt:
+            raise where.fail("conservation", f"card_count() {cards}, dealt {dealt}")
         if state.to_act is None:
             _check_replay(state, game_id, seed, options, where)
             return step
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
     raise Where(game_id, n, seed, max_steps).fail("ends", f"not over after {max_steps} actions")
-
-
-def _card_count(state: State) -> int | None:
-    """The game's declared card count, if it declares one (``card_count()``)."""
-    counter = getattr(state, "card_count", None)
-    return int(counter()) if callable(counter) else None
 
 
 def _check_position(state: State, where: Where, rng: random.Random) -> None:

@@ -211,6 +211,12 @@ class State(ABC):
     def describe(self, event: Event) -> str:
         """An event in plain words."""
 
+    def card_count(self) -> int | None:
+        """Every card (or piece) in the game, wherever it lies, where the game keeps all it
+        was dealt (the conformance check then checks that none appears or vanishes);
+        None (the default): the game declares no such count."""
+        return None
+
     def render(self) -> str:
         """The table as text (a board, rows), for stories and terminals; empty if none."""
         return ""
