@@ -278,6 +278,31 @@ def test_state_from_json_refuses_extra_defuses(game: str) -> None:
         state_from_json(raw)
 
 
+@pytest.mark.parametrize("game", ["exploding-kittens", "exploding-minions"])
+def test_a_forged_rig_cannot_lift_the_card_count(game: str) -> None:
+    """A save that claims the table was laid out by hand with huge counts is refused; so is
+    a rigged table that lost or gained cards since it was laid out (cards are conserved)."""
+    raw = stored(game)
+    titles = len(raw["hands"][0])
+    for counts, field in (([10**9] * titles, "state.rigged"), ([100] * titles, "state.rigged")):
+        forged = copy.deepcopy(raw)
+        forged["rigged"] = counts
+        with pytest.raises(BadInput, match=field):
+            state_from_json(forged)
+    laid_out = copy.deepcopy(raw)
+    every = [*raw["pile"], *raw["discard"], *raw["out_of_game"], *raw["out_of_game_face_down"]]
+    counts = [sum(hand[t] for hand in raw["hands"]) + every.count(t) for t in range(titles)]
+    laid_out["rigged"] = counts
+    assert state_from_json(laid_out).to_json()["rigged"] == counts
+    more = copy.deepcopy(laid_out)
+    more["rigged"] = [k + 1 for k in counts]  # room for extra cards that are not there
+    with pytest.raises(BadInput, match="laid out with"):
+        state_from_json(more)
+    more[CARD_FIELD[game]] += [DEFUSE[game]]  # and one extra Defuse that is
+    with pytest.raises(BadInput, match="laid out with"):
+        state_from_json(more)
+
+
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("players", [10**6, 0, -1, True, 2.0, "2", None])
 def test_state_from_json_refuses_a_player_count_at_once(game: str, players: Any) -> None:

@@ -107,6 +107,7 @@ def exploding_world(state: State, seat: int, rng: random.Random) -> Raw | None:
     raw = state.to_json()
     known = {(h, t) for _, h, t, _ in raw["known_hands"]}
     seen = {int(i) for pile in raw["known_pile"] for i in pile}
+    seen |= _run_places(raw["pile"], raw.get("known_runs", []))
     others = [q for q in range(raw["players"]) if q != seat and raw["alive"][q]]
     slots = _hand_slots(raw, others, known)
     slots += [("pile", i, -1) for i in range(len(raw["pile"])) if i not in seen]
@@ -122,6 +123,13 @@ def exploding_world(state: State, seat: int, rng: random.Random) -> Raw | None:
         return None
     # A bomb stays in the Draw Pile: a swap that moved one elsewhere is not the same world.
     return world if _bombs_stay(raw, world, bomb) else None
+
+
+def _run_places(pile: list[int], runs: list[list[list[int]]]) -> set[int]:
+    """Places holding a card of a kind some seat knows the order of (a run): swapping one
+    could break an order that seat saw, so such places stay."""
+    kinds = {piece for seat_runs in runs for run in seat_runs for piece in run}
+    return {i for i, piece in enumerate(pile) if piece in kinds}
 
 
 def bombs_of(state: State) -> Callable[[int], bool]:
@@ -142,6 +150,7 @@ def board_world(state: State, seat: int, rng: random.Random) -> Raw | None:
     others = [q for q in range(raw["players"]) if q != seat]
     if rng.random() < 0.5:
         seen = {int(i) for pile in raw["known_move_deck"] for i in pile}
+        seen |= _run_places(raw["move_deck"], raw.get("known_move_runs", []))
         slots = [("move", i, -1) for i in range(len(raw["move_deck"])) if i not in seen]
         return _swap_world(raw, slots, rng, {"move": "move_deck"}, lambda a, b: True)
     slots = _hand_slots(raw, others, set())

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Self
 
 from kaboom.engine.errors import BadInput, IllegalAction
 from kaboom.engine.parsing import action_words, ascii_number, check_action_id
+from kaboom.engine.pile_memory import Runs
 from kaboom.engine.state import State
 from kaboom.engine.window import ReactionWindow, others_from_left
 from kaboom.games.board.data import Box, load_box
@@ -81,9 +82,9 @@ class BoardTable(State):
     game_id: ClassVar[str] = BOX.header.id
     __slots__ = (
         "action_deck", "action_discard", "actor", "attacked", "current", "disc_to_choose",
-        "hand_sizes", "hands", "ids", "known_move_deck", "magnets_aside", "move_deck",
-        "move_discard", "phase", "positions", "side", "turns", "turns_owed", "window",
-        "winner",
+        "hand_sizes", "hands", "ids", "known_move_deck", "known_move_runs", "magnets_aside",
+        "move_deck", "move_discard", "phase", "positions", "side", "turns", "turns_owed",
+        "window", "winner",
     )  # fmt: skip
 
     def __init__(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
@@ -108,6 +109,9 @@ class BoardTable(State):
         #: Per seat, the Move Discs it has seen and that are still in the Move Deck: by
         #: index into ``move_deck`` (0 = the bottom), the disc.
         self.known_move_deck: list[dict[int, int]] = [{} for _ in range(players)]
+        #: Per seat, runs of Move Discs whose order it saw but whose places it lost when
+        #: another seat hid a Danger Magnet (``engine.pile_memory``): discs, top first.
+        self.known_move_runs: list[Runs] = [[] for _ in range(players)]
         self.winner = -1
         self.turns = 0
 
@@ -128,6 +132,7 @@ class BoardTable(State):
         other.window = self.window.copy() if self.window is not None else None
         other.disc_to_choose = self.disc_to_choose
         other.known_move_deck = [dict(k) for k in self.known_move_deck]
+        other.known_move_runs = [[list(r) for r in runs] for runs in self.known_move_runs]
         other.winner = self.winner
         other.turns = self.turns
 

@@ -14,7 +14,9 @@ from __future__ import annotations
 import random
 from typing import Any, Self
 
+from kaboom.engine import pile_memory as piles
 from kaboom.engine.observation import no_knowledge, observation, seen_events
+from kaboom.engine.pile_memory import Runs
 from kaboom.engine.sampling import unseen_pool
 from kaboom.engine.state import Observation
 from kaboom.engine.window import ReactionWindow
@@ -51,7 +53,11 @@ def _known(state: BoardTable, seat: int | None) -> dict[str, Any]:
         return no_knowledge()
     top, slugs = len(state.move_deck) - 1, state.box.disc_slugs
     seen = {str(top - i): slugs[d] for i, d in sorted(state.known_move_deck[seat].items())}
-    return {"piles": {"move_deck": seen}, "hands": {}}
+    known: dict[str, Any] = {"piles": {"move_deck": seen}, "hands": {}}
+    runs = state.known_move_runs[seat]
+    if runs:
+        known["runs"] = {"move_deck": [[slugs[d] for d in run] for run in runs]}
+    return known
 
 
 # -- sampling: a table from an observation ------------------------------------------------------
@@ -171,15 +177,25 @@ class BoardKnowledge(BoardTable):
         box, seat = self.box, obs["seat"]
         size = obs["piles"]["move_deck"]["size"]
         seen: dict[int, int] = {}
+        runs: Runs = []
         if seat is not None:
-            for place, slug in obs["known"]["piles"].get("move_deck", {}).items():
+            known = obs["known"]
+            for place, slug in known["piles"].get("move_deck", {}).items():
                 seen[size - 1 - int(place)] = box.disc_slugs.index(slug)
+            for run in known.get("runs", {}).get("move_deck", []):
+                runs.append([box.disc_slugs.index(slug) for slug in run])
         aside = [box.magnet] * self.magnets_aside
-        shown = self.move_discard + aside + list(seen.values())
-        pool = unseen_pool(box.disc_counts, shown, size - len(seen), rng)
-        self.move_deck = [seen[i] if i in seen else pool.pop() for i in range(size)]
+        in_runs = piles.run_pieces(runs)
+        shown = self.move_discard + aside + list(seen.values()) + in_runs
+        pool = unseen_pool(box.disc_counts, shown, size - len(seen) - len(in_runs), rng)
+        free = [i for i in range(size) if i not in seen]
+        placed = piles.place_runs(free, runs, rng) if runs else {}
+        self.move_deck = [
+            seen[i] if i in seen else placed[i] if i in placed else pool.pop() for i in range(size)
+        ]
         if seat is not None:
             self.known_move_deck[seat] = seen
+            self.known_move_runs[seat] = runs
 
 
 def _indices(slugs: tuple[str, ...], names: list[str]) -> list[int]:

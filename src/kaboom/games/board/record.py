@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any, Self
 
+from kaboom.engine import pile_memory as piles
 from kaboom.engine.checks import (
     MAX_COUNTER,
     flag,
@@ -85,6 +86,14 @@ def check_json(s: BoardKnowledge, raw: dict[str, Any]) -> None:
             if ascii_number(at) is None:
                 raise BadInput(f"state.known_move_deck[{i}]", f"positions as keys, got {at!r}")
             integer(disc, 0, discs, f"state.known_move_deck[{i}].{at}")
+    runs = raw.get("known_move_runs", [[]] * n)
+    if not isinstance(runs, list) or len(runs) != n:
+        raise BadInput("state.known_move_runs", f"a list of {n} lists of runs")
+    for i, seat_runs in enumerate(runs):
+        if not isinstance(seat_runs, list):
+            raise BadInput(f"state.known_move_runs[{i}]", "a list of runs")
+        for j, run in enumerate(seat_runs):
+            integers(run, 0, discs, f"state.known_move_runs[{i}][{j}]")
 
 
 class BoardRecord(BoardKnowledge):
@@ -114,6 +123,7 @@ class BoardRecord(BoardKnowledge):
             "known_move_deck": [
                 {str(i): d for i, d in sorted(k.items())} for k in self.known_move_deck
             ],
+            "known_move_runs": [[list(r) for r in runs] for runs in self.known_move_runs],
             "winner": self.winner,
             "turns": self.turns,
         }
@@ -143,6 +153,12 @@ class BoardRecord(BoardKnowledge):
         self.known_move_deck = [
             {int(i): int(d) for i, d in k.items()} for k in raw["known_move_deck"]
         ]
+        runs = raw.get("known_move_runs", [[]] * self.n)
+        self.known_move_runs = [[list(r) for r in seat_runs] for seat_runs in runs]
+        for seat, seen in enumerate(self.known_move_deck):
+            if not piles.holds(self.move_deck, seen, self.known_move_runs[seat]):
+                field = f"state.known_move_deck[{seat}]"
+                raise BadInput(field, "places and runs the Move Deck holds")
         self.winner = int(raw["winner"])
         self.turns = int(raw["turns"])
         box = self.box

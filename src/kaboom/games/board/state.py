@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, ClassVar
 
+from kaboom.engine import pile_memory as piles
 from kaboom.engine.datafile import option_file
 from kaboom.engine.errors import BadInput
 from kaboom.engine.events import Event
@@ -233,9 +234,13 @@ class BoardGameState(BoardRecord):
             return []
         self.move_deck, self.move_discard = self.move_discard, []
         self.rng.shuffle(self.move_deck)
-        for known in self.known_move_deck:
-            known.clear()
+        self._forget_move_deck()
         return [Event("reshuffle-discs", None, {"discs": len(self.move_deck)})]
+
+    def _forget_move_deck(self) -> None:
+        """The Move Deck was shuffled: nobody knows its order."""
+        for known, runs in zip(self.known_move_deck, self.known_move_runs, strict=True):
+            piles.forget(known, runs)
 
     def _draw_disc(self, p: int) -> list[Event]:
         """ "Flip the top Move Disc and put it face up on the Move Discard Pile.\""""
@@ -244,8 +249,9 @@ class BoardGameState(BoardRecord):
         if not self.move_deck:  # only a rigged table can have no Move Disc at all
             raise BadInput("setup", "the Move Deck and its Discard Pile are empty: no disc")
         disc = self.move_deck.pop()
-        for known in self.known_move_deck:
-            known.pop(len(self.move_deck), None)
+        for known, runs in zip(self.known_move_deck, self.known_move_runs, strict=True):
+            if known or runs:  # the disc is flipped face up: everyone sees it
+                piles.drawn(known, runs, len(self.move_deck), disc, bottom=False)
         self.move_discard.append(disc)
         events.append(Event("disc", p, {"disc": box.disc_slugs[disc]}))
         # An emptied Move Deck is replenished at once (the disc just drawn included).
@@ -448,9 +454,8 @@ class BoardGameState(BoardRecord):
         deck = self.move_deck
         top = len(deck) - 1
         seen = [deck[top - i] for i in range(min(FUTURE, len(deck)))]
-        known = self.known_move_deck[p]
-        for i, disc in enumerate(seen):
-            known[top - i] = disc
+        places = {top - i: disc for i, disc in enumerate(seen)}
+        piles.seen(self.known_move_deck[p], self.known_move_runs[p], places)
         return [
             Event("see-the-future", p, {"discs": self.disc_names(seen)}, frozenset({p})),
             Event("see-the-future", p, {"redacted": True}),
@@ -459,8 +464,7 @@ class BoardGameState(BoardRecord):
     def _shuffle(self, p: int) -> list[Event]:
         """Shuffle the Move Deck: what anyone saw of it is lost."""
         self.rng.shuffle(self.move_deck)
-        for known in self.known_move_deck:
-            known.clear()
+        self._forget_move_deck()
         return [Event("shuffle", p, {})]
 
     def _swap_spaces(self, p: int, target: int) -> list[Event]:
@@ -482,11 +486,9 @@ class BoardGameState(BoardRecord):
         self.magnets_aside -= 1
         for seat, known in enumerate(self.known_move_deck):
             if seat == p:
-                moved = {(i + 1 if i >= index else i): d for i, d in known.items()}
-                moved[index] = self.box.magnet
-                self.known_move_deck[p] = moved
+                piles.own_insert(known, index, self.box.magnet)
             else:
-                known.clear()
+                piles.hidden_insert(known, self.known_move_runs[seat])
         self.phase = TURN
         return [
             Event("place-magnet", p, {"position": position}, frozenset({p})),

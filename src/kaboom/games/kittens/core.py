@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Self
 
 from kaboom.engine.events import Event
 from kaboom.engine.parsing import check_action_id
+from kaboom.engine.pile_memory import Runs
 from kaboom.engine.state import State
 from kaboom.engine.window import ReactionWindow
 from kaboom.games.kittens.actions import ActionTable, Spec, action_table
@@ -47,6 +48,7 @@ class KittensCore(State):
         "hands",
         "known_hands",
         "known_pile",
+        "known_runs",
         "out_of_game",
         "out_of_game_face_down",
         "phase",
@@ -85,6 +87,9 @@ class KittensCore(State):
         self.window: ReactionWindow[Spec] | None = None
         #: Per seat, the Draw Pile cards it has seen: pile index -> title.
         self.known_pile: list[dict[int, int]] = [{} for _ in range(players)]
+        #: Per seat, runs of Draw Pile cards whose order it saw but whose places it lost
+        #: when another seat hid a Kitten (``engine.pile_memory``): titles, top first.
+        self.known_runs: list[Runs] = [[] for _ in range(players)]
         #: Cards an observer knows a holder holds: (observer, holder, title) -> count.
         self.known_hands: dict[KnowledgeKey, int] = {}
         self.turns = 0
@@ -229,6 +234,7 @@ class KittensCore(State):
         s.phase, s.actor = self.phase, self.actor
         s.window = None if self.window is None else self.window.copy()
         s.known_pile = [dict(k) for k in self.known_pile]
+        s.known_runs = [[list(r) for r in runs] for runs in self.known_runs]
         s.known_hands = dict(self.known_hands)
         s.turns, s.winner = self.turns, self.winner
         s.rigged = self.rigged

@@ -1,8 +1,9 @@
 """What each seat knows in the exploding games, and its observation.
 
 A seat sees its hand, every public pile and count, the pending play; beyond that it knows
-the Draw Pile cards it saw (See the Future, its own Kitten placement) and cards it saw
-change hands (``known_pile``, ``known_hands`` on the state). The rules call these functions
+the Draw Pile cards it saw (See the Future, its own Kitten placement), the order of those
+it saw before another seat hid a Kitten among them, and cards it saw change hands
+(``known_pile``, ``known_runs``, ``known_hands`` on the state). The rules call these functions
 when cards move; ``observe`` builds the seat's observation (docs/observations.md).
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, Self
 
+from kaboom.engine import pile_memory as piles
 from kaboom.engine.observation import observation
 from kaboom.engine.state import Observation
 from kaboom.games.kittens import sample as sampler
@@ -42,18 +44,18 @@ def gained_seen(state: KittensCore, p: int, title: int) -> None:
 
 
 def learn_draw(state: KittensCore, p: int, index: int, card: int, bottom: bool = False) -> None:
-    """Whoever knew the drawn card now knows ``p`` holds it. Drawing from the bottom moves
-    every other card one place down the list."""
+    """Whoever knew the drawn card now knows ``p`` holds it; the drawer and, for a bomb
+    (shown), everyone saw what left the pile (``pile_memory.drawn``)."""
     bomb = state.table.is_bomb[card]
     if not bomb:
         gained_unseen(state, p)
-    piles = state.known_pile
-    for s, known in enumerate(piles):
-        if known and known.pop(index, None) is not None and s != p and not bomb:
+    for s, known in enumerate(state.known_pile):
+        if index in known and s != p and not bomb:
             key = (s, p, card)
             state.known_hands[key] = state.known_hands.get(key, 0) + 1
-        if bottom and known:
-            piles[s] = {i - 1: c for i, c in known.items()}
+        runs = state.known_runs[s]
+        if known or runs:
+            piles.drawn(known, runs, index, card if s == p or bomb else None, bottom)
 
 
 def learn_handed_over(state: KittensCore, v: int, p: int, title: int, *, public: bool) -> None:
@@ -89,19 +91,24 @@ def learn_taken(state: KittensCore, p: int, title: int) -> None:
 
 
 def learn_placed(state: KittensCore, p: int, index: int, bomb: int) -> None:
-    """``p`` put ``bomb`` back at pile ``index``, in secret: only ``p`` knows where."""
+    """``p`` put ``bomb`` back at pile ``index``, in secret: only ``p`` knows where; the
+    others keep the order of the cards they saw, not their places."""
     for seat, known in enumerate(state.known_pile):
         if seat == p:
-            state.known_pile[p] = {(i + 1 if i >= index else i): c for i, c in known.items()}
-            state.known_pile[p][index] = bomb
+            piles.own_insert(known, index, bomb)
         else:
-            known.clear()  # positions shifted by an amount this seat cannot know
+            piles.hidden_insert(known, state.known_runs[seat])
+
+
+def learn_seen(state: KittensCore, p: int, places: dict[int, int]) -> None:
+    """``p`` looked at the top of the Draw Pile (See the Future)."""
+    piles.seen(state.known_pile[p], state.known_runs[p], places)
 
 
 def forget_pile(state: KittensCore) -> None:
     """The Draw Pile was shuffled: nobody knows where any card lies."""
-    for known in state.known_pile:
-        known.clear()
+    for known, runs in zip(state.known_pile, state.known_runs, strict=True):
+        piles.forget(known, runs)
 
 
 def forget_holder(state: KittensCore, p: int) -> None:
@@ -122,7 +129,14 @@ def known_of(state: KittensCore, seat: int | None) -> dict[str, Any]:
     for (s, q, t), k in sorted(state.known_hands.items()):
         if s == seat:
             hands.setdefault(str(q), []).extend([slugs[t]] * k)
-    return {"piles": {"draw": draw}, "hands": {q: sorted(cards) for q, cards in hands.items()}}
+    known: dict[str, Any] = {
+        "piles": {"draw": draw},
+        "hands": {q: sorted(cards) for q, cards in hands.items()},
+    }
+    runs = state.known_runs[seat]
+    if runs:
+        known["runs"] = {"draw": [[slugs[c] for c in run] for run in runs]}
+    return known
 
 
 class KittensKnowledge(KittensCore):

@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from typing import Any, Self
 
+from kaboom.engine import pile_memory as piles
 from kaboom.engine.checks import (
     MAX_COUNTER,
     flag,
@@ -16,7 +17,7 @@ from kaboom.engine.checks import (
     table,
     within_box,
 )
-from kaboom.engine.datafile import MAX_CARDS
+from kaboom.engine.datafile import MAX_CARDS, MAX_COPIES
 from kaboom.engine.errors import BadInput
 from kaboom.engine.parsing import ascii_number
 from kaboom.engine.window import ReactionWindow
@@ -81,6 +82,14 @@ def check_json(s: KittensCore, raw: dict[str, Any]) -> None:
             if ascii_number(at) is None:
                 raise BadInput(f"state.known_pile[{i}]", f"positions as keys, got {at!r}")
             integer(card, 0, top, f"state.known_pile[{i}].{at}")
+    for i, runs in enumerate(_list(raw.get("known_runs", [[]] * n), "state.known_runs", n)):
+        for j, run in enumerate(_list(runs, f"state.known_runs[{i}]")):
+            integers(run, 0, top, f"state.known_runs[{i}][{j}]")
+    rigged = raw.get("rigged")
+    if rigged is not None:  # a table laid out by hand: its cards, bounded as a data file's
+        counts = integers(rigged, 0, MAX_COPIES, "state.rigged", titles)
+        if sum(counts) > MAX_CARDS:
+            raise BadInput("state.rigged", f"at most {MAX_CARDS} cards in all")
     for i, entry in enumerate(_list(raw["known_hands"], "state.known_hands")):
         integers(entry, -1, max(MAX_CARDS, titles), f"state.known_hands[{i}]", 4)
 
@@ -113,6 +122,7 @@ class KittensRecord(KittensKnowledge):
             "actor": self.actor,
             "window": None if w is None else w.to_json(list(w.play)),
             "known_pile": [{str(i): c for i, c in sorted(k.items())} for k in self.known_pile],
+            "known_runs": [[list(r) for r in runs] for runs in self.known_runs],
             "known_hands": [[*k, v] for k, v in sorted(self.known_hands.items())],
             "turns": self.turns,
             "winner": self.winner,
@@ -138,7 +148,12 @@ class KittensRecord(KittensKnowledge):
         w = raw["window"]
         self.window = None if w is None else ReactionWindow.from_json(w, Spec(*w["play"]))
         self.known_pile = [{int(i): c for i, c in k.items()} for k in raw["known_pile"]]
+        runs = raw.get("known_runs", [[]] * self.n)
+        self.known_runs = [[list(r) for r in seat_runs] for seat_runs in runs]
         self.known_hands = {(a, b, c): v for a, b, c, v in raw["known_hands"]}
+        for seat, (known, runs) in enumerate(zip(self.known_pile, self.known_runs, strict=True)):
+            if not piles.holds(self.pile, known, runs):
+                raise BadInput(f"state.known_pile[{seat}]", "places and runs the Draw Pile holds")
         self.turns, self.winner = raw["turns"], raw["winner"]
         self.absent = {(int(q), int(r)) for q, r in raw.get("absent", [])}
         rigged = raw.get("rigged")
@@ -149,6 +164,9 @@ class KittensRecord(KittensKnowledge):
         # A table laid out by hand holds the cards it was laid out with (public).
         box = list(self.rigged) if self.rigged is not None else self.edition.deck_counts(self.n)
         within_box(every, box, self.edition.slugs, "state")
+        if self.rigged is not None and len(every) != sum(self.rigged):
+            # Cards are conserved: a rigged table holds every card it was laid out with.
+            raise BadInput("state", f"the {sum(self.rigged)} cards the table was laid out with")
 
     @classmethod
     def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:

@@ -4,10 +4,11 @@ Built from the observation alone (``State.sample``): the game's whole card multi
 edition's cards for the player count and options, counted as ``_setup`` deals them, or a
 rigged table's cards, which its observation shows) less every card the seat sees (its
 hand, the Discard Pile, cards out of the game face up, a drawn bomb, the Draw Pile cards and
-the cards in other hands it knows of) is the hidden pool. The pool is sorted, then dealt at
-random: bombs only into the Draw Pile places the seat has not seen (how many bombs the pile
-holds is public), the other cards into those places, the unknown part of other hands (their
-sizes are public) and the cards out of the game face down.
+the cards in other hands it knows of) is the hidden pool. The Draw Pile cards whose order the
+seat saw but whose places it lost (runs) go first, in order, into random places it has not
+seen. The pool is sorted, then dealt at random: bombs only into the Draw Pile places left
+(how many bombs the pile holds is public), the other cards into those places, the unknown
+part of other hands (their sizes are public) and the cards out of the game face down.
 
 A seat that drew a bomb decides whether to defuse or explode, Defuse in hand or not
 (docs/rulings.md §1), so its phase says nothing of its hand and a sample need not agree with
@@ -20,6 +21,7 @@ import random
 from functools import cache
 from typing import Any, TypeVar
 
+from kaboom.engine import pile_memory as piles
 from kaboom.engine.errors import BadInput
 from kaboom.engine.observation import seen_events
 from kaboom.engine.state import Observation
@@ -63,7 +65,7 @@ class Deal:
     """What a seat's observation fixes, and the hidden pool that is dealt around it."""
 
     __slots__ = ("absent", "bombs", "cards", "face_down", "fixed", "known_pile", "pile_size",
-                 "sizes", "slots")  # fmt: skip
+                 "runs", "sizes", "slots")  # fmt: skip
 
     def __init__(self, s: KittensCore, obs: Observation, index: dict[str, int]) -> None:
         seat, titles = obs["seat"], s.edition.titles
@@ -81,11 +83,14 @@ class Deal:
         known = obs["known"]
         seen_pile = known["piles"].get("draw", {})
         self.known_pile = {top - int(i): index[c] for i, c in seen_pile.items()}
+        runs = known.get("runs", {}).get("draw", [])
+        self.runs = [[index[c] for c in run] for run in runs]
+        in_runs = piles.run_pieces(self.runs)
         self.fixed = [[0] * titles for _ in range(s.n)]
         for q, held in known["hands"].items():
             for c in held:
                 self.fixed[int(q)][index[c]] += 1
-        seen = [*s.discard, *s.out_of_game, *self.known_pile.values()]
+        seen = [*s.discard, *s.out_of_game, *self.known_pile.values(), *in_runs]
         if s.drawn_bomb >= 0:
             seen.append(s.drawn_bomb)
         if seat is not None:
@@ -100,6 +105,7 @@ class Deal:
         pool = [t for t in range(titles) for _ in range(counts[t])]  # sorted
         self.bombs = [t for t in pool if is_bomb[t]]
         self.cards = [t for t in pool if not is_bomb[t]]
+        #: The places not seen exactly: the runs' cards lie among them, then the pool's.
         self.slots = [i for i in range(self.pile_size) if i not in self.known_pile]
         self.face_down = section["out_of_game_face_down"]
         #: Per seat, the ranks everyone saw it lacks (a missed Three of a Kind).
@@ -108,10 +114,11 @@ class Deal:
             if int(q) != seat:
                 self.absent[int(q)] = {rank_index(s.table)[r] for r in ranks}
         hidden = sum(self.sizes[q] - sum(self.fixed[q]) for q in range(s.n) if q != seat)
+        known_bombs = sum(is_bomb[c] for c in [*self.known_pile.values(), *in_runs])
         if (
-            len(self.bombs)
-            != section["bombs_in_pile"] - sum(is_bomb[c] for c in self.known_pile.values())
-            or len(self.cards) != hidden + len(self.slots) - len(self.bombs) + self.face_down
+            len(self.bombs) != section["bombs_in_pile"] - known_bombs
+            or len(self.cards)
+            != hidden + len(self.slots) - len(in_runs) - len(self.bombs) + self.face_down
         ):
             raise BadInput("observation", "hidden places that the game's unseen cards fill")
 
@@ -123,9 +130,12 @@ class Deal:
         rng.shuffle(bombs)
         if self.absent:
             cards = self.deal_lacking(s, cards, fixed)
-        bomb_slots = set(rng.sample(self.slots, len(bombs)))
+        placed = piles.place_runs(self.slots, self.runs, rng) if self.runs else {}
+        free = [i for i in self.slots if i not in placed]
+        bomb_slots = set(rng.sample(free, len(bombs)))
         pile = [self.known_pile.get(i, -1) for i in range(self.pile_size)]
-        for i in self.slots:
+        pile = [placed.get(i, c) for i, c in enumerate(pile)]
+        for i in free:
             pile[i] = bombs.pop() if i in bomb_slots else cards.pop()
         for q in range(s.n):
             if q != seat:
@@ -168,6 +178,7 @@ def sample(cls: type[S], obs: Observation, options: dict[str, Any], rng: random.
     deal = Deal(s, obs, index)
     if seat is not None:  # what this seat saw; other seats' knowledge is theirs
         s.known_pile[seat] = dict(deal.known_pile)
+        s.known_runs[seat] = [list(run) for run in deal.runs]
         s.known_hands = {
             (seat, q, t): k for q, hand in enumerate(deal.fixed) for t, k in enumerate(hand) if k
         }

@@ -359,11 +359,10 @@ class KittensState(KittensRecord):
     def _see_the_future(self, p: int) -> list[Event]:
         """See the Future: "Privately view the top 3 cards from the Draw Pile" (fewer if the
         pile is shorter, docs/rulings.md §1)."""
-        pile, known, slugs = self.pile, self.known_pile[p], self.edition.slugs
+        pile, slugs = self.pile, self.edition.slugs
         top = len(pile) - 1
         seen = [pile[top - i] for i in range(min(FUTURE, len(pile)))]
-        for i, card in enumerate(seen):
-            known[top - i] = card
+        knowledge.learn_seen(self, p, {top - i: card for i, card in enumerate(seen)})
         cards = [slugs[c] for c in seen]
         return [
             Event("see-the-future", p, {"cards": cards}, self.table.solo[p]),
