@@ -176,3 +176,12 @@ def test_random_games_keep_every_memory_true_and_samples_keep_it(game: str, play
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
     assert runs_seen > 0
+
+
+def test_the_terminal_table_shows_the_order_a_seat_still_knows() -> None:
+    from kaboom.tui.families import family_of
+
+    state = seen_then_hidden()
+    panel = family_of(state).panel(state.observe(0), 0)
+    assert "You know the order (top first, places unknown): Tacocat, then Beard Cat" in panel
+    assert "places unknown" not in family_of(state).panel(state.observe(1), 1)

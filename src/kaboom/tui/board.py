@@ -8,7 +8,7 @@ from typing import Any
 from kaboom.engine.state import Observation, State
 from kaboom.games.board.data import Box
 from kaboom.games.board.words import SIDE_NAMES, disc_name
-from kaboom.tui.panel import Family, known_from_top, you
+from kaboom.tui.panel import Family, known_from_top, known_runs, you
 
 
 class Board(Family):
@@ -101,4 +101,5 @@ class Board(Family):
                 f"On the table: P{window['player']} plays {self.name(window['card'])}{target}"
             )
         out += known_from_top(obs["known"]["piles"].get("move_deck") or {}, disc_name)
+        out += known_runs(obs["known"].get("runs", {}).get("move_deck", []), disc_name)
         return out

@@ -8,7 +8,7 @@ from typing import Any
 from kaboom.engine.state import Observation, State
 from kaboom.games.kittens.edition import Edition
 from kaboom.games.kittens.words import EFFECT_NAMES, play_phrase
-from kaboom.tui.panel import Family, counted, known_from_top, you
+from kaboom.tui.panel import Family, counted, known_from_top, known_runs, you
 
 
 class Exploding(Family):
@@ -109,6 +109,7 @@ class Exploding(Family):
     def _knowledge(self, obs: Observation) -> list[str]:
         known = obs["known"]
         out = known_from_top(known["piles"].get("draw") or {}, self.name)
+        out += known_runs(known.get("runs", {}).get("draw", []), self.name)
         for q, cards in known["hands"].items():
             out.append(f"You know P{q} holds {counted([self.name(c) for c in cards])}")
         return out

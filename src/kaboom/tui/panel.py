@@ -138,6 +138,19 @@ def pile_line(piles: dict[str, dict[str, Any]], name: Callable[[str], str]) -> s
     return ", ".join(parts)
 
 
+def known_runs(runs: list[list[str]], name: Callable[[str], str], where: str = "") -> list[str]:
+    """Runs of cards (or discs) whose order a seat saw, but not where they lie now.
+
+    >>> known_runs([["tacocat", "skip"]], str.title)
+    ['You know the order (top first, places unknown): Tacocat, then Skip']
+    """
+    return [
+        f"You know the order{where} (top first, places unknown): "
+        + ", then ".join(name(c) for c in run)
+        for run in runs
+    ]
+
+
 def known_from_top(known: dict[str, str], name: Callable[[str], str], where: str = "") -> list[str]:
     """The cards (or discs) a seat has seen in a pile, by place from the top.
 

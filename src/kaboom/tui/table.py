@@ -265,8 +265,9 @@ class TableScreen(Screen[None]):
 
     def open_window(self, key: WindowKey, holder: int | None) -> None:
         """Start the window's clock for whoever holds the device, and plan the bots'
-        answers meanwhile. The clock is ``react`` seconds whatever anyone holds (0: until
-        n or p; behind a hot-seat cover, the bots' delay)."""
+        answers meanwhile. The clock is ``react`` seconds whatever anyone holds, behind a
+        hot-seat cover too (with no clock, ``--react 0``: until n or p, and behind a cover,
+        where nobody can press them, the bots' delay)."""
         if self.timer is not None:
             self.timer.stop()
         obs = self.session.observe(self.viewer)
@@ -274,7 +275,8 @@ class TableScreen(Screen[None]):
         answering = window["nopes"][-1] if window["nopes"] else window["player"]
         asked = holder is not None and holder != answering and obs["players"][holder]["in"]
         nope = asked and holder is not None and self.session.nope_offered(holder)
-        left = self.pace.react_seconds if holder is not None else self.pace.bot_delay
+        clock = self.pace.react_seconds
+        left = clock if holder is not None or clock > 0 else self.pace.bot_delay
         what = f"P{window['player']}: {self.family.window_text(window)}"
         if window["nopes"]:
             what += f", then {len(window['nopes'])} Nope(s)"
