@@ -21,7 +21,7 @@ def table_app(seating: Seating, tmp: object, hotseat: bool = False) -> KaboomApp
     from pathlib import Path
 
     folder = Path(str(tmp))
-    pace = Pace(0.0, 0.0, folder / "log.json", folder / "save.json", hotseat)
+    pace = Pace(0.0, 0.0, folder / "log.json", folder / "save.json", hotseat, guard=0.0)
     return KaboomApp(pace, Session(seating))
 
 

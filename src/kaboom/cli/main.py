@@ -115,8 +115,12 @@ def play(
     ),
     delay: Annotated[float, typer.Option(help="Seconds between bot moves.")] = 0.8,
     react: Annotated[
-        float, typer.Option(help="Seconds a Nope window stays open (0: until n or p).")
-    ] = 3.0,
+        float,
+        typer.Option(
+            help="Seconds a Nope window stays open, the seconds left shown (0: until you "
+            "press n or p, or at once when you hold no Nope)."
+        ),
+    ] = 5.0,
     option: OptionArg = None,
 ) -> None:
     """Play at the terminal table against bots (or friends, --hotseat)."""

@@ -104,7 +104,7 @@ class Board(Family):
         pos = int(after["players"][self.viewer]["position"])
         side = str(after["board"]["side"])
         if action.split()[0] == "flip":
-            return f" ({self.place(pos)}, the {side.capitalize()} side up)"
+            return f" (stay on {self.place(pos)}; the {side.capitalize()} side comes up)"
         if after["phase"] == "landed" and after["current"] == self.viewer:
             return f": onto an Exploding Kitten space ({pos})!"
         if pos == self.box.ribbon:

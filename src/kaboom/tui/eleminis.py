@@ -49,7 +49,7 @@ class Eleminis(Family):
 
     # -- the cards -------------------------------------------------------------------------------
     def beats(self, slug: str) -> str:
-        """``Air beats Water and Rock; Fire and Plant beat Air`` (the element cycle, for the
+        """``Air beats Water, Rock; beaten by Fire, Plant`` (the element cycle, for the
         drawn card); what a card of another kind does."""
         if slug not in self.deck.slugs:
             return ""
@@ -57,9 +57,9 @@ class Eleminis(Family):
         kind = self.deck.kinds[title]
         if kind != "elemini":
             return f"{self.name(slug)}: {KINDS.get(kind, '')}"
-        wins = " and ".join(self.deck.names[t] for t in sorted(self.deck.beats[title]))
+        wins = ", ".join(self.deck.names[t] for t in sorted(self.deck.beats[title]))
         losers = [self.deck.names[t] for t, b in enumerate(self.deck.beats) if title in b]
-        return f"{self.name(slug)} beats {wins}; {' and '.join(losers)} beat {self.name(slug)}"
+        return f"{self.name(slug)} beats {wins}; beaten by {', '.join(losers)}"
 
     def cycle(self) -> str:
         """Every Elemini and what it beats."""

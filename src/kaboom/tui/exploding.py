@@ -225,7 +225,7 @@ class Exploding(Family):
             return f"{who} asked {seat_name(actor, viewer)} for a Favor"
         if phase == "exploding":
             drew = "You drew" if current == viewer else f"{who} drew"
-            return f"{drew} {self._a(bomb)}!" + (": Defuse it or explode" if mine else "")
+            return f"{drew} {self._a(bomb)}" + (": Defuse it or explode" if mine else "!")
         if phase == "place":
             if mine:
                 return f"Put the {bomb} back into the Draw Pile, where you like (secret)"
@@ -288,7 +288,7 @@ class Exploding(Family):
             out.append("On the table: " + self.chain(window, viewer))
         drawn = obs["exploding"]["drawn_bomb"]
         if drawn:
-            out.append(f"{seat_name(obs['current'], viewer)} drew {self.name(drawn)}!")
+            out.append(f"{seat_name(obs['current'], viewer)} drew {self._a(self.name(drawn))}!")
         return out
 
     def _knowledge(self, obs: Observation) -> list[str]:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kaboom.engine.state import Observation
-from kaboom.tui.words import plural, seat_name
+from kaboom.tui.words import plural, seat_name, yours
 
 #: Words of an action's text form that name no card (verbs and phrases).
 VERBS = frozenset({"play", "pair", "triple", "five", "give", "take", "discard", "swap-with"})
@@ -137,7 +137,7 @@ class Family:
         'You played play skip; P2 Noped it; You Noped back (Yup): it goes ahead for now'
         """
         who = seat_name(int(window["player"]), viewer)
-        parts = [f"{who} played {self.window_text(window)}"]
+        parts = [f"{who} played {yours(self.window_text(window), viewer)}"]
         for depth, q in enumerate(window["nopes"]):
             noper = seat_name(int(q), viewer)
             parts.append(f"{noper} Noped it" if depth % 2 == 0 else f"{noper} Noped back (Yup)")

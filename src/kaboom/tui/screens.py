@@ -111,7 +111,10 @@ class PassScreen(Screen[None]):
             self.dismiss(None)
             return
         self.query_one("#pass-text", Static).update(f"Here is P{self.seat}'s hand...")
-        self.set_timer(self.guard, lambda: self.dismiss(None))
+        self.set_timer(self.guard, self._hand_over)
+
+    def _hand_over(self) -> None:
+        self.dismiss(None)
 
 
 class Cover(Screen[None]):

@@ -53,7 +53,7 @@ class Pace:
     log_path: Path | None = None
     save_path: Path | None = None
     hotseat: bool = False
-    guard: float = 0.0
+    guard: float = 0.5
 
 
 @dataclass(slots=True)
@@ -79,6 +79,7 @@ class TableScreen(Screen[None]):
         Binding("right", "cursor(1)", "Hand", show=False),
         Binding("space", "select", "Select"),
         Binding("c", "clear", "Clear", show=False),
+        Binding("escape", "close_group", "Back", show=False),
         Binding("question_mark", "card_help", "Card"),
         Binding("d", "draw", "Draw"),
         Binding("n", "nope", "Nope"),
@@ -302,7 +303,7 @@ class TableScreen(Screen[None]):
             actions.highlighted = at
             return
         # the cheapest choice is the default; one that costs a Defuse or your own card never is
-        safe = [i for i, (row_id, _, risk) in enumerate(rows) if row_id and not risk]
+        safe = [i for i, (row, _, risk) in enumerate(rows) if row not in ("", BACK) and not risk]
         actions.highlighted = safe[0] if safe else None
         risky = not safe and self.playable > 0
         actions.border_subtitle = "no default here: choose with up/down" if risky else ""
@@ -601,6 +602,12 @@ class TableScreen(Screen[None]):
             self._draw_actions()
         else:
             self.play(int(row))
+
+    def action_close_group(self) -> None:
+        """Escape: back from a group of actions to the whole list."""
+        if self.open_group:
+            self.open_group = ""
+            self._draw_actions()
 
     def action_cursor(self, step: int) -> None:
         hand = self.hand()
