@@ -304,7 +304,7 @@ async def test_the_end_says_who_won_and_offers_another_game(tmp_path: Path) -> N
         obs = table.session.observe(0)
         won = 0 in obs["winners"]
         assert ("You won" in text) is won and ("You exploded" in text) is (not won)
-        assert "Seed:" in text and "play again" in text
+        assert "Seed:" in text and "a: play again" in text
         await pilot.press("escape")  # the final table
         status = str(table.query_one("#status", Static).content)
         assert len(status) <= SIZE[0] - 2 and "Game over" in status
@@ -317,7 +317,10 @@ async def test_the_end_says_who_won_and_offers_another_game(tmp_path: Path) -> N
         table.ended = False
         table.finish()
         await pilot.pause()
-        await pilot.press("enter")  # play again: a new deal at the same table
+        await pilot.press("enter")  # a reflex Enter only closes the box
+        await pilot.pause()
+        assert app.table is table and isinstance(app.screen, TableScreen)
+        await pilot.press("a")  # play again: a new deal at the same table
         await pilot.pause()
         again = app.table
         assert again is not None and again is not table
@@ -538,6 +541,8 @@ async def test_dynamitt_names_each_rank_effect_and_groups_five_different(tmp_pat
         assert inside[0].startswith("< Back") and len(inside) > 20
         assert all(r.startswith("Play five different:") for r in inside[1:])
         await pilot.press("up", "enter")  # back
+        assert actions_of(table)[0] == rows
+        await pilot.press(*["down"] * index, "enter", "escape")  # open it, escape: back
         assert actions_of(table)[0] == rows
         await pilot.press("question_mark")
         assert isinstance(app.screen, Dismissable)

@@ -105,7 +105,7 @@ class KaboomApp(App[None]):
             return
         seating = dataclasses.replace(table.session.seating, seed=seed_of(None))
         self.session = Session(seating)
-        self.switch_screen(TableScreen(self.session, self.pace))
+        self.switch_screen(TableScreen(self.session, self.pace, table.game + 1))
 
 
 def default_seater(choice: Choice, seed: int | None = None) -> Seating:
@@ -130,9 +130,9 @@ class ReplayApp(App[None]):
         Binding("q,escape,ctrl+c", "quit", "Quit", priority=True),
     ]
     CSS = """
-    #where { height: 1; background: $primary; padding: 0 1; }
-    #reveal { width: 1fr; border: round $secondary; }
-    #events { width: 1fr; border: round $secondary; }
+    #where { height: auto; max-height: 2; background: $primary; padding: 0 1; }
+    #reveal { width: 3fr; min-width: 52; border: round $secondary; }
+    #events { width: 2fr; border: round $secondary; }
     """
 
     def __init__(self, replay: Replay) -> None:

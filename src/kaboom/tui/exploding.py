@@ -119,7 +119,7 @@ class Exploding(Family):
             if owed > 1:
                 return f"Draw a card (ends 1 of your {owed} turns)"
             return "Draw a card (ends your turn)"
-        fixed = {"nope": "Nope it", "pass": "Let it pass", "explode": "Explode (you are out)"}
+        fixed = {"nope": "Nope it", "pass": "Let it pass", "explode": "Explode (out of the game)"}
         if word in fixed:
             return fixed[word]
         if word == "defuse":
@@ -201,9 +201,12 @@ class Exploding(Family):
         noun = play_phrase(self.ed, str(window["play"]))[1]
         word, *rest = str(window["play"]).split()
         if word == "play" and self.ranked:
-            rank = rest[0].partition("=")[0]
-            noun = noun.replace(self.ed.rank_name(rank), f"{self.ed.rank_name(rank)} "
-                                f"({self.effect_name(rank)})", 1)  # fmt: skip
+            rank, _, copied = rest[0].partition("=")
+            on = f" on P{rest[1][1:]}" if len(rest) > 1 else ""
+            noun = f"{self.ed.rank_name(rank)} ({self.effect_name(rank)})"
+            if copied:
+                noun += f" as {self.ed.rank_name(copied)} ({self.effect_name(copied)})"
+            noun += on
         return ("a " + noun) if word == "pair" else noun
 
     # -- the table -------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ lists, never a state. A family with no panel of its own (a new game's) is drawn 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -110,6 +111,16 @@ class Family:
     def label(self, action: str) -> str:
         """An action's text form in plain words, for the list of actions."""
         return action
+
+    def in_order(self, line: str) -> str:
+        """A log line that lists a hand (``P0 holds: 10♦, 2♦``) with the cards in the order
+        of the game's cards (the order the table shows hands in); any other line as it is."""
+        head, sep, cards = line.partition(" holds: ")
+        if not sep or not re.fullmatch(r"P\d+", head):
+            return line
+        order = {name: i for i, (name, _) in enumerate(self.guide.values())}
+        names = cards.split(", ")
+        return head + sep + ", ".join(sorted(names, key=lambda n: order.get(n, len(order))))
 
     def cost(self, action: str) -> float:
         """Where an action goes in the list: the cheapest first (by default as given)."""

@@ -26,6 +26,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("pgup / pgdn", "scroll the log back / forward"),
     ("s", "save the game (kaboom play --resume FILE goes on)"),
     ("h / f1", "this help"),
+    ("a", "play again, once the game is over (a new deal)"),
     ("q, ctrl+c", "quit (asks first, and offers to save)"),
 )
 #: The picker's keys.
@@ -162,12 +163,13 @@ class ConfirmQuit(ModalScreen[str]):
 
 class GameOver(ModalScreen[str]):
     """The end of a game: who won, a line per player, the seed, the log. Dismissed with
-    "again" (a new deal, same seats), "quit", or "" (look at the final table)."""
+    "again" (a new deal, same seats), "quit", or "" (look at the final table). Enter only
+    closes it: a reflex Enter at the end of a game never deals the next one."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,a", "choose('again')", "Play again"),
+        Binding("a", "choose('again')", "Play again"),
         Binding("q", "choose('quit')", "Quit"),
-        Binding("escape,t", "choose('')", "See the table"),
+        Binding("escape,enter,t", "choose('')", "See the table"),
     ]
     DEFAULT_CSS = """
     GameOver { align: center middle; }
@@ -185,7 +187,9 @@ class GameOver(ModalScreen[str]):
         with Vertical():
             yield Static(f"[b]{escape(self.headline)}[/b]", id="headline")
             yield Static("\n".join(self.lines), id="summary", markup=False)
-            yield Static("[b]enter[/b]: play again   [b]esc[/b]: see the table   [b]q[/b]: quit")
+            yield Static(
+                "[b]a[/b]: play again   [b]enter[/b]/[b]esc[/b]: see the table   [b]q[/b]: quit"
+            )
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)

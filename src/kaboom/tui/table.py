@@ -89,6 +89,7 @@ class TableScreen(Screen[None]):
         Binding("pagedown", "log(1)", "Log", show=False, priority=True),
         Binding("s", "save", "Save"),
         Binding("h,f1", "help", "Help"),
+        Binding("a", "again", "Play again"),
         Binding("q", "app.ask_quit", "Quit"),
     ]
     SCOPED_CSS = False
@@ -106,9 +107,10 @@ class TableScreen(Screen[None]):
     #window.open { display: block; }
     """
 
-    def __init__(self, session: Session, pace: Pace) -> None:
+    def __init__(self, session: Session, pace: Pace, game: int = 1) -> None:
         super().__init__()
         self.session, self.pace = session, pace
+        self.game = game  # the table's first game, second (play again), ...
         self.hotseat = pace.hotseat or len(session.humans) > 1
         self.family: Family = family_of(session.state)
         humans = session.humans
@@ -163,11 +165,14 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The keys that mean something in this game only (the footer shows no other)."""
         family = self.family
+        if self.session.state.is_over:  # the end: help, another game, quit
+            return action in ("help", "again", "app.ask_quit", "log", "card_help")
         shown = {
             "draw": family.has_draw,
             "nope": family.has_windows,
             "let_pass": family.has_windows or family.has_pass,
             "odds": family.has_odds,
+            "again": False,
         }
         return shown.get(action, True)
 
@@ -200,7 +205,8 @@ class TableScreen(Screen[None]):
         return text
 
     def _draw_log(self) -> None:
-        lines = [tell(line, self.viewer) for line in self.session.log_for(self.viewer)]
+        family, seen = self.family, self.session.log_for(self.viewer)
+        lines = [tell(family.in_order(line), self.viewer) for line in seen]
         self.query_one("#log-text", Static).update("\n".join(lines[-LOG_LINES:]))
         self._log_to_end()
 
@@ -514,23 +520,29 @@ class TableScreen(Screen[None]):
         if self.log_file is None and not self.log_error:
             seating = self.session.seating
             path = self.pace.log_path or save.default_path(seating.game, self.stamp)
+            if self.pace.log_path is not None and self.game > 1:  # never the last game's
+                path = path.with_stem(f"{path.stem}-{self.game}")
             try:
                 self.log_file = save.write(path, seating, self.session.state)
             except OSError as e:
                 self.log_error = f"the log could not be written to {path}: {e.strerror or e}"
         self.window = None
         self.redraw()
+        self.refresh_bindings()  # a: play again
         if not self.ended:
             self.ended = True
             self.app.push_screen(GameOver(self.headline(), self.summary()), self.after_game)
 
     def headline(self) -> str:
-        """``You won!``, ``You exploded. P2 won.``: the end, for the seat at the device."""
+        """``You won!``, ``You exploded. P2 won.``: the end, for the seat at the device (in
+        hot-seat, where the device is everyone's, by seat: ``P2 won``)."""
         obs = self.obs()
         winners = list(obs["winners"])
-        names = " and ".join(seat_name(q, self.viewer) for q in winners)
+        names = " and ".join(seat_name(q, self.me()) for q in winners)
         if not winners:
             return "Game over: no winner"
+        if self.hotseat:
+            return f"Game over: {names} won"
         if self.viewer in winners:
             others = [q for q in winners if q != self.viewer]
             also = f" (with {', '.join(seat_name(q, None) for q in others)})" if others else ""
@@ -542,7 +554,8 @@ class TableScreen(Screen[None]):
     def summary(self) -> list[str]:
         """The players at the end, the turns played, the seed and where the log went."""
         obs = self.obs()
-        lines = self.family.summary(obs, self.viewer)
+        me = self.me()
+        lines = self.family.summary(obs, -1 if me is None else me)
         seating = self.session.seating
         lines += [
             "",
@@ -555,6 +568,10 @@ class TableScreen(Screen[None]):
         if self.log_error:
             lines.append(f"Not saved: {self.log_error}")
         return lines
+
+    def me(self) -> int | None:
+        """The seat that is "You" in the end's words: none in hot-seat."""
+        return None if self.hotseat else self.viewer
 
     def after_game(self, choice: str | None) -> None:
         if choice == "again":
@@ -696,3 +713,8 @@ class TableScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(help_screen())
+
+    def action_again(self) -> None:
+        """a, once the game is over: another game at this table."""
+        if self.session.state.is_over:
+            self.app.call_later(self.app.action_play_again)  # type: ignore[attr-defined]
