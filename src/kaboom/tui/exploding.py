@@ -209,6 +209,15 @@ class Exploding(Family):
             noun += on
         return ("a " + noun) if word == "pair" else noun
 
+    def answer(self, window: dict[str, Any]) -> str:
+        """What n does, and with which card where ranks play (``Nope it with A♥``)."""
+        text = super().answer(window)
+        if not self.ranked:
+            return text
+        ranks = [r for r in self.ed.rank_slugs if self.effects.get(r) == "nope"]
+        held = [self.held(r) for r in ranks if any(self.rank(c) == r for c in self.mine)]
+        return f"{text} with {held[0]}" if held else text
+
     # -- the table -------------------------------------------------------------------------------
     def doing(self, obs: Observation, viewer: int) -> str:
         """What is happening and what is asked of the seat at the device."""
