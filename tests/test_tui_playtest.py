@@ -615,3 +615,22 @@ async def test_the_picker_opens_on_exploding_kittens_in_words(tmp_path: Path) ->
         assert "§" not in screen_text(app)
         await pilot.press("down", "enter", "enter")  # people at this device: 3
         assert "3, hot-seat" in screen_text(app)
+
+
+# -- the command line around the table -----------------------------------------------------------
+
+
+def test_games_and_tournament_tables_cut_nothing_at_80_columns() -> None:
+    from typer.testing import CliRunner
+
+    from kaboom.cli.main import app
+
+    runner = CliRunner()
+    games = runner.invoke(app, ["games"], env={"COLUMNS": "80"})
+    assert games.exit_code == 0 and "…" not in games.output
+    assert "shuffle_turnover=false" in games.output and "mapping=''" in games.output
+    args = ["tournament", "exploding-kittens", "--players", "2", "--games", "4",
+            "--bots", "random,ismcts:iterations=20"]  # fmt: skip
+    result = runner.invoke(app, args, env={"COLUMNS": "80"})
+    assert result.exit_code == 0 and "ismcts:iterations=20" in result.stdout
+    assert "…" not in result.stdout and "μ ± 2σ" in result.stdout and "±" in result.stdout
