@@ -36,7 +36,7 @@ def test_picker(snap_compare: Snap, tmp_path: Path) -> None:
 
 def test_exploding_kittens_table(snap_compare: Snap, tmp_path: Path) -> None:
     app = seated("exploding-kittens", 4, 2026, tmp_path)
-    assert snap_compare(app, run_before=ready, press=["space", "o"])
+    assert snap_compare(app, run_before=ready, press=["right", "space", "o"])
 
 
 def test_eleminis_table(snap_compare: Snap, tmp_path: Path) -> None:

@@ -102,7 +102,9 @@ def test_a_seat_sees_its_private_event_and_others_the_redacted_twin() -> None:
 def test_the_picker_rows_come_from_the_game_spec() -> None:
     choice = Choice.of(get_game("eleminis"))
     ids = [row for row, _ in choice.rows()]
-    assert ids == ["players", "bots", *(o.name for o in get_game("eleminis").options), "start"]
+    assert ids == [
+        "players", "people", "bots", *(o.name for o in get_game("eleminis").options), "start"
+    ]  # fmt: skip
     choice.change("teams", 1)
     choice.change("match", 1)
     choice.change("players", 5)

@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable
 
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from kaboom.tui.app import KaboomApp
 from kaboom.tui.save import Seating
@@ -20,7 +21,7 @@ def table_app(seating: Seating, tmp: object, hotseat: bool = False) -> KaboomApp
     from pathlib import Path
 
     folder = Path(str(tmp))
-    pace = Pace(0.0, 0.0, folder / "log.json", folder / "save.json", hotseat)
+    pace = Pace(0.0, 0.0, folder / "log.json", folder / "save.json", hotseat, guard=0.0)
     return KaboomApp(pace, Session(seating))
 
 
@@ -59,6 +60,8 @@ async def my_move(pilot: Pilot[None], table: TableScreen, rng: random.Random) ->
         await pilot.press(*keys)
         keys = ["c"] if table.playable == 0 else []
     keys += ["down"] * rng.randrange(min(table.playable or 1, 3))
+    if table.query_one("#actions", OptionList).highlighted is None:
+        keys.append("down")  # no default (each choice costs a Defuse or your own card)
     await pilot.press(*keys, "enter")
 
 

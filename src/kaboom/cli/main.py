@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -73,13 +74,22 @@ def games() -> None:
     """List the games and their options."""
     from kaboom.engine.registry import list_games
 
-    table = Table(title="Games")
-    for col in ("id", "name", "players", "options"):
-        table.add_column(col)
+    table = Table(title="Games", caption="set an option with -o NAME=VALUE")
+    table.add_column("id", no_wrap=True)
+    table.add_column("name")
+    table.add_column("players", no_wrap=True)
+    table.add_column("options (default)", no_wrap=True)
     for spec in list_games():
-        opts = ", ".join(f"{o.name}={o.default!r}" for o in spec.options)
+        opts = "\n".join(f"{o.name}={shown(o.default)}" for o in spec.options) or "-"
         table.add_row(spec.game_id, spec.name, f"{spec.min_players}-{spec.max_players}", opts)
     out.print(table)
+
+
+def shown(value: Any) -> str:
+    """An option's value as it is typed after ``-o NAME=``: ``true``, ``500``, ``''``."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    return "''" if value == "" else str(value)
 
 
 @app.command()
@@ -105,8 +115,12 @@ def play(
     ),
     delay: Annotated[float, typer.Option(help="Seconds between bot moves.")] = 0.8,
     react: Annotated[
-        float, typer.Option(help="Seconds a Nope window stays open (0: until n or p).")
-    ] = 3.0,
+        float,
+        typer.Option(
+            help="Seconds a Nope window stays open, the seconds left shown (0: until you "
+            "press n or p, or at once when you hold no Nope)."
+        ),
+    ] = 5.0,
     option: OptionArg = None,
 ) -> None:
     """Play at the terminal table against bots (or friends, --hotseat)."""
@@ -247,14 +261,22 @@ def tournament(
     if as_json:
         print(json.dumps(figures, indent=2))
         return
-    table = Table(title=f"{game}: {players} players, {games} games, seed {seed}")
-    for col in ("bot", "seat-games", "wins", "win rate", "95% CI", "vs even", "rating"):
-        table.add_column(col, justify="left" if col == "bot" else "right")
+    table = Table(
+        title=f"{game}: {players} players, {games} games, seed {seed}",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+        caption="rating: OpenSkill μ ± 2σ, as the --plot chart draws it (--json: mu, sigma, "
+        "and the cautious μ − 3σ as rating)",
+    )
+    table.add_column("bot", no_wrap=True)
+    for col in ("seat-games", "wins", "win %", "95% CI", "vs even", "rating"):
+        table.add_column(col, justify="right", no_wrap=True)
     for row in figures["bots"]:
         lo, hi = row["ci95"]
         table.add_row(row["bot"], str(row["seat_games"]), str(row["wins"]),
-                      f"{row['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}", row["verdict"],
-                      f"{row['rating']:.1f}")  # fmt: skip
+                      f"{row['win_rate']:.1%}", f"{lo:.0%}-{hi:.0%}", row["verdict"],
+                      f"{row['mu']:.1f}±{2 * row['sigma']:.1f}")  # fmt: skip
     out.print(table)
     out.print(f"even share {1 / players:.1%}; mean decisions per game "
               f"{figures['mean_decisions']:.1f}")  # fmt: skip

@@ -174,7 +174,7 @@ def plot(report: TournamentReport, path: str) -> None:
     names = [r["bot"] for r in rows]
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
     left.bar(names, [r["mu"] for r in rows], yerr=[2 * r["sigma"] for r in rows], capsize=6)
-    left.set_title("OpenSkill rating (mu ± 2σ)")
+    left.set_title("rating: OpenSkill skill μ ± 2σ (the table's rating)")
     rates = [r["win_rate"] for r in rows]
     errors = [[r - r_["ci95"][0] for r, r_ in zip(rates, rows, strict=True)],
               [r_["ci95"][1] - r for r, r_ in zip(rates, rows, strict=True)]]  # fmt: skip

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -13,14 +14,17 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Static
 
 from kaboom.engine.errors import KaboomError
+from kaboom.engine.events import Event
 from kaboom.engine.state import State
 from kaboom.sim.story import story_lines
 from kaboom.tui.families import family_of, reveal
 from kaboom.tui.panel import counted
 from kaboom.tui.picker import Choice, PickerScreen
 from kaboom.tui.save import HUMAN, Replay, Seating, seed_of
+from kaboom.tui.screens import ConfirmQuit
 from kaboom.tui.session import Session, seen_lines
 from kaboom.tui.table import Pace, TableScreen
+from kaboom.tui.words import seat_name, tell
 
 #: Builds the seating from the picker's choice (the command line's seed, hot-seat, bots).
 Seater = Callable[[Choice], Seating]
@@ -32,6 +36,9 @@ class KaboomApp(App[None]):
     TITLE = "kaboom"
     ENABLE_COMMAND_PALETTE = False
     CSS = "Screen { layout: vertical; }"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+c", "ask_quit", "Quit", show=False, priority=True),
+    ]
 
     def __init__(
         self,
@@ -68,11 +75,43 @@ class KaboomApp(App[None]):
                 return screen
         return None
 
+    def action_ask_quit(self) -> None:
+        """q (or ctrl+c) in a game in progress: ask, and offer to save; else quit."""
+        table = self.table
+        if isinstance(self.screen, ConfirmQuit):
+            return
+        if table is None or table.session.state.is_over:
+            self.exit()
+            return
+
+        def chosen(choice: str | None) -> None:
+            if choice == "save":
+                # the seat whose view is on screen; none behind a hot-seat cover
+                seat = None if table.passing or table.covered else table.viewer
+                path = table.save(seat)
+                if path is None:
+                    return  # could not be written: the error is shown, the game goes on
+                self.exit(message=f"Saved to {path}: kaboom play --resume {path}")
+            elif choice == "quit":
+                self.exit()
+
+        self.push_screen(ConfirmQuit(), chosen)
+
+    def action_play_again(self) -> None:
+        """Another game at the same table: the same game, seats and options, a new deal
+        (from a new secret seed)."""
+        table = self.table
+        if table is None:
+            return
+        seating = dataclasses.replace(table.session.seating, seed=seed_of(None))
+        self.session = Session(seating)
+        self.switch_screen(TableScreen(self.session, self.pace, table.game + 1))
+
 
 def default_seater(choice: Choice, seed: int | None = None) -> Seating:
     """You in seat 0, the chosen opponents in the others; the deal from a secret seed
     unless one is given (``seed_of``)."""
-    seats = [HUMAN] + [choice.opponents] * (choice.players - 1)
+    seats = [HUMAN] * choice.humans + [choice.opponents] * (choice.players - choice.humans)
     return Seating(choice.spec.game_id, choice.players, seed_of(seed), choice.options(), seats)
 
 
@@ -84,16 +123,16 @@ class ReplayApp(App[None]):
     TITLE = "kaboom replay"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,n,space", "step(1)", "Next"),
-        Binding("left,p,b", "step(-1)", "Previous"),
-        Binding("home", "goto(0)", "Start"),
-        Binding("end", "goto(-1)", "End"),
-        Binding("q,escape", "quit", "Quit"),
+        Binding("right,n,space", "step(1)", "Next", priority=True),
+        Binding("left,p,b", "step(-1)", "Previous", priority=True),
+        Binding("home", "goto(0)", "Start", priority=True),
+        Binding("end", "goto(-1)", "End", priority=True),
+        Binding("q,escape,ctrl+c", "quit", "Quit", priority=True),
     ]
     CSS = """
-    #where { height: 1; background: $primary; padding: 0 1; }
-    #reveal { width: 1fr; border: round $secondary; }
-    #events { width: 1fr; border: round $secondary; }
+    #where { height: auto; max-height: 2; background: $primary; padding: 0 1; }
+    #reveal { width: 3fr; min-width: 52; border: round $secondary; }
+    #events { width: 2fr; border: round $secondary; }
     """
 
     def __init__(self, replay: Replay) -> None:
@@ -138,13 +177,23 @@ class ReplayApp(App[None]):
         self.draw()
 
 
+def step_words(state: State, action: int, seat: int | None) -> str:
+    """An action in the table's words, as ``seat`` would read it (``P1: Play Favor on
+    P2``; ``You: Draw a card``), before it is applied."""
+    family = family_of(state)
+    actor = state.to_act
+    family.view(state.observe(actor if actor is not None else seat), seat)
+    who = seat_name(actor, seat) if actor is not None else "-"
+    return tell(f"{who}: {family.label(state.action_text(action))}", seat)
+
+
 def replay_steps(seating: Seating, actions: list[int]) -> list[tuple[str, str, str]]:
     """Per step (the deal, then each action): the full table revealed, what happened in
-    plain words (every private detail told), and the action's text."""
+    plain words (every private detail told), and the action in words."""
     state: State = seating.deal()
     steps = [(reveal(state), "\n".join(story_lines(state, state.opening())), "the deal")]
     for action in actions:
-        text = state.action_text(action)
+        text = step_words(state, action, None)
         events = state.apply(action)
         steps.append((reveal(state), "\n".join(story_lines(state, events)), text))
     return steps
@@ -155,23 +204,28 @@ Step = tuple[str, str, str]
 
 def seat_steps(seating: Seating, actions: list[int], seat: int | None) -> list[Step]:
     """Per step, as ``seat`` saw it (None: a spectator): its table and hand, the events it
-    was shown, and the action's text if it was the seat's own (another seat's step is told
-    only by the events the seat was shown: a pass in a window shows nothing)."""
+    was shown, and the action in words if it was the seat's own (another seat's step is
+    told only by the events the seat was shown: a pass in a window shows nothing)."""
     state: State = seating.deal()
     family = family_of(state)
     viewer = -1 if seat is None else seat
 
     def table() -> str:
         obs = state.observe(seat)
+        family.view(obs, seat)
         hand = counted([family.name(c) for c in family.hand(obs)]) if seat is not None else ""
         mine = [f"{family.hand_label} (P{seat}): {hand}"] if seat is not None else []
         return "\n".join([family.panel(obs, viewer), "", *mine])
 
-    steps = [(table(), "\n".join(seen_lines(state, state.opening(), seat)), "the deal")]
+    def told(events: list[Event]) -> str:
+        return "\n".join(tell(line, seat) for line in seen_lines(state, events, seat))
+
+    steps = [(table(), told(state.opening()), "the deal")]
     for action in actions:
-        text = state.action_text(action) if state.to_act == seat else "another seat's step"
+        mine = state.to_act == seat
+        text = step_words(state, action, seat) if mine else "another seat's step"
         events = state.apply(action)
-        steps.append((table(), "\n".join(seen_lines(state, events, seat)), text))
+        steps.append((table(), told(events), text))
     return steps
 
 

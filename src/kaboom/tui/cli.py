@@ -33,7 +33,11 @@ class TableArgs:
 
     def seating(self, game: str, players: int, options: dict[str, Any]) -> Seating:
         """Humans first, then the bots (one spec repeats for every bot seat)."""
-        humans = min(self.humans, players)
+        if self.humans > players:
+            raise BadInput(
+                "--humans", f"at most the {players} players of the game, got {self.humans}"
+            )
+        humans = self.humans
         count = players - humans
         bots = self.bots or [bot_spec("ismcts", self.level)]
         specs = bots if len(bots) == count or len(bots) != 1 else bots * count
@@ -44,7 +48,9 @@ class TableArgs:
     def from_choice(self, choice: Choice) -> Seating:
         """The seating of a game chosen in the picker (its opponents unless --bots said)."""
         bots = self.bots or [choice.opponents]
-        chosen = TableArgs(None, None, bots, self.humans, self.hotseat, self.seed, {}, self.level)
+        humans = max(self.humans, choice.humans)
+        hot = self.hotseat or humans > 1
+        chosen = TableArgs(None, None, bots, humans, hot, self.seed, {}, self.level)
         return chosen.seating(choice.spec.game_id, choice.players, choice.options())
 
 
@@ -73,9 +79,17 @@ def table_args(
     if people < 1 or (people > 1 and not hotseat):
         raise BadInput("--humans", "1, or more with --hotseat")
     args = TableArgs(game, players, specs, people, hotseat, seed_of(seed), options, level)
+    if players is not None:
+        if players < 1:
+            raise BadInput("--players", f"a number of players, 2 or more; got {players}")
+        if people > players:
+            raise BadInput("--humans", f"at most the {players} players; got {people}")
     if game is not None:
         known = get_game(game)
-        count = players or max(known.min_players, min(4, known.max_players))
+        count = (
+            players if players is not None else max(known.min_players, min(4, known.max_players))
+        )
+        known.check_players(count)
         args.players = count
         args.seating(game, count, options).deal()  # a bad option or player count stops here
     elif options:
@@ -91,6 +105,8 @@ def launch(
 
     if delay < 0 or react < 0:
         raise BadInput("--delay/--react", "seconds, 0 or more")
+    if log is not None:
+        save.check_writable(log, "--log")
     session = None
     if resume is not None:
         seating, state = save.read(resume)
@@ -99,4 +115,7 @@ def launch(
         session = Session(args.seating(args.game, args.players, args.options))
     hotseat = args.hotseat or (session is not None and len(session.humans) > 1)
     pace = Pace(delay, react, log, None, hotseat)
-    KaboomApp(pace, session, args.from_choice).run()
+    app = KaboomApp(pace, session, args.from_choice)
+    app.run()
+    if app.return_code:  # the table failed (its error is printed): never exit 0
+        raise SystemExit(app.return_code)

@@ -1,4 +1,4 @@
-"""Eleminis's table: the rows, the drawn card, scores and teams, from the observation of
+"""Eleminis's table: the rows, the drawn card, points and teams, from the observation of
 docs/observations.md."""
 
 from __future__ import annotations
@@ -7,13 +7,25 @@ from typing import Any
 
 from kaboom.engine.state import Observation, State
 from kaboom.games.eleminis.deck import Deck
-from kaboom.tui.panel import Family, slot, you
+from kaboom.tui.panel import Family
+from kaboom.tui.words import seat_name
+
+#: What a card that is not an Elemini does, in a few words (the field guide says more).
+KINDS = {
+    "star": "wild: into an empty slot or over an Elemini or Trash; nothing replaces it",
+    "trash": "only into another player's row, empty or over an Elemini",
+    "move": "a card to an empty slot of another row",
+    "swap": "two cards of two different rows change places",
+    "discard": "a card from any row to the Discard Pile",
+    "recycle": "a card from any row to the Discard Pile, then draw and play again",
+}
 
 
 class Eleminis(Family):
-    """Eleminis: the rows, the drawn card, scores and teams."""
+    """Eleminis: the rows, the drawn card, points and teams."""
 
     hand_label = "Drawn"
+    has_pass = True
 
     def __init__(self, deck: Deck) -> None:
         super().__init__(
@@ -35,25 +47,127 @@ class Eleminis(Family):
     def narrows(self, action: str, selected: list[str]) -> bool:
         return True  # every option plays the drawn card
 
+    # -- the cards -------------------------------------------------------------------------------
+    def beats(self, slug: str) -> str:
+        """``Air beats Water, Rock; beaten by Fire, Plant`` (the element cycle, for the
+        drawn card); what a card of another kind does."""
+        if slug not in self.deck.slugs:
+            return ""
+        title = self.deck.title_of(slug)
+        kind = self.deck.kinds[title]
+        if kind != "elemini":
+            return f"{self.name(slug)}: {KINDS.get(kind, '')}"
+        wins = ", ".join(self.deck.names[t] for t in sorted(self.deck.beats[title]))
+        losers = [self.deck.names[t] for t, b in enumerate(self.deck.beats) if title in b]
+        return f"{self.name(slug)} beats {wins}; beaten by {', '.join(losers)}"
+
+    def cycle(self) -> str:
+        """Every Elemini and what it beats."""
+        return "\n".join(self.beats(self.deck.slugs[t]) for t in self.deck.eleminis)
+
+    def help_text(self, slug: str) -> str:
+        return f"{super().help_text(slug)}\n\nThe element cycle:\n{self.cycle()}"
+
+    # -- the rows --------------------------------------------------------------------------------
+    def _cell(self, cell: str) -> tuple[int, int, str | None]:
+        """``p2.3`` -> (2, 3, the card there or None)."""
+        seat, _, number = cell.removeprefix("p").partition(".")
+        q, slot = int(seat), int(number)
+        row = self.obs["players"][q]["row"] if self.obs else []
+        card = row[slot - 1] if 0 < slot <= len(row) else None
+        return q, slot, card
+
+    def _whose(self, q: int) -> str:
+        return "your" if q == self.viewer else f"P{q}'s"
+
     def label(self, action: str) -> str:
-        """``play air -> p1.2`` -> ``Air into P1's slot 2``.
+        """``play air -> p1.2`` -> ``Air into P1's row``; a card there is named, and so is
+        a card of yours that a play replaces, moves or discards.
 
         >>> from kaboom.games.eleminis import DECK
         >>> Eleminis(DECK).label("swap p0.1 p2.5")
-        "Swap P0's slot 1 with P2's slot 5"
+        "Swap P0's card with P2's card"
         """
         word, *rest = action.split()
-        cells = [slot(w) for w in rest if w.startswith("p") and "." in w]
+        cells = [self._cell(w) for w in rest if w.startswith("p") and "." in w]
         if word == "play":
-            return f"{self.name(rest[0])} into {cells[-1]}"
+            q, _, there = cells[-1]
+            card = self.name(rest[0])
+            if there is None:
+                return f"{card} into {self._whose(q)} row (an empty slot)"
+            return f"{card} into {self._whose(q)} row, replacing {self._of(q, there)}"
         if word == "move":
-            return f"Move {cells[0]} to {cells[1]}"
+            (a, _, moved), (b, _, _) = cells
+            return f"Move {self._of(a, moved)} to {self._whose(b)} row"
         if word == "swap":
-            return f"Swap {cells[0]} with {cells[1]}"
+            (a, _, x), (b, _, y) = cells
+            return f"Swap {self._of(a, x)} with {self._of(b, y)}"
         if word in ("discard", "recycle"):
+            q, _, gone = cells[0]
             again = " and play again" if word == "recycle" else ""
-            return f"{word.capitalize()} {cells[0]}{again}"
-        return "Pass: the card cannot be played" if word == "pass" else action
+            return f"{word.capitalize()} {self._of(q, gone)}{again}"
+        return "Pass: the card cannot be played (p)" if word == "pass" else action
+
+    def _of(self, q: int, card: str | None) -> str:
+        """``your Fire``, ``P2's Water``."""
+        return f"{self._whose(q)} {self.name(card) if card else 'card'}"
+
+    def _touches_mine(self, action: str) -> str | None:
+        """The card of the seat's own row that ``action`` replaces, moves, swaps away or
+        discards (None: it leaves the seat's row as it is or only adds to it)."""
+        word, *rest = action.split()
+        cells = [self._cell(w) for w in rest if w.startswith("p") and "." in w]
+        if word == "play":
+            cells = cells[-1:]
+        elif word == "move":
+            cells = cells[:1]
+        mine = [card for q, _, card in cells if q == self.viewer and card is not None]
+        return mine[0] if mine else None
+
+    def cost(self, action: str) -> float:
+        """Into your own row first, then what leaves your row alone; what replaces, moves,
+        swaps away or discards your own card last."""
+        word, *rest = action.split()
+        if self._touches_mine(action) is not None:
+            return 10
+        if word == "play":
+            q, _, there = self._cell(rest[-1])
+            return 0 if q == self.viewer else 1 if there is not None else 2
+        return 3
+
+    def risk(self, action: str) -> str:
+        card = self._touches_mine(action)
+        if card is None:
+            return ""
+        word = action.split()[0]
+        verb = {"play": "replaces", "move": "moves away", "swap": "swaps away"}.get(
+            word, "discards"
+        )
+        return f"{verb} your {self.name(card)}"
+
+    # -- the table -------------------------------------------------------------------------------
+    def points(self, row: list[str | None]) -> int:
+        """What a row scores now: 10 per different Elemini, 5 per duplicate, 20 per Star,
+        -20 per Trash (never below 0); a complete row scores its bonus at the end."""
+        kinds = {s: k for s, k in zip(self.deck.slugs, self.deck.kinds, strict=True)}
+        cards = [c for c in row if c]
+        eleminis = [c for c in cards if kinds.get(c) == "elemini"]
+        unique = len(set(eleminis))
+        score = unique * self.deck.score("unique")
+        score += (len(eleminis) - unique) * self.deck.score("duplicate")
+        score += sum(kinds.get(c) == "star" for c in cards) * self.deck.score("star")
+        score += sum(kinds.get(c) == "trash" for c in cards) * self.deck.score("trash")
+        return max(0, score)
+
+    def doing(self, obs: Observation, viewer: int) -> str:
+        drawn = obs["eleminis"]["drawn"]
+        actor = obs["to_act"]
+        if obs["phase"] != "over" and drawn and actor is not None:
+            card = self.name(drawn)
+            if actor == viewer:
+                return f"You drew {card}: choose where it goes"
+            return f"{seat_name(actor, viewer)} drew {card}"
+        return super().doing(obs, viewer)
 
     def panel(self, obs: Observation, viewer: int) -> str:
         piles, section = obs["piles"], obs["eleminis"]
@@ -63,20 +177,37 @@ class Eleminis(Family):
             f"Deck {piles['deck']['size']}, Discard {len(discard)} "
             f"(top {self.name(top) if top else '-'}), game {section['game_number']}"
         )
-        if section["target"]:
-            head += f", match to {section['target']}"
         lines = [head]
         if section["drawn"]:
-            lines.append(f"P{obs['current']} drew {self.name(section['drawn'])}")
-        teams = int(section["teams"] or 0)
+            lines.append(self.beats(str(section["drawn"])))
+        over = obs["phase"] == "over"
         rows = [player["row"] for player in obs["players"]]
         head = "".join(f"{s + 1:<6}" for s in range(len(rows[0])))
-        lines.append(f"  {'':7}{head}{'pts':>4}" + (" tm" if teams else ""))
+        lines.append(f"{'':7}{head}{'points':>6}")
         for q, row in enumerate(rows):
-            mark = ">" if q == obs["current"] else " "
+            mark = ">" if q == obs["current"] and not over else " "
             cells = "".join(f"{(self.name(c) if c else '.')[:5]:6}" for c in row)
-            team = f" {q % teams:2}" if teams else ""
-            lines.append(f"{mark} {you(q, viewer):7}{cells}{obs['players'][q]['total']:4}{team}")
-        if obs["winners"]:
-            lines.append("Winners: " + ", ".join(f"P{q}" for q in obs["winners"]))
+            points = obs["players"][q]["score"] if over else self.points(row)
+            won = " won" if q in obs["winners"] else ""
+            lines.append(f"{mark} {seat_name(q, viewer):5}{cells}{points:>6}{won}")
+        teams = int(section["teams"] or 0)
+        if teams:
+            names = [
+                ", ".join(seat_name(q, viewer) for q in range(len(rows)) if q % teams == t)
+                for t in range(teams)
+            ]
+            lines.append("Teams: " + "; ".join(f"{t}: {n}" for t, n in enumerate(names)))
+        if section["target"]:
+            totals = ", ".join(
+                f"{seat_name(p['seat'], viewer)} {p['total']}" for p in obs["players"]
+            )
+            lines.append(f"Match to {section['target']}: {totals}")
         return "\n".join(lines)
+
+    def summary(self, obs: Observation, viewer: int) -> list[str]:
+        return [
+            f"{seat_name(p['seat'], viewer)}: {p['score']} points"
+            + (f" (match total {p['total']})" if obs["eleminis"]["target"] else "")
+            + (" - won!" if p["seat"] in obs["winners"] else "")
+            for p in obs["players"]
+        ]

@@ -8,17 +8,38 @@ from typing import Any
 from kaboom.engine.state import Observation, State
 from kaboom.games.kittens.edition import Edition
 from kaboom.games.kittens.words import EFFECT_NAMES, play_phrase
-from kaboom.tui.panel import Family, counted, known_from_top, known_runs, you
+from kaboom.tui.panel import Family, counted, known_from_top, known_runs
+from kaboom.tui.words import place_in_pile, plural, seat_name
+
+#: How much a card is worth keeping, by its effect: what is offered first to give away is
+#: the least (a Defuse the most: giving it, or spending it in a combo, is never a default).
+VALUE = {
+    "cat": 1, "draw-bottom": 2, "shuffle": 2, "see-the-future": 3, "favor": 3, "skip": 4,
+    "clone": 4, "attack": 5, "wild": 6, "nope": 7, "defuse": 20, "bomb": 0,
+}  # fmt: skip
+#: What each play of several cards does.
+COMBOS = {
+    "pair": "steal a random card",
+    "triple": "name a card and take it",
+    "five": "take any card from the Discard Pile",
+}
 
 
 class Exploding(Family):
     """Exploding Kittens, Exploding Minions, Dynamitt: piles, hands, turns owed."""
+
+    has_draw = has_windows = has_odds = True
 
     def __init__(self, edition: Edition) -> None:
         super().__init__(
             dict(zip(edition.slugs, zip(edition.names, edition.texts, strict=True), strict=True))
         )
         self.ed = edition
+        #: The effect of every rank word an action may use (a slug, or Dynamitt's rank).
+        self.effects: dict[str, str] = {}
+        for title, effect in enumerate(edition.effects):
+            self.effects[edition.rank_of(title)] = effect
+            self.effects[edition.slugs[title]] = effect
 
     @classmethod
     def of(cls, state: State) -> Exploding:
@@ -26,84 +47,260 @@ class Exploding(Family):
         game: Any = state  # every game of the family carries its edition
         return cls(game.edition)
 
+    # -- cards -----------------------------------------------------------------------------------
+    @property
+    def ranked(self) -> bool:
+        """Whether cards play by rank (Dynamitt: the suit never matters)."""
+        return bool(self.ed.ranks)
+
     def rank(self, slug: str) -> str:
         return self.ed.rank_of(self.ed.title_of(slug)) if slug in self.ed.slugs else slug
 
-    def bomb_word(self) -> str:
+    def hand(self, obs: Observation) -> list[str]:
+        """The seat's cards in the edition's order (Dynamitt: A, 2, ..., K, jokers; never
+        as text, where 10 comes before 2)."""
+        order = {slug: i for i, slug in enumerate(self.ed.slugs)}
+        return sorted(obs.get("hand") or [], key=lambda s: (order.get(s, len(order)), s))
+
+    def effect_name(self, word: str) -> str:
+        """``Attack`` for Dynamitt's rank 2 (or its card 2♥); "" where the card's own name
+        says it (the Original's cards)."""
+        if not self.ranked:
+            return ""
+        effect = self.effects.get(word, "")
+        return EFFECT_NAMES.get(effect, effect) if effect != "cat" else "no effect"
+
+    def help_text(self, slug: str) -> str:
+        """The card's field-guide text; Dynamitt's with the table of what every rank does."""
+        text = super().help_text(slug)
+        if not self.ranked:
+            return text
+        rows = [f"{self.ed.rank_name(r):>5}  {self.effect_name(r)}" for r in self.ed.rank_slugs]
+        return f"{text}\n\nWhat each rank does (suits never matter):\n" + "\n".join(rows)
+
+    def bomb_word(self, count: int = 1) -> str:
         """What the bombs are called: the card's name, or its effect where ranks play it."""
-        return EFFECT_NAMES["bomb"] if self.ed.ranks else self.ed.names[self.ed.only("bomb")]
+        word = EFFECT_NAMES["bomb"] if self.ranked else self.ed.names[self.ed.only("bomb")]
+        return word if count == 1 or self.ranked else word + "s"
 
     def bombs(self) -> frozenset[str]:
         return frozenset(
             s for s, e in zip(self.ed.slugs, self.ed.effects, strict=True) if e == "bomb"
         )
 
+    def held(self, rank: str) -> str:
+        """The cards of ``rank`` in the seat's hand, by name: ``2♥``, ``2♥ or 2♠`` (the
+        suit that goes down is drawn at random); the rank's name if it holds none."""
+        names = [self.name(s) for s in dict.fromkeys(self.mine) if self.rank(s) == rank]
+        return " or ".join(names) if names else self.ed.rank_name(rank)
+
+    def _uses(self, action: str) -> list[str]:
+        """The rank words of the cards an action spends (not a rank it names)."""
+        word, *rest = action.split()
+        if word not in ("play", "pair", "triple", "five", "give", "defuse") or not rest:
+            return []
+        return [p for part in rest[0].split("+") for p in part.split("=")[:1]]
+
+    # -- actions ---------------------------------------------------------------------------------
     def label(self, action: str) -> str:
-        """``pair tacocat @2`` -> ``Play a pair of Tacocat against P2``.
+        """``pair tacocat @2`` -> ``Play a pair of Tacocat against P2: steal a random card``.
 
         >>> from kaboom.games.kittens import ORIGINAL
         >>> Exploding(ORIGINAL).label("place 0")
-        'Put the Exploding Kitten back at position 0 (0 = top)'
+        'Put the Exploding Kitten back on top'
+        >>> Exploding(ORIGINAL).label("give defuse")
+        'Give Defuse'
         """
         word, *rest = action.split()
         if word in ("play", "pair", "triple", "five"):
-            return "Play" + play_phrase(self.ed, action)[0].removeprefix("plays")
-        fixed = {"draw": "Draw a card (ends your turn)", "nope": "Nope!", "pass": "Let it pass",
-                 "explode": "Explode (you are out)"}  # fmt: skip
+            return self._play_label(word, rest, action)
+        if word == "draw":
+            owed = int(self.obs.get("exploding", {}).get("turns_owed", 1)) if self.obs else 1
+            if owed > 1:
+                return f"Draw a card (ends 1 of your {owed} turns)"
+            return "Draw a card (ends your turn)"
+        fixed = {"nope": "Nope it", "pass": "Let it pass", "explode": "Explode (out of the game)"}
         if word in fixed:
             return fixed[word]
-        card = (
-            self.ed.rank_name(rest[0])
-            if rest and word == "defuse"
-            else (self.name(rest[0]) if rest else "")
-        )
         if word == "defuse":
-            return f"Defuse with {card}" if card else "Play a Defuse"
+            return f"Defuse it with {self.held(rest[0])}" if rest else "Defuse it"
         if word == "place":
-            return f"Put the {self.bomb_word()} back at position {rest[0]} (0 = top)"
+            size = int(self.obs["piles"]["draw"]["size"]) if self.obs else None
+            return f"Put the {self.bomb_word()} back {place_in_pile(int(rest[0]), size)}"
+        card = self.name(rest[0]) if rest else ""
+        effect = self.effect_name(rest[0]) if rest else ""
+        card += f" ({effect})" if effect else ""
         return {"give": f"Give {card}", "take": f"Take {card} from the Discard Pile"}.get(
             word, action
         )
+
+    def _play_label(self, word: str, rest: list[str], action: str) -> str:
+        if word == "play":
+            clone, _, copied = rest[0].partition("=")
+            target = f" on {seat_name(int(rest[1][1:]), self.viewer)}" if len(rest) > 1 else ""
+            if not self.ranked:
+                return "Play" + play_phrase(self.ed, action)[0].removeprefix("plays")
+            if copied:
+                return (
+                    f"Play {self.held(clone)} (Clone) as {self.ed.rank_name(copied)} "
+                    f"({self.effect_name(copied)}){target}"
+                )
+            return f"Play {self.held(clone)} ({self.effect_name(clone)}){target}"
+        if word == "five":
+            return "Play five different: " + play_phrase(self.ed, action)[0].split(": ", 1)[1]
+        text = "Play" + play_phrase(self.ed, action)[0].removeprefix("plays")
+        if word == "triple":
+            named = rest[2]
+            effect = self.effect_name(named)
+            return text + (f" ({effect})" if effect else "")
+        return f"{text}: {COMBOS[word]}"
+
+    def group(self, action: str) -> str:
+        """Five different cards (dozens of ways) and three of a kind (a card to name) are
+        each one entry that opens the choice."""
+        word, *rest = action.split()
+        if word == "five":
+            return f"Play five different cards: {COMBOS['five']}"
+        if word == "triple":
+            noun = play_phrase(self.ed, " ".join([word, *rest[:2], rest[2]]))[1]
+            return f"Play {noun}: name a card and take it"
+        return ""
+
+    def cost(self, action: str) -> float:
+        """Cheapest first: drawing, then single cards, pairs, threes, five; what is given
+        away, the least useful first; what is taken, the best first; a Defuse before
+        exploding; the bomb back from the top down."""
+        word, *rest = action.split()
+        spent = sum(VALUE.get(self.effects.get(r, "cat"), 1) for r in self._uses(action))
+        if word == "draw":
+            return 0
+        if word in ("play", "pair", "triple", "five"):
+            return {"play": 100, "pair": 200, "triple": 300, "five": 400}[word] + spent
+        if word == "give":
+            return spent
+        if word == "take":
+            return -VALUE.get(self.effects.get(rest[0], "cat"), 1)
+        if word == "defuse":
+            return -1
+        if word == "place":
+            return int(rest[0])
+        return 0
+
+    def risk(self, action: str) -> str:
+        """A play that gives away or spends a Defuse: never the highlighted default."""
+        word = action.split()[0]
+        if word == "defuse":
+            return ""
+        if any(self.effects.get(r) == "defuse" for r in self._uses(action)):
+            return "gives away a Defuse" if word == "give" else "spends a Defuse"
+        return ""
+
+    def window_text(self, window: dict[str, Any]) -> str:
+        """The play in an open window as a noun: ``Skip``, ``2 (Attack)``, ``a pair of
+        Tacocat against P2``."""
+        noun = play_phrase(self.ed, str(window["play"]))[1]
+        word, *rest = str(window["play"]).split()
+        if word == "play" and self.ranked:
+            rank, _, copied = rest[0].partition("=")
+            on = f" on P{rest[1][1:]}" if len(rest) > 1 else ""
+            noun = f"{self.ed.rank_name(rank)} ({self.effect_name(rank)})"
+            if copied:
+                noun += f" as {self.ed.rank_name(copied)} ({self.effect_name(copied)})"
+            noun += on
+        return ("a " + noun) if word == "pair" else noun
+
+    def answer(self, window: dict[str, Any]) -> str:
+        """What n does, and with which card where ranks play (``Nope it with A♥``)."""
+        text = super().answer(window)
+        if not self.ranked:
+            return text
+        ranks = [r for r in self.ed.rank_slugs if self.effects.get(r) == "nope"]
+        held = [self.held(r) for r in ranks if any(self.rank(c) == r for c in self.mine)]
+        return f"{text} with {held[0]}" if held else text
+
+    # -- the table -------------------------------------------------------------------------------
+    def doing(self, obs: Observation, viewer: int) -> str:
+        """What is happening and what is asked of the seat at the device."""
+        phase, actor, current = obs["phase"], obs["to_act"], obs["current"]
+        who = seat_name(current, viewer)
+        bomb = self.bomb_word()
+        mine = actor == viewer
+        owed = int(obs["exploding"]["turns_owed"])
+        if phase == "turn":
+            turns = f" ({plural(owed, 'turn')} to take)" if owed > 1 else ""
+            if mine:
+                return f"Your turn{turns}: play cards, then draw (d)"
+            return f"{who}'s turn{turns}"
+        if phase == "give":
+            if mine:
+                return f"{who} asked you for a Favor: choose a card to give"
+            return f"{who} asked {seat_name(actor, viewer)} for a Favor"
+        if phase == "exploding":
+            drew = "You drew" if current == viewer else f"{who} drew"
+            return f"{drew} {self._a(bomb)}" + (": Defuse it or explode" if mine else "!")
+        if phase == "place":
+            if mine:
+                return f"Put the {bomb} back into the Draw Pile, where you like (secret)"
+            return f"{who} puts the {bomb} back into the Draw Pile, in secret"
+        if phase == "take":
+            if mine:
+                return "Five different cards: take any card from the Discard Pile"
+            return f"{who} takes a card from the Discard Pile"
+        return super().doing(obs, viewer)
+
+    @staticmethod
+    def _a(word: str) -> str:
+        return f"an {word}" if word[:1] in "AEIOU" else f"a {word}"
 
     def panel(self, obs: Observation, viewer: int) -> str:
         piles, section = obs["piles"], obs["exploding"]
         discard = piles["discard"]["cards"]
         top = discard[0] if discard else None
+        bombs = int(section["bombs_in_pile"])
         lines = [
-            f"Draw Pile {piles['draw']['size']} ({section['bombs_in_pile']} {self.bomb_word()}), "
+            f"Draw Pile {piles['draw']['size']} ({bombs} {self.bomb_word(bombs)}), "
             f"Discard {len(discard)}",
             f"Top of the Discard Pile: {self.name(top) if top else '-'}",
-            f"Out: {counted([self.name(c) for c in section['out_of_game']])}"
-            + (
-                f" + {section['out_of_game_face_down']} face down"
-                if section["out_of_game_face_down"]
-                else ""
-            ),
         ]
+        out = [self.name(c) for c in section["out_of_game"]]
+        hidden = int(section["out_of_game_face_down"])
+        if out or hidden:
+            parts = [self._counted_plural(out)] if out else []
+            parts += [f"{plural(hidden, 'card')} face down, unseen"] if hidden else []
+            lines.append("Out of the game: " + ", ".join(parts))
         lines += self._players(obs, viewer)
         lines += self._knowledge(obs)
         return "\n".join(lines)
 
+    def _counted_plural(self, names: list[str]) -> str:
+        """``2 Exploding Kittens, Defuse``: a name with its count where there are several."""
+        seen: dict[str, int] = {}
+        for n in names:
+            seen[n] = seen.get(n, 0) + 1
+        return ", ".join(
+            n if k == 1 else plural(k, n, n if self.ranked else None) for n, k in seen.items()
+        )
+
     def _players(self, obs: Observation, viewer: int) -> list[str]:
         out = []
         owed = obs["exploding"]["turns_owed"]
+        over = obs["phase"] == "over"
         for player in obs["players"]:
             q = player["seat"]
-            state = "in" if player["in"] else "OUT"
-            mark = ">" if q == obs["current"] else " "
-            more = f", {owed} turns" if q == obs["current"] and owed > 1 else ""
-            out.append(f"{mark} {you(q, viewer):7} {player['hand_size']:2} cards  {state}{more}")
+            mark = ">" if q == obs["current"] and not over and player["in"] else " "
+            if not player["in"]:
+                out.append(f"{mark} {seat_name(q, viewer):4} exploded, out")
+                continue
+            won = " - won!" if q in obs["winners"] else ""
+            more = f", {owed} turns" if mark == ">" and owed > 1 else ""
+            size = plural(player["hand_size"], "card")
+            out.append(f"{mark} {seat_name(q, viewer):4} {size:>8}{more}{won}")
         window = obs["window"]
         if window:
-            nopes = (
-                f", Noped by {', '.join(f'P{q}' for q in window['nopes'])}"
-                if window["nopes"]
-                else ""
-            )
-            out.append(f"On the table: P{window['player']}: {self.label(window['play'])}{nopes}")
+            out.append("On the table: " + self.chain(window, viewer))
         drawn = obs["exploding"]["drawn_bomb"]
         if drawn:
-            out.append(f"P{obs['current']} drew {self.name(drawn)}!")
+            out.append(f"{seat_name(obs['current'], viewer)} drew {self._a(self.name(drawn))}!")
         return out
 
     def _knowledge(self, obs: Observation) -> list[str]:
@@ -111,5 +308,15 @@ class Exploding(Family):
         out = known_from_top(known["piles"].get("draw") or {}, self.name)
         out += known_runs(known.get("runs", {}).get("draw", []), self.name)
         for q, cards in known["hands"].items():
-            out.append(f"You know P{q} holds {counted([self.name(c) for c in cards])}")
+            holder = seat_name(int(q), self.viewer)
+            out.append(f"You know {holder} holds {counted([self.name(c) for c in cards])}")
         return out
+
+    def summary(self, obs: Observation, viewer: int) -> list[str]:
+        lines = []
+        for player in obs["players"]:
+            q = player["seat"]
+            won = q in obs["winners"]
+            fate = "won" if won else "exploded" if not player["in"] else "still in"
+            lines.append(f"{seat_name(q, viewer)}: {fate}")
+        return lines

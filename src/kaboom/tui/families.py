@@ -32,19 +32,16 @@ def family_of(state: State) -> Family:
     return Family()
 
 
-def status_line(obs: dict[str, Any], viewer: int) -> str:
-    """Whose decision it is, as the seat may know it. In a reaction window every seat is
-    asked in turn whatever it holds, and the line says only that the window is open."""
+def status_line(family: Family, obs: dict[str, Any], viewer: int) -> str:
+    """What is happening and what is asked of the seat at the device, as it may know it.
+    In a reaction window every seat is asked in turn whatever it holds, and the line says
+    only that the window is open and what is in it."""
     if obs.get("phase") == "over":
         return "Game over"
-    if obs.get("window"):
-        return "A reaction window is open"
-    actor = obs.get("to_act")
-    if actor == viewer:
-        return f"Your move ({obs.get('phase', 'turn')})"
-    if actor is None:
-        return "A reaction window is open"
-    return f"P{actor} is thinking ({obs.get('phase', 'turn')})"
+    window = obs.get("window")
+    if window:
+        return f"Reaction window: {family.chain(window, viewer)}"
+    return family.doing(obs, viewer)
 
 
 def reveal(state: State) -> str:
@@ -53,8 +50,9 @@ def reveal(state: State) -> str:
     family = family_of(state)
     lines = [family.panel(state.observe(None), -1), ""]
     for q in range(state.players):
-        cards = state.observe(q)["hand"]
+        seen = state.observe(q)
+        cards = family.hand(seen) if seen["hand"] else []  # in the family's order
         if cards:
             lines.append(f"P{q} holds: {counted([family.name(c) for c in cards])}")
-    board = state.render()
+    board = state.render() if type(family) is Family else ""  # a family's panel draws it
     return "\n".join([*lines, *([board] if board else [])])

@@ -10,19 +10,21 @@ lists, never a state. A family with no panel of its own (a new game's) is drawn 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from kaboom.engine.state import Observation
+from kaboom.tui.words import plural, seat_name, yours
 
 #: Words of an action's text form that name no card (verbs and phrases).
 VERBS = frozenset({"play", "pair", "triple", "five", "give", "take", "discard", "swap-with"})
 
 
-def you(seat: int, viewer: int) -> str:
-    """``P2`` or ``P2 you``."""
-    return f"P{seat} you" if seat == viewer else f"P{seat}"
+#: What the table may ask of a family's game: the preview of an action (the seat's view
+#: after it, in a world sampled from what the seat knows), or None.
+Preview = Callable[[str], "Observation | None"]
 
 
 def counted(names: list[str]) -> str:
@@ -40,14 +42,33 @@ def slot(cell: str) -> str:
 class Family:
     """Any family's table, from the shared parts of its observation (players, piles, the
     hand, the window, what the seat knows, the family's section as it is); a family with a
-    panel of its own fills in the rest."""
+    panel of its own fills in the rest.
+
+    Before it labels, orders or warns about actions the table hands it the seat's view
+    (``view``): the labels may name the seat's own cards, the size of a pile, where a move
+    lands. Everything it reads is that seat's observation."""
 
     #: What the row of the seat's cards is called.
     hand_label = "Hand"
+    #: Which of the table's keys mean something in this family: d (draw), n and p in a
+    #: reaction window, p to pass outside one (Eleminis), o (the odds of a bomb).
+    has_draw = False
+    has_windows = False
+    has_pass = False
+    has_odds = False
 
     def __init__(self, guide: dict[str, tuple[str, str]] | None = None) -> None:
         #: Card slug -> (display name, field-guide text).
         self.guide: dict[str, tuple[str, str]] = dict(guide or {})
+        self.obs: Observation = {}
+        self.viewer: int | None = None
+        self.mine: list[str] = []
+        self.preview: Preview | None = None
+
+    def view(self, obs: Observation, viewer: int | None, preview: Preview | None = None) -> None:
+        """The seat's observation the next labels are made for."""
+        self.obs, self.viewer, self.preview = obs, viewer, preview
+        self.mine = self.hand(obs) if obs else []
 
     def name(self, slug: str) -> str:
         """A card's name: the guide's, else its slug in words (``two-of-a-kind``: ``Two of a
@@ -91,9 +112,71 @@ class Family:
         """An action's text form in plain words, for the list of actions."""
         return action
 
+    def in_order(self, line: str) -> str:
+        """A log line that lists a hand (``P0 holds: 10♦, 2♦``) with the cards in the order
+        of the game's cards (the order the table shows hands in); any other line as it is."""
+        head, sep, cards = line.partition(" holds: ")
+        if not sep or not re.fullmatch(r"P\d+", head):
+            return line
+        order = {name: i for i, (name, _) in enumerate(self.guide.values())}
+        names = cards.split(", ")
+        return head + sep + ", ".join(sorted(names, key=lambda n: order.get(n, len(order))))
+
+    def cost(self, action: str) -> float:
+        """Where an action goes in the list: the cheapest first (by default as given)."""
+        return 0
+
+    def risk(self, action: str) -> str:
+        """Why an action is never the highlighted default ("gives away a Defuse"), or ""."""
+        return ""
+
+    def group(self, action: str) -> str:
+        """The entry that stands for this action and its like ("five different cards"),
+        which opens the choice among them; "" for an action listed on its own."""
+        return ""
+
     def window_text(self, window: dict[str, Any]) -> str:
-        """The play waiting in an open reaction window, in plain words."""
+        """The play waiting in an open reaction window, as a noun."""
         return self.label(str(window["play"]))
+
+    def chain(self, window: dict[str, Any], viewer: int | None) -> str:
+        """An open window in words: the play, then each Nope in the chain as what it does
+        (a Nope cancels, a Nope of that Nope - a Yup - brings the play back), and where it
+        stands now.
+
+        >>> Family().chain({"player": 0, "play": "play skip", "nopes": [2, 0]}, 0)
+        'You played play skip; P2 Noped it; You Noped back (Yup): it goes ahead for now'
+        """
+        who = seat_name(int(window["player"]), viewer)
+        parts = [f"{who} played {yours(self.window_text(window), viewer)}"]
+        for depth, q in enumerate(window["nopes"]):
+            noper = seat_name(int(q), viewer)
+            parts.append(f"{noper} Noped it" if depth % 2 == 0 else f"{noper} Noped back (Yup)")
+        if not window["nopes"]:
+            return parts[0]
+        now = "it is cancelled for now" if len(window["nopes"]) % 2 else "it goes ahead for now"
+        return "; ".join(parts) + f": {now}"
+
+    def answer(self, window: dict[str, Any]) -> str:
+        """What n does in an open window: Nope the play, or the last Nope (a Yup)."""
+        return "Nope it" if len(window["nopes"]) % 2 == 0 else "Nope the Nope (Yup)"
+
+    def doing(self, obs: Observation, viewer: int) -> str:
+        """What is happening and what is asked of the seat at the device (never a phase's
+        internal name)."""
+        actor = obs.get("to_act")
+        if actor == viewer:
+            return "Your move: choose an action"
+        if actor is None:
+            return "Waiting"
+        return f"{seat_name(actor, viewer)} is thinking"
+
+    def summary(self, obs: Observation, viewer: int) -> list[str]:
+        """The players at the end of a game, one line each."""
+        return [
+            f"{seat_name(p['seat'], viewer)}: " + ("won" if p["seat"] in obs["winners"] else "-")
+            for p in obs["players"]
+        ]
 
     def panel(self, obs: Observation, viewer: int) -> str:
         """The table as plain text: the piles, the players, the open window, the family's
@@ -102,16 +185,17 @@ class Family:
         for player in obs["players"]:
             q = player["seat"]
             mark = ">" if q == obs["current"] else " "
-            state = "in" if player["in"] else "OUT"
-            lines.append(f"{mark} {you(q, viewer):7} {player['hand_size']:2} cards  {state}")
+            state = "in" if player["in"] else "out"
+            size = plural(player["hand_size"], "card")
+            lines.append(f"{mark} {seat_name(q, viewer):4} {size:>8}  {state}")
         window = obs["window"]
         if window:
-            lines.append(f"On the table: P{window['player']}: {self.window_text(window)}")
+            lines.append("On the table: " + self.chain(window, viewer))
         section = obs[obs["family"]]
         lines += [f"{key.replace('_', ' ')}: {value}" for key, value in section.items()]
         lines += self.knowledge(obs)
         if obs["winners"]:
-            lines.append("Winners: " + ", ".join(f"P{q}" for q in obs["winners"]))
+            lines.append("Winners: " + ", ".join(seat_name(q, viewer) for q in obs["winners"]))
         return "\n".join(lines)
 
     def knowledge(self, obs: Observation) -> list[str]:
@@ -120,7 +204,8 @@ class Family:
         for pile, cards in obs["known"]["piles"].items():
             out += known_from_top(cards, self.name, f" of the {pile.replace('_', ' ')}")
         for q, cards in obs["known"]["hands"].items():
-            out.append(f"You know P{q} holds {counted([self.name(c) for c in cards])}")
+            holder = seat_name(int(q), self.viewer)
+            out.append(f"You know {holder} holds {counted([self.name(c) for c in cards])}")
         return out
 
 

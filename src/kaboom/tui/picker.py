@@ -6,6 +6,7 @@ registered tomorrow is offered with its own options, no screen code needed.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -20,8 +21,38 @@ from textual.widgets.option_list import Option as Row
 from kaboom.engine.options import Option
 from kaboom.engine.registry import GameSpec, list_games
 
+#: The opponents the picker offers, in words (the bot spec each stands for).
 OPPONENTS = ("ismcts:level=medium", "ismcts:level=easy", "ismcts:level=hard", "heuristic", "random")
-START, PLAYERS, BOTS = "start", "players", "bots"
+OPPONENT_WORDS = {
+    "ismcts:level=easy": "Easy bot (searches briefly)",
+    "ismcts:level=medium": "Medium bot (searches about a second a move)",
+    "ismcts:level=hard": "Hard bot (searches up to 5 seconds a move)",
+    "heuristic": "Simple bot (rules of thumb, plays at once)",
+    "random": "Random (any legal move)",
+}
+#: The games the picker lists first, in this order (the best known first); others follow.
+FIRST = ("exploding-kittens", "exploding-minions", "dynamitt", "kittens-board-game", "eleminis")
+START, PLAYERS, BOTS, PEOPLE = "start", "players", "bots", "people"
+
+
+def opponent_words(spec: str) -> str:
+    """``Medium bot (...)`` for ``ismcts:level=medium``; another spec as it is."""
+    return OPPONENT_WORDS.get(spec, spec)
+
+
+def plain_help(text: str) -> str:
+    """An option's help without references to the rulings document.
+
+    >>> plain_help("Jokers in the deck: wild in combos (docs/rulings.md §4)")
+    'Jokers in the deck: wild in combos'
+    """
+    return re.sub(r"\s*\((?:see )?(?:docs/)?rulings(?:\.md)?[^)]*\)", "", text, flags=re.I)
+
+
+def ordered(specs: list[GameSpec]) -> list[GameSpec]:
+    """The games, the best known first (Exploding Kittens), the rest as registered."""
+    rank = {game: i for i, game in enumerate(FIRST)}
+    return sorted(specs, key=lambda s: (rank.get(s.game_id, len(rank)), s.game_id))
 
 
 @dataclass(slots=True)
@@ -32,6 +63,8 @@ class Choice:
     players: int
     values: dict[str, Any] = field(default_factory=dict)
     opponents: str = OPPONENTS[0]
+    #: People at this device (2 or more: hot-seat, the first seats).
+    humans: int = 1
 
     @classmethod
     def of(cls, spec: GameSpec) -> Choice:
@@ -49,15 +82,22 @@ class Choice:
 
     def rows(self) -> list[tuple[str, str]]:
         """``(row id, label)`` of every setting, Start last."""
+        hot = "just you" if self.humans == 1 else f"{self.humans}, hot-seat: pass the device"
         out = [
             (PLAYERS, f"players: {self.players} ({self.spec.min_players}-{self.spec.max_players})"),
-            (BOTS, f"opponents: {self.opponents}"),
+            (PEOPLE, f"people at this device: {hot}"),
+            (BOTS, f"opponents: {escape(opponent_words(self.opponents))}"),
         ]
+        if self.humans >= self.players:
+            out[2] = (BOTS, "opponents: none (every seat is a person)")
         for o in self.spec.options:
             value = self.values[o.name]
             shown = "-" if value == "" else str(value).lower() if o.kind is bool else str(value)
+            if o.name == "first" and isinstance(value, int):
+                shown = "you" if value == 0 else f"P{value}"
             fixed = " (set with -o)" if o.path else ""
-            out.append((o.name, f"{o.name}: {shown}{fixed}  [dim]{escape(o.help)}[/dim]"))
+            help_text = escape(plain_help(o.help))
+            out.append((o.name, f"{o.name}: {escape(shown)}{fixed}  [dim]{help_text}[/dim]"))
         out.append((START, "[b]Start the game[/b]"))
         return out
 
@@ -66,6 +106,9 @@ class Choice:
         if row == PLAYERS:
             lo, hi = self.spec.min_players, self.spec.max_players
             self.players = min(hi, max(lo, self.players + step))
+            self.humans = min(self.humans, self.players)
+        elif row == PEOPLE:
+            self.humans = min(self.players, max(1, self.humans + step))
         elif row == BOTS:
             self.opponents = OPPONENTS[(OPPONENTS.index(self.opponents) + step) % len(OPPONENTS)]
         else:
@@ -117,7 +160,7 @@ class PickerScreen(Screen[Choice]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.specs = list_games()
+        self.specs = ordered(list_games())
         self.choice = Choice.of(self.specs[0])
 
     def compose(self) -> ComposeResult:

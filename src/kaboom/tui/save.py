@@ -94,6 +94,25 @@ def write(path: Path, seating: Seating, state: State, saved_by: int | None = Non
     return path
 
 
+def check_writable(path: Path, name: str) -> None:
+    """Refuse, before the game starts, a file the table could not write at its end (a
+    folder, a missing folder, no permission, a read-only file system): ``BadInput``
+    naming the option. The file is opened for appending and, if it was not there, removed."""
+    if path.is_dir():
+        raise BadInput(name, f"a file to write, got the folder {path}")
+    folder = path.parent
+    if not folder.is_dir():
+        raise BadInput(name, f"a file in an existing folder; {folder} does not exist")
+    existed = path.exists()
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as e:
+        raise BadInput(name, f"a file kaboom may write; {path}: {e.strerror or e}") from None
+    if not existed:
+        path.unlink(missing_ok=True)
+
+
 def read_json(path: Path) -> dict[str, Any]:
     """A save file's JSON object; a missing or unreadable file raises ``BadInput``."""
     if not path.is_file():
@@ -153,6 +172,12 @@ def read(path: Path) -> tuple[Seating, State]:
         raise BadInput(f"{path}: state", f"a saved game state ({type(e).__name__}: {e})") from None
     if state.game_id != seating.game or state.players != seating.players:
         raise BadInput(f"{path}: state", f"a {seating.game} game of {seating.players} players")
+    try:  # every seat's view and the legal moves: what the table will ask of it at once
+        for seat in (*range(state.players), None):
+            state.observe(seat)
+        state.legal_actions()
+    except Exception as e:  # a hand-edited state the loader let through
+        raise BadInput(f"{path}: state", f"a saved game state ({type(e).__name__}: {e})") from None
     return seating, state
 
 

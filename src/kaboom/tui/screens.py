@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -13,18 +14,20 @@ from textual.widgets import Static
 #: Every key of the table, for the help screen and the README.
 KEYS: tuple[tuple[str, str], ...] = (
     ("up / down", "highlight an action"),
-    ("enter", "play the highlighted action"),
+    ("enter", "play the highlighted action (or open a group of them)"),
     ("left / right", "move along your hand"),
     ("space", "select that card: only the actions using it are listed"),
     ("c", "clear the selection"),
     ("?", "the field-guide text of the card under the cursor"),
     ("d", "draw (end your turn), when you may"),
     ("n", "Nope, in a reaction window"),
-    ("p", "let it pass, in a reaction window"),
+    ("p", "let it pass, in a reaction window (Eleminis: pass)"),
     ("o", "show or hide the odds the next card is a bomb"),
+    ("pgup / pgdn", "scroll the log back / forward"),
     ("s", "save the game (kaboom play --resume FILE goes on)"),
     ("h / f1", "this help"),
-    ("q", "quit"),
+    ("a", "play again, once the game is over (a new deal)"),
+    ("q, ctrl+c", "quit (asks first, and offers to save)"),
 )
 #: The picker's keys.
 PICKER_KEYS: tuple[tuple[str, str], ...] = (
@@ -71,17 +74,24 @@ def help_screen() -> Dismissable:
 
 
 class PassScreen(Screen[None]):
-    """Hot-seat: the device goes to the next player; nothing of any hand is on screen."""
+    """Hot-seat: the device goes to the next player; nothing of any hand is on screen.
+    Enter (or space) hands it over; q, escape or ctrl+c ask whether to quit; every other
+    key is swallowed here, and so is a key pressed in the moment after Enter (``guard``
+    seconds: a second, reflex Enter never plays a move for the next player)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "ready", "I am ready")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space", "ready", "I am ready"),
+        Binding("q,escape", "app.ask_quit", "Quit"),
+    ]
     DEFAULT_CSS = """
     PassScreen { align: center middle; }
-    PassScreen > Static { width: auto; border: heavy $accent; padding: 1 4; }
+    PassScreen > Static { width: auto; max-width: 100%; border: heavy $accent; padding: 1 4; }
     """
 
-    def __init__(self, seat: int, why: str) -> None:
+    def __init__(self, seat: int, why: str, guard: float = 0.0) -> None:
         super().__init__()
-        self.seat, self.why = seat, why
+        self.seat, self.why, self.guard = seat, why, guard
+        self.ready = False
 
     def compose(self) -> ComposeResult:
         why = self.why
@@ -89,10 +99,22 @@ class PassScreen(Screen[None]):
             why += ": everyone is asked in turn, whatever they hold"
         yield Static(
             f"Pass the device to [b]P{self.seat}[/b] ({why}).\n\n"
-            f"P{self.seat}: press Enter when nobody else is looking."
+            f"P{self.seat}: press Enter when nobody else is looking.\n"
+            "[dim]q: quit (asks first)[/dim]",
+            id="pass-text",
         )
 
     def action_ready(self) -> None:
+        if self.ready:
+            return
+        self.ready = True
+        if self.guard <= 0:
+            self.dismiss(None)
+            return
+        self.query_one("#pass-text", Static).update(f"Here is P{self.seat}'s hand...")
+        self.set_timer(self.guard, self._hand_over)
+
+    def _hand_over(self) -> None:
         self.dismiss(None)
 
 
@@ -101,6 +123,7 @@ class Cover(Screen[None]):
     last person's move and the next person's; the table takes it away when a person is
     asked (with the pass screen)."""
 
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "app.ask_quit", "Quit")]
     DEFAULT_CSS = """
     Cover { align: center middle; }
     Cover > Static { width: auto; border: heavy $secondary; padding: 1 4; }
@@ -108,3 +131,65 @@ class Cover(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("The bots are playing.\nThe device goes to the next player when one is asked.")
+
+
+class ConfirmQuit(ModalScreen[str]):
+    """Quit a game in progress? Dismissed with "save" (save, then quit), "quit" or ""
+    (keep playing)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "choose('save')", "Save and quit"),
+        Binding("y,q", "choose('quit')", "Quit without saving"),
+        Binding("n,escape,enter", "choose('')", "Keep playing"),
+    ]
+    DEFAULT_CSS = """
+    ConfirmQuit { align: center middle; }
+    ConfirmQuit > Static {
+        width: auto; max-width: 100%; border: heavy $error; padding: 1 2; background: $surface;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            "[b]Quit this game?[/b]\n\n"
+            "  s      save it, then quit (kaboom play --resume FILE goes on)\n"
+            "  y, q   quit without saving\n"
+            "  n, esc keep playing"
+        )
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+
+class GameOver(ModalScreen[str]):
+    """The end of a game: who won, a line per player, the seed, the log. Dismissed with
+    "again" (a new deal, same seats), "quit", or "" (look at the final table). Enter only
+    closes it: a reflex Enter at the end of a game never deals the next one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "choose('again')", "Play again"),
+        Binding("q", "choose('quit')", "Quit"),
+        Binding("escape,enter,t", "choose('')", "See the table"),
+    ]
+    DEFAULT_CSS = """
+    GameOver { align: center middle; }
+    GameOver > Vertical {
+        width: 76; max-width: 100%; height: auto; max-height: 100%;
+        border: heavy $accent; padding: 0 1; background: $surface;
+    }
+    """
+
+    def __init__(self, headline: str, lines: list[str]) -> None:
+        super().__init__()
+        self.headline, self.lines = headline, lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"[b]{escape(self.headline)}[/b]", id="headline")
+            yield Static("\n".join(self.lines), id="summary", markup=False)
+            yield Static(
+                "[b]a[/b]: play again   [b]enter[/b]/[b]esc[/b]: see the table   [b]q[/b]: quit"
+            )
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)

@@ -1,11 +1,14 @@
 """The table: one seat's view of a game, its hand and legal actions, bots paced, windows.
 
-The screen draws only from ``Session.observe(viewer)`` and ``Session.log_for(viewer)``.
+The screen draws only from ``Session.observe(viewer)`` and ``Session.log_for(viewer)``
+(and, for a preview of where a move lands, a world sampled from the viewer's observation).
 Bots decide in a worker thread; their moves are applied on the UI thread.
 """
 
 from __future__ import annotations
 
+import math
+import random
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -17,34 +20,40 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.events import Resize
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as Row
 
-from kaboom.engine.state import State
+from kaboom.engine.state import Observation, State
 from kaboom.tui import save
 from kaboom.tui.families import Family, family_of, status_line
 from kaboom.tui.odds import bomb_odds
-from kaboom.tui.screens import Cover, Dismissable, PassScreen, help_screen
+from kaboom.tui.screens import Cover, Dismissable, GameOver, PassScreen, help_screen
 from kaboom.tui.session import Session, WindowKey, window_key
+from kaboom.tui.words import seat_name, tell
 
 #: Ticks of the reaction countdown, in seconds.
 TICK = 0.1
 #: How many lines of the log the table keeps on screen.
 LOG_LINES = 200
+#: Row ids of the action list that are not actions.
+GROUP, BACK, NOPE_ROW, PASS_ROW = "group:", "back", "key:n", "key:p"
 
 
 @dataclass(slots=True)
 class Pace:
     """How the table paces itself: seconds between bot moves, seconds a reaction window
-    stays open (0: until you press n or p), and where the log and saves go."""
+    stays open (0: until you press n or p), where the log and saves go, hot-seat, and how
+    long the pass screen swallows keys after Enter (a reflex second Enter plays nothing)."""
 
     bot_delay: float = 0.8
-    react_seconds: float = 3.0
+    react_seconds: float = 5.0
     log_path: Path | None = None
     save_path: Path | None = None
     hotseat: bool = False
+    guard: float = 0.5
 
 
 @dataclass(slots=True)
@@ -59,6 +68,7 @@ class Window:
     text: str
     asked: bool
     nope: bool
+    answer: str = "Nope it"
 
 
 class TableScreen(Screen[None]):
@@ -69,29 +79,39 @@ class TableScreen(Screen[None]):
         Binding("right", "cursor(1)", "Hand", show=False),
         Binding("space", "select", "Select"),
         Binding("c", "clear", "Clear", show=False),
+        Binding("escape", "close_group", "Back", show=False),
         Binding("question_mark", "card_help", "Card"),
         Binding("d", "draw", "Draw"),
         Binding("n", "nope", "Nope"),
         Binding("p", "let_pass", "Pass"),
         Binding("o", "odds", "Odds"),
+        Binding("pageup", "log(-1)", "Log", show=False, priority=True),
+        Binding("pagedown", "log(1)", "Log", show=False, priority=True),
         Binding("s", "save", "Save"),
         Binding("h,f1", "help", "Help"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("a", "again", "Play again"),
+        Binding("q", "app.ask_quit", "Quit"),
     ]
+    SCOPED_CSS = False
     DEFAULT_CSS = """
-    #status { height: 1; background: $primary; color: $text; padding: 0 1; }
+    #status { height: auto; max-height: 2; background: $primary; color: $text; padding: 0 1; }
     #top { height: 2fr; min-height: 6; }
     #panel-box { width: 3fr; min-width: 50; border: round $secondary; }
-    #log { width: 2fr; border: round $secondary; }
+    #panel-box { scrollbar-size-vertical: 1; scrollbar-gutter: stable; }
+    #log { width: 2fr; border: round $secondary; scrollbar-gutter: stable; }
+    #log { scrollbar-size-vertical: 1; }
+    TableScreen.board #panel-box { width: 52; min-width: 52; }
     #hand { height: auto; max-height: 4; padding: 0 1; }
     #actions { height: 1fr; min-height: 5; max-height: 16; border: round $accent; }
     #window { height: auto; background: $warning 30%; padding: 0 1; display: none; }
     #window.open { display: block; }
     """
 
-    def __init__(self, session: Session, pace: Pace) -> None:
+    def __init__(self, session: Session, pace: Pace, game: int = 1) -> None:
         super().__init__()
         self.session, self.pace = session, pace
+        self.game = game  # the table's first game, second (play again), ...
+        self.hotseat = pace.hotseat or len(session.humans) > 1
         self.family: Family = family_of(session.state)
         humans = session.humans
         self.viewer = humans[0] if humans else 0
@@ -109,6 +129,11 @@ class TableScreen(Screen[None]):
         self.stamp = save.stamp()  # names the save and the log; never the seed
         self.playable = 0  # actions listed that the viewer may play now
         self.log_file: Path | None = None
+        self.log_error = ""
+        self.open_group = ""  # the group of actions opened in the list ("" none)
+        self.shown: list[str] = []  # the ids of the rows listed now
+        self.previews: dict[tuple[int, int, str], Observation | None] = {}
+        self.ended = False  # the game-over box was shown
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -118,20 +143,38 @@ class TableScreen(Screen[None]):
                 yield Static(id="panel", markup=False)
             with VerticalScroll(id="log"):
                 yield Static(id="log-text", markup=False)
-        yield Static(id="window")
+        yield Static(id="window", markup=False)
         yield Static(id="hand")
         yield OptionList(id="actions")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.add_class(type(self.family).__name__.lower())
         self.query_one("#panel-box").border_title = self.session.state.game_id
-        self.query_one("#log").border_title = "log"
+        self.query_one("#log").border_title = "log (pgup/pgdn)"
         self.query_one("#actions").border_title = "actions"
         self.query_one("#actions", OptionList).focus()
-        if self.pace.hotseat and not self.session.state.is_over:
+        if self.hotseat and not self.session.state.is_over:
             self.pass_device(self.viewer)  # nobody sees a hand before its player is ready
         else:
             self.advance()
+
+    def on_resize(self, event: Resize) -> None:
+        self._log_to_end()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The keys that mean something in this game only (the footer shows no other)."""
+        family = self.family
+        if self.session.state.is_over:  # the end: help, another game, quit
+            return action in ("help", "again", "app.ask_quit", "log", "card_help")
+        shown = {
+            "draw": family.has_draw,
+            "nope": family.has_windows,
+            "let_pass": family.has_windows or family.has_pass,
+            "odds": family.has_odds,
+            "again": False,
+        }
+        return shown.get(action, True)
 
     # -- what the viewer sees ------------------------------------------------------------------
     def obs(self) -> dict[str, Any]:
@@ -144,6 +187,7 @@ class TableScreen(Screen[None]):
     def redraw(self) -> None:
         """Draw every part of the table from the viewer's observation and log."""
         obs = self.obs()
+        self.family.view(obs, self.viewer, self.preview)
         self.query_one("#status", Static).update(self._status(obs))
         self.query_one("#panel", Static).update(self.family.panel(obs, self.viewer))
         self._draw_log()
@@ -152,20 +196,31 @@ class TableScreen(Screen[None]):
         self._draw_window()
 
     def _status(self, obs: dict[str, Any]) -> str:
-        parts = [f"P{self.viewer}", status_line(obs, self.viewer)]
         if self.session.state.is_over:
-            parts = [self.session.result(), f"seed {self.session.seating.seed}"]
-            if self.log_file is not None:
-                parts.append(f"log: {self.log_file.name}")
+            return f"{self.headline()} | seed {self.session.seating.seed}"
+        text = status_line(self.family, obs, self.viewer)
         if self.show_odds:
             odds = bomb_odds(obs, self.family.bombs())
-            parts.append("bomb odds: n/a" if odds is None else f"next card a bomb: {odds:.0%}")
-        return " | ".join(parts)
+            text += " | " + ("bomb odds: n/a" if odds is None else f"next card a bomb: {odds:.0%}")
+        return text
 
     def _draw_log(self) -> None:
-        lines = self.session.log_for(self.viewer)[-LOG_LINES:]
-        self.query_one("#log-text", Static).update("\n".join(lines))
-        self.query_one("#log", VerticalScroll).scroll_end(animate=False)
+        family, seen = self.family, self.session.log_for(self.viewer)
+        lines = [tell(family.in_order(line), self.viewer) for line in seen]
+        self.query_one("#log-text", Static).update("\n".join(lines[-LOG_LINES:]))
+        self._log_to_end()
+
+    def _log_to_end(self) -> None:
+        """The log's last line in sight, once the new lines are laid out (they may wrap)."""
+        log = self.query_one("#log", VerticalScroll)
+        self.call_after_refresh(log.scroll_end, animate=False)
+
+    def action_log(self, pages: int) -> None:
+        log = self.query_one("#log", VerticalScroll)
+        if pages < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
 
     def _draw_hand(self) -> None:
         hand = self.hand()
@@ -182,22 +237,82 @@ class TableScreen(Screen[None]):
         label = self.family.hand_label
         self.query_one("#hand", Static).update(f"{label}: " + (" | ".join(cards) or "-"))
 
+    def rows(self) -> list[tuple[str, str, str]]:
+        """The action list as ``(row id, label, risk)``: the viewer's legal actions that
+        use the selected cards, one of each set of moves that lead to the same position,
+        cheapest first; a group of alike actions is one row until it is opened."""
+        state = self.session.state
+        if window_key(state) is not None:
+            return []  # a window's answers are n and p (see ``_window_rows``)
+        texts = dict(self.session.legal_texts(self.viewer))
+        if not texts:
+            return []
+        chosen = [self.hand()[i] for i in self.selected]
+        family = self.family
+        distinct = state.distinct_actions(list(texts))
+        items = [(a, texts[a]) for a in distinct if family.narrows(texts[a], chosen)]
+        items.sort(key=lambda item: (bool(family.risk(item[1])), family.cost(item[1])))
+        groups = Counter(family.group(text) for _, text in items)
+        if self.open_group and not groups.get(self.open_group):
+            self.open_group = ""
+        out: list[tuple[str, str, str]] = []
+        if self.open_group:
+            out.append((BACK, f"< Back (this list has {groups[self.open_group]} choices)", ""))
+        seen: set[str] = set()
+        for action, text in items:
+            group = family.group(text)
+            if self.open_group:
+                if group == self.open_group:
+                    out.append((str(action), family.label(text), family.risk(text)))
+                continue
+            if group and groups[group] > 1:
+                if group not in seen:
+                    seen.add(group)
+                    out.append((GROUP + group, f"{group} > ({groups[group]} choices)", ""))
+                continue
+            out.append((str(action), family.label(text), family.risk(text)))
+        return out
+
+    def _window_rows(self) -> list[tuple[str, str, str]]:
+        """In a reaction window: its answers as rows (enter on one is n or p)."""
+        window = self.window
+        if window is None or window.holder is None:
+            return []
+        if not window.asked:
+            return [("", "Waiting for the others' answers", "disabled")]
+        if (window.key, window.holder) in self.intents:
+            return [("", "Your answer is given when the clock runs out", "disabled")]
+        rows = [(PASS_ROW, "Let it pass (p)", "")]
+        if window.nope:
+            rows.append((NOPE_ROW, f"{window.answer} (n)", ""))
+        return rows
+
     def _draw_actions(self) -> None:
         actions = self.query_one("#actions", OptionList)
-        chosen = [self.hand()[i] for i in self.selected]
-        # a window's answers are n and p (the reaction line), never listed here
-        texts = [] if window_key(self.session.state) else self.session.legal_texts(self.viewer)
-        rows = [
-            Row(escape(self.family.label(text)), id=str(a))
-            for a, text in texts
-            if self.family.narrows(text, chosen)
-        ]
-        self.playable = len(rows)
-        if not rows and chosen and self.my_move():
-            rows = [Row("No action uses the selected cards (c clears)", disabled=True)]
-        actions.set_options(rows)
-        if self.playable:
-            actions.highlighted = 0
+        rows = self._window_rows() if self.window is not None else self.rows()
+        options = []
+        for row_id, label, risk in rows:
+            text = escape(label) + (
+                f" [b](! {escape(risk)})[/b]" if risk and risk != "disabled" else ""
+            )
+            disabled = risk == "disabled"
+            options.append(Row(text, id=row_id or None, disabled=disabled))
+        self.playable = sum(1 for row_id, _, risk in rows if row_id and risk != "disabled")
+        if not rows and self.selected and self.my_move():
+            options = [Row("No action uses the selected cards (c clears)", disabled=True)]
+        ids = [row_id for row_id, _, _ in rows]
+        at = actions.highlighted
+        keep = ids == self.shown and at is not None and at < len(ids)
+        self.shown = ids
+        actions.set_options(options)
+        if keep:
+            actions.highlighted = at
+            return
+        # the cheapest choice is the default; one that costs a Defuse or your own card never is
+        safe = [i for i, (row, _, risk) in enumerate(rows) if row not in ("", BACK) and not risk]
+        actions.highlighted = safe[0] if safe else None
+        risky = not safe and self.playable > 0
+        actions.border_subtitle = "no default here: choose with up/down" if risky else ""
 
     def _draw_window(self) -> None:
         box = self.query_one("#window", Static)
@@ -206,15 +321,31 @@ class TableScreen(Screen[None]):
         box.set_class(holder is not None, "open")
         if window is None or holder is None:
             return
-        when = f" ({max(window.left, 0):.0f} s)" if self.pace.react_seconds > 0 else ""
+        when = f" ({math.ceil(max(window.left, 0))} s left)" if self.pace.react_seconds > 0 else ""
         if not window.asked:
-            keys = "waiting for the answers" + ("" if when else "; p: go on")
+            text = f"Waiting for the others' answers{when}" + ("" if when else "; p: go on")
         elif (window.key, holder) in self.intents:
-            said = "Nope" if self.intents[(window.key, holder)] else "let it pass"
-            keys = f"You: {said}, when the clock runs out"
+            said = window.answer if self.intents[(window.key, holder)] else "let it pass"
+            text = f"You: {said}, when the clock runs out{when}"
         else:
-            keys = ("n: Nope, " if window.nope else "") + "p: let it pass"
-        box.update(f"Reaction window: {escape(window.text)}. {keys}{when}")
+            keys = (f"n: {window.answer}, " if window.nope else "") + "p: let it pass"
+            text = f"Your answer{when}: {keys}"
+        box.update(f"Reaction window. {text}")
+
+    def preview(self, text: str) -> Observation | None:
+        """The viewer's view after playing ``text`` now, in a world sampled from the
+        viewer's own observation (where a move lands: public facts only)."""
+        state = self.session.state
+        key = (len(state.history), self.viewer, text)
+        if key not in self.previews:
+            world = state.determinize(self.viewer, random.Random(len(state.history)))
+            action = next((a for a in world.legal_actions() if world.action_text(a) == text), None)
+            after = None
+            if action is not None:
+                world.apply(action)
+                after = world.observe(self.viewer)
+            self.previews = {key: after}  # only this position's previews are kept
+        return self.previews[key]
 
     # -- the game loop -------------------------------------------------------------------------
     def advance(self) -> None:
@@ -266,8 +397,9 @@ class TableScreen(Screen[None]):
     def open_window(self, key: WindowKey, holder: int | None) -> None:
         """Start the window's clock for whoever holds the device, and plan the bots'
         answers meanwhile. The clock is ``react`` seconds whatever anyone holds, behind a
-        hot-seat cover too (with no clock, ``--react 0``: until n or p, and behind a cover,
-        where nobody can press them, the bots' delay)."""
+        hot-seat cover too. With no clock (``--react 0``) it waits for n or p; behind a
+        cover, where nobody can press them, and for one person alone at the device who has
+        no Nope to offer (only they could see the difference), the bots' delay."""
         if self.timer is not None:
             self.timer.stop()
         obs = self.session.observe(self.viewer)
@@ -276,17 +408,19 @@ class TableScreen(Screen[None]):
         asked = holder is not None and holder != answering and obs["players"][holder]["in"]
         nope = asked and holder is not None and self.session.nope_offered(holder)
         clock = self.pace.react_seconds
-        left = clock if holder is not None or clock > 0 else self.pace.bot_delay
-        what = f"P{window['player']}: {self.family.window_text(window)}"
-        if window["nopes"]:
-            what += f", then {len(window['nopes'])} Nope(s)"
-        self.window = Window(key, holder, left, what, asked, nope)
+        alone = not self.hotseat and not nope
+        left = clock if clock > 0 or (holder is not None and not alone) else self.pace.bot_delay
+        what = self.family.chain(window, holder)
+        self.window = Window(key, holder, left, what, asked, nope, self.family.answer(window))
+        if clock <= 0 and alone and holder is not None and asked:
+            self.intents[(key, holder)] = False  # nothing to decide: it lets the card pass
         self.timer = self.set_interval(TICK, self._tick) if left > 0 else None
         if key not in self.plans and key not in self.planning:
             self.planning.add(key)
             self.plan_window(key, self.session.state.clone())
         self._draw_window()
-        if left <= 0 and holder is None:
+        self._draw_actions()
+        if left <= 0 and (holder is None or (clock <= 0 and alone)):
             self.close_window()
 
     def _tick(self) -> None:
@@ -351,7 +485,7 @@ class TableScreen(Screen[None]):
     def cover(self) -> None:
         """Hot-seat: the bots move behind a cover, so the last person's hand does not stay
         on screen for whoever takes the device next."""
-        if self.pace.hotseat and not self.covered and not self.passing:
+        if self.hotseat and not self.covered and not self.passing:
             self.covered = True
             self.app.push_screen(Cover())
 
@@ -371,22 +505,79 @@ class TableScreen(Screen[None]):
 
         def taken(_: None) -> None:
             self.passing = False
-            self.viewer, self.cursor, self.selected = seat, 0, []
+            self.viewer, self.cursor, self.selected, self.open_group = seat, 0, [], ""
+            self.shown = []
             self.advance()
 
-        self.app.push_screen(PassScreen(seat, why), taken)
+        self.app.push_screen(PassScreen(seat, why, self.pace.guard), taken)
 
     def finish(self) -> None:
         """The game is over: save its log, show who won and the seed (now it may be told:
-        it deals the game again)."""
+        it deals the game again), and offer another game."""
         if self.covered:
             self.covered = False
             self.app.pop_screen()
-        if self.log_file is None:
+        if self.log_file is None and not self.log_error:
             seating = self.session.seating
             path = self.pace.log_path or save.default_path(seating.game, self.stamp)
-            self.log_file = save.write(path, seating, self.session.state)
+            if self.pace.log_path is not None and self.game > 1:  # never the last game's
+                path = path.with_stem(f"{path.stem}-{self.game}")
+            try:
+                self.log_file = save.write(path, seating, self.session.state)
+            except OSError as e:
+                self.log_error = f"the log could not be written to {path}: {e.strerror or e}"
+        self.window = None
         self.redraw()
+        self.refresh_bindings()  # a: play again
+        if not self.ended:
+            self.ended = True
+            self.app.push_screen(GameOver(self.headline(), self.summary()), self.after_game)
+
+    def headline(self) -> str:
+        """``You won!``, ``You exploded. P2 won.``: the end, for the seat at the device (in
+        hot-seat, where the device is everyone's, by seat: ``P2 won``)."""
+        obs = self.obs()
+        winners = list(obs["winners"])
+        names = " and ".join(seat_name(q, self.me()) for q in winners)
+        if not winners:
+            return "Game over: no winner"
+        if self.hotseat:
+            return f"Game over: {names} won"
+        if self.viewer in winners:
+            others = [q for q in winners if q != self.viewer]
+            also = f" (with {', '.join(seat_name(q, None) for q in others)})" if others else ""
+            return f"Game over: You won{also}!"
+        mine = obs["players"][self.viewer]
+        out = self.family.has_odds and not mine["in"]
+        return f"Game over: {'You exploded. ' if out else ''}{names} won"
+
+    def summary(self) -> list[str]:
+        """The players at the end, the turns played, the seed and where the log went."""
+        obs = self.obs()
+        me = self.me()
+        lines = self.family.summary(obs, -1 if me is None else me)
+        seating = self.session.seating
+        lines += [
+            "",
+            f"Turns played: {obs['turns']}",
+            f"Seed: {seating.seed} (kaboom play {seating.game} --seed {seating.seed} deals it "
+            "again)",
+        ]
+        if self.log_file is not None:
+            lines.append(f"Log: {self.log_file} (kaboom replay {self.log_file})")
+        if self.log_error:
+            lines.append(f"Not saved: {self.log_error}")
+        return lines
+
+    def me(self) -> int | None:
+        """The seat that is "You" in the end's words: none in hot-seat."""
+        return None if self.hotseat else self.viewer
+
+    def after_game(self, choice: str | None) -> None:
+        if choice == "again":
+            self.app.call_later(self.app.action_play_again)  # type: ignore[attr-defined]
+        elif choice == "quit":
+            self.app.exit()
 
     # -- the viewer's moves --------------------------------------------------------------------
     def my_move(self) -> bool:
@@ -401,7 +592,7 @@ class TableScreen(Screen[None]):
             return
         if window_key(self.session.state) is not None:
             return  # a window's answers are given with n and p, in order, after its clock
-        self.selected = []
+        self.selected, self.open_group = [], ""
         self.session.apply(action, self.viewer)
         self.advance()
 
@@ -413,8 +604,27 @@ class TableScreen(Screen[None]):
         return False
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id is not None:
-            self.play(int(event.option.id))
+        row = event.option.id
+        if row is None:
+            return
+        if row == NOPE_ROW:
+            self.action_nope()
+        elif row == PASS_ROW:
+            self.action_let_pass()
+        elif row == BACK:
+            self.open_group = ""
+            self._draw_actions()
+        elif row.startswith(GROUP):
+            self.open_group = row.removeprefix(GROUP)
+            self._draw_actions()
+        else:
+            self.play(int(row))
+
+    def action_close_group(self) -> None:
+        """Escape: back from a group of actions to the whole list."""
+        if self.open_group:
+            self.open_group = ""
+            self._draw_actions()
 
     def action_cursor(self, step: int) -> None:
         hand = self.hand()
@@ -442,6 +652,8 @@ class TableScreen(Screen[None]):
         if hand:
             slug = hand[self.cursor]
             self.app.push_screen(Dismissable(self.family.name(slug), self.family.help_text(slug)))
+        else:
+            self.app.push_screen(Dismissable("The table", self.family.help_text("")))
 
     def action_draw(self) -> None:
         if self.window is None:
@@ -459,9 +671,14 @@ class TableScreen(Screen[None]):
     def action_let_pass(self) -> None:
         """Let it pass: said now, played when the clock runs out (a window lasts its full
         clock unless someone Nopes, so a quick pass tells nobody you hold no Nope); with no
-        clock (``--react 0``) p closes the window."""
+        clock (``--react 0``) p closes the window. Outside a window: the game's own pass
+        (Eleminis: a card that cannot be played)."""
         window = self.window
-        if window is None or window.holder is None:
+        if window is None:
+            if self.family.has_pass:
+                self._play_word("pass")
+            return
+        if window.holder is None:
             return
         if window.asked and (window.key, window.holder) not in self.intents:
             self.intents[(window.key, window.holder)] = False
@@ -469,18 +686,35 @@ class TableScreen(Screen[None]):
             self.close_window()
         else:
             self._draw_window()
+            self._draw_actions()
 
     def action_odds(self) -> None:
+        if not self.family.has_odds or self.session.state.is_over:
+            return
         self.show_odds = not self.show_odds
         self.query_one("#status", Static).update(self._status(self.obs()))
 
-    def action_save(self) -> None:
+    def save(self, seat: int | None) -> Path | None:
         """Save the game, with the seat whose view is on screen (a replay of the save shows
-        only that seat's view while the game is unfinished)."""
+        only that seat's view while the game is unfinished); None if it could not be written."""
         seating, state = self.session.seating, self.session.state
         path = self.pace.save_path or save.default_path(seating.game, self.stamp, "save")
-        save.write(path, seating, state, saved_by=self.viewer)
-        self.notify(f"Saved to {path}", markup=False)
+        try:
+            save.write(path, seating, state, saved_by=seat)
+        except OSError as e:
+            self.notify(f"Not saved: {path}: {e.strerror or e}", severity="error", markup=False)
+            return None
+        return path
+
+    def action_save(self) -> None:
+        path = self.save(self.viewer)
+        if path is not None:
+            self.notify(f"Saved to {path}", markup=False)
 
     def action_help(self) -> None:
         self.app.push_screen(help_screen())
+
+    def action_again(self) -> None:
+        """a, once the game is over: another game at this table."""
+        if self.session.state.is_over:
+            self.app.call_later(self.app.action_play_again)  # type: ignore[attr-defined]
