@@ -53,8 +53,19 @@ class Server:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 60.0) -> Server:
-        cmd = [sys.executable, "-m", "kaboom.cli.main", "serve", "--port", str(self.port),
-               "--db", self.db, "--log-level", "warning", *self.args]  # fmt: skip
+        cmd = [
+            sys.executable,
+            "-m",
+            "kaboom.cli.main",
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            self.db,
+            "--log-level",
+            "warning",
+            *self.args,
+        ]
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
         end = time.monotonic() + timeout
@@ -297,8 +308,14 @@ async def make_table(
     **extra: Any,
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Create a table and seat a person (``p0``, ``p1``...) in each ``human`` seat."""
-    table = await lobby.create(game=game, players=len(seats), seats=seats, window=window,
-                               bot_delay=extra.pop("bot_delay", 0.0), **extra)  # fmt: skip
+    table = await lobby.create(
+        game=game,
+        players=len(seats),
+        seats=seats,
+        window=window,
+        bot_delay=extra.pop("bot_delay", 0.0),
+        **extra,
+    )
     joins = []
     for q, who in enumerate(seats):
         if who == "human":

@@ -128,8 +128,9 @@ def test_two_processes_one_postgresql(tmp_path: Path) -> None:
 
         async def go() -> None:
             lobby_one, lobby_two = Lobby(one.base), Lobby(two.base)
-            table, joins = await make_table(lobby_one, "exploding-kittens",
-                                            ["human", "human", "heuristic"])  # fmt: skip
+            table, joins = await make_table(
+                lobby_one, "exploding-kittens", ["human", "human", "heuristic"]
+            )
             # the second process knows the table from the database
             info = await lobby_two.table(table["id"])
             assert [s["taken"] for s in info["seats"]] == [True, True, True]
@@ -153,9 +154,9 @@ def test_two_processes_one_postgresql(tmp_path: Path) -> None:
                 await c.close()
 
             # a second table: the process that drives it dies mid-game; the other goes on
-            table, joins = await make_table(lobby_one, "dynamitt",
-                                            ["human", "heuristic", "heuristic"],
-                                            bot_delay=0.02)  # fmt: skip
+            table, joins = await make_table(
+                lobby_one, "dynamitt", ["human", "heuristic", "heuristic"], bot_delay=0.02
+            )
             a = SeatClient(two.base, table["id"], joins[0]["token"])
             await a.connect()
             await lobby_one.start(table["id"], joins[0]["token"])  # the first one drives it

@@ -99,10 +99,13 @@ def test_leak_oracle_bot_games_over_the_wire(server: Server) -> None:
             await c.connect()
         await lobby.start(table["id"], joins[0]["token"])
         info = remote[0].info
-        choosers = [bot_chooser(spec, game, info["options"], seed + q)
-                    for q, spec in enumerate(["heuristic", "random"])]  # fmt: skip
-        await asyncio.gather(*(play(c, ch) for c, ch in zip(remote, choosers, strict=True)),
-                             watch(spectator))  # fmt: skip
+        choosers = [
+            bot_chooser(spec, game, info["options"], seed + q)
+            for q, spec in enumerate(["heuristic", "random"])
+        ]
+        await asyncio.gather(
+            *(play(c, ch) for c, ch in zip(remote, choosers, strict=True)), watch(spectator)
+        )
         export = await lobby.export(table["id"])
         await lobby.close()
         checked = 0

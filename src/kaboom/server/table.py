@@ -364,12 +364,12 @@ class Table:
                 s = self.seats[seat]
                 s.conns.add(conn)
                 s.votes.clear()
-                if conn.person:
-                    await self._back(seat)  # the person takes the seat back from a bot
             welcome = proto.message(
                 "welcome", self.seq, table=self.info(), seat=seat, seats=self.seat_infos()
             )
             conn.deliver(welcome, proto.dumps(welcome))
+            if seat is not None and conn.person:
+                await self._back(seat)  # the person takes the seat back from a bot
             if self.state is not None:
                 msg = self.sync_msg(seat, last_seq)
                 conn.deliver(msg, proto.dumps(msg))
