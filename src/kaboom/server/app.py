@@ -28,6 +28,7 @@ from urllib.parse import urlsplit
 from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from kaboom.engine.errors import KaboomError
@@ -102,6 +103,30 @@ class Bucket:
         return True
 
 
+class RateLimit:
+    """HTTP requests per client address (a token bucket each; the health check is free): a
+    plain ASGI middleware, cheap on every request."""
+
+    def __init__(self, app: ASGIApp, rate: float, burst: float) -> None:
+        self.app, self.rate, self.burst = app, rate, burst
+        self.buckets: dict[str, Bucket] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and self.rate > 0 and scope["path"] != "/api/health":
+            client = scope.get("client")
+            host = client[0] if client else "?"
+            bucket = self.buckets.get(host)
+            if bucket is None:
+                if len(self.buckets) > 10_000:
+                    self.buckets.clear()
+                bucket = self.buckets[host] = Bucket(self.rate, self.burst)
+            if not bucket.take():
+                response = JSONResponse({"detail": "too many requests"}, status_code=429)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 class WsConn:
     """A WebSocket client: messages go out in order through a queue, so a slow client
     never holds a table up (one too far behind is closed)."""
@@ -169,24 +194,11 @@ def create_app(config: ServerConfig) -> FastAPI:
             await hub.shutdown()
 
     app = FastAPI(title="kaboom", version="1", lifespan=lifespan)
-    buckets: dict[str, Bucket] = {}
 
     def hub() -> Hub:
         return hub_box["hub"]
 
-    @app.middleware("http")
-    async def limit(request: Request, call_next: Any) -> Response:
-        client = request.client.host if request.client else "?"
-        if request.url.path != "/api/health":
-            bucket = buckets.get(client)
-            if bucket is None:
-                if len(buckets) > 10_000:
-                    buckets.clear()
-                bucket = buckets[client] = Bucket(config.http_rate, config.http_burst)
-            if not bucket.take():
-                return JSONResponse({"detail": "too many requests"}, status_code=429)
-        response: Response = await call_next(request)
-        return response
+    app.add_middleware(RateLimit, rate=config.http_rate, burst=config.http_burst)
 
     @app.exception_handler(KaboomError)
     async def kaboom_error(_: Request, err: KaboomError) -> JSONResponse:
@@ -223,6 +235,7 @@ def create_app(config: ServerConfig) -> FastAPI:
             "db": h.store.dialect,
             "tables": len(h.tables),
             "instance": h.instance,
+            "stats": {k: round(v, 4) for k, v in h.stats.items()},
         }
 
     @app.get("/api/games")

@@ -118,7 +118,8 @@ def normalise_url(url: str) -> str:
 
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite files are put in WAL mode (readers never wait for the
-    writer; ``synchronous=NORMAL``: a commit survives the process being killed)."""
+    writer; ``synchronous=NORMAL``: a commit survives the process being killed, ``kill -9``
+    included, though not necessarily a power cut; checkpoints are the hub's)."""
     url = normalise_url(url)
     if url.startswith("sqlite"):
         engine = sa.create_engine(url, connect_args={"check_same_thread": False})
@@ -128,6 +129,7 @@ def make_engine(url: str) -> Engine:
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA wal_autocheckpoint=0")  # the hub checkpoints in a thread
             cur.execute("PRAGMA busy_timeout=10000")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
@@ -226,6 +228,12 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.dialect = engine.dialect.name
+
+    def checkpoint(self) -> None:
+        """SQLite: copy the WAL's pages into the database file (PASSIVE: waits for
+        nobody)."""
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     # -- tables and seats ----------------------------------------------------------------------
     def create_table(self, table: TableRow, seats: list[SeatRow]) -> None:
