@@ -108,12 +108,51 @@ def play(
         float, typer.Option(help="Seconds a Nope window stays open (0: until n or p).")
     ] = 3.0,
     option: OptionArg = None,
+    join: Annotated[
+        str | None,
+        typer.Option(help="Join a server table: http://HOST:PORT/tables/ID[?invite=CODE]."),
+    ] = None,
+    name: Annotated[str, typer.Option(help="Your name at a server table (--join).")] = "player",
+    token: Annotated[
+        str | None, typer.Option(help="Your seat's token at a server table: take it back.")
+    ] = None,
+    watch: Annotated[
+        bool, typer.Option("--watch", help="With --join: watch as a spectator.")
+    ] = False,
+    start: Annotated[
+        bool, typer.Option("--start", help="With --join: start the table once seated.")
+    ] = False,
 ) -> None:
-    """Play at the terminal table against bots (or friends, --hotseat)."""
+    """Play at the terminal table against bots (or friends, --hotseat), or at a seat of a
+    server table (--join)."""
+    if join is not None:
+        _join(join, name, token, watch, start)
+        return
     from kaboom.tui.cli import launch, table_args
 
     args = table_args(game, players, bots, level, hotseat, humans, seed, parse_options(option))
     launch(args, resume, log, delay, react)
+
+
+def _join(url: str, name: str, token: str | None, watch: bool, start: bool) -> None:
+    import asyncio
+
+    try:
+        from kaboom.cli.join import JoinApp, join_seat
+        from kaboom.server.client import LobbyRefused
+    except ImportError as e:
+        raise BadInput("--join", f"the server extra: pip install -e '.[server]' ({e})") from None
+    try:
+        base, table, seat_token, invite = asyncio.run(
+            join_seat(url, "" if watch else name, token, None, start)
+        )
+    except LobbyRefused as e:
+        raise BadInput(url, e.detail) from None
+    except OSError as e:
+        raise BadInput(url, f"a running kaboom server ({e})") from None
+    if seat_token is not None and token is None:
+        err.print(f"your seat's token (come back with --token): {seat_token}", highlight=False)
+    JoinApp(base, table, seat_token, invite).run()
 
 
 @app.command()
