@@ -55,6 +55,15 @@ class Lobby:
     async def close(self) -> None:
         await self.http.aclose()
 
+    async def _call(self, method: str, url: str, **kwargs: Any) -> Any:
+        """A request's JSON answer; no server there raises ``ConnectionError``, a refusal
+        ``LobbyRefused`` (its status and why)."""
+        try:
+            response = await self.http.request(method, url, **kwargs)
+        except httpx.TransportError as err:
+            raise ConnectionError(f"{self.base}: {err}") from None
+        return await self._json(response)
+
     async def _json(self, response: httpx.Response) -> Any:
         if response.status_code >= 400:
             try:
@@ -65,22 +74,20 @@ class Lobby:
         return response.json()
 
     async def health(self) -> dict[str, Any]:
-        result: dict[str, Any] = await self._json(await self.http.get("/api/health"))
+        result: dict[str, Any] = await self._call("GET", "/api/health")
         return result
 
     async def create(self, **spec: Any) -> dict[str, Any]:
-        result: dict[str, Any] = await self._json(await self.http.post("/api/tables", json=spec))
+        result: dict[str, Any] = await self._call("POST", "/api/tables", json=spec)
         return result
 
     async def tables(self) -> dict[str, Any]:
-        result: dict[str, Any] = await self._json(await self.http.get("/api/tables"))
+        result: dict[str, Any] = await self._call("GET", "/api/tables")
         return result
 
     async def table(self, table: str, invite: str | None = None) -> dict[str, Any]:
         params = {"invite": invite} if invite else {}
-        result: dict[str, Any] = await self._json(
-            await self.http.get(f"/api/tables/{table}", params=params)
-        )
+        result: dict[str, Any] = await self._call("GET", f"/api/tables/{table}", params=params)
         return result
 
     async def join(
@@ -91,36 +98,29 @@ class Lobby:
             body["seat"] = seat
         if invite is not None:
             body["invite"] = invite
-        result: dict[str, Any] = await self._json(
-            await self.http.post(f"/api/tables/{table}/join", json=body)
-        )
+        result: dict[str, Any] = await self._call("POST", f"/api/tables/{table}/join", json=body)
         return result
 
     async def start(self, table: str, token: str) -> dict[str, Any]:
-        result: dict[str, Any] = await self._json(
-            await self.http.post(f"/api/tables/{table}/start", headers=_auth(token))
-        )
+        url = f"/api/tables/{table}/start"
+        result: dict[str, Any] = await self._call("POST", url, headers=_auth(token))
         return result
 
     async def leave(self, table: str, token: str) -> dict[str, Any]:
-        result: dict[str, Any] = await self._json(
-            await self.http.post(f"/api/tables/{table}/leave", headers=_auth(token))
-        )
+        url = f"/api/tables/{table}/leave"
+        result: dict[str, Any] = await self._call("POST", url, headers=_auth(token))
         return result
 
     async def export(
         self, table: str, token: str | None = None, invite: str | None = None
     ) -> dict[str, Any]:
         params = {"invite": invite} if invite else {}
-        result: dict[str, Any] = await self._json(
-            await self.http.get(f"/api/games/{table}/export", params=params, headers=_auth(token))
-        )
+        url = f"/api/games/{table}/export"
+        result: dict[str, Any] = await self._call("GET", url, params=params, headers=_auth(token))
         return result
 
     async def history(self, name: str) -> dict[str, Any]:
-        result: dict[str, Any] = await self._json(
-            await self.http.get("/api/history", params={"name": name})
-        )
+        result: dict[str, Any] = await self._call("GET", "/api/history", params={"name": name})
         return result
 
 
