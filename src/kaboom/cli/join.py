@@ -23,6 +23,7 @@ from rich.markup import escape
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.css.query import NoMatches
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as Row
 
@@ -190,10 +191,18 @@ class JoinApp(App[None]):
     def _tick(self) -> None:
         if self.clock is not None and self.clock > 0:
             self.clock = max(0.0, self.clock - 0.1)
-            self._draw_window()
-            self._draw_status()
+            with contextlib.suppress(NoMatches):  # (not the actions: the cursor stays put)
+                self._draw_window()
+                self._draw_status()
 
     def redraw(self) -> None:
+        """Draw everything again (nothing while the screen is not there: starting, closed)."""
+        try:
+            self._redraw()
+        except NoMatches:
+            return
+
+    def _redraw(self) -> None:
         self._draw_status()
         obs = self.obs
         viewer = -1 if self.seat is None else self.seat

@@ -367,7 +367,12 @@ class Store:
             return bool(done.rowcount)
 
     def finish(
-        self, table_id: str, status: str, winners: list[int] | None, reason: str | None
+        self,
+        table_id: str,
+        status: str,
+        winners: list[int] | None,
+        reason: str | None,
+        seq: int = 0,
     ) -> None:
         now = time.time()
         with self.engine.begin() as conn:
@@ -376,6 +381,7 @@ class Store:
                 .where(tables_t.c.id == table_id, tables_t.c.status.in_(LIVE))
                 .values(
                     status=status,
+                    seq=seq,
                     winners=None if winners is None else json.dumps(winners),
                     end_reason=reason,
                     finished_at=now,
@@ -387,97 +393,72 @@ class Store:
     def append(self, table_id: str, rows: list[ActionRow], notify: str | None = None) -> None:
         """Append actions to a table's log in one transaction, committed when this returns;
         ``Conflict`` if one of their places (or a client key) is taken."""
-        now = time.time()
-        try:
-            with self.engine.begin() as conn:
-                conn.execute(
-                    actions_t.insert(),
-                    [
-                        {
-                            "table_id": table_id,
-                            "seq": r.seq,
-                            "seat": r.seat,
-                            "action": r.action,
-                            "client_key": r.client_key,
-                            "by": r.by,
-                            "at": now,
-                        }
-                        for r in rows
-                    ],
-                )
-                conn.execute(
-                    tables_t.update()
-                    .where(tables_t.c.id == table_id)
-                    .values(seq=rows[-1].seq, updated_at=now)
-                )
-                if notify is not None:
-                    self._notify(conn, f"{notify} act {table_id} {rows[-1].seq}")
-        except IntegrityError as err:
-            raise Conflict(str(err.orig)) from None
+        error = self.append_many([(table_id, rows)], notify)[0]
+        if error is not None:
+            raise error
 
     def append_many(
         self, batch: list[tuple[str, list[ActionRow]]], notify: str | None = None
     ) -> list[Exception | None]:
-        """Several tables' appends in one transaction (SQLite: one commit for a burst of
-        actions); if it fails, each is retried alone so one conflict fails only its own.
-        ``notify`` (PostgreSQL): this process's name, sent with a NOTIFY per table that the
-        other processes receive when the rows are committed."""
-        if len(batch) == 1:
-            return [self._try_append(*batch[0], notify=notify)]
-        now = time.time()
+        """Several tables' appends in one transaction (one INSERT, one commit: a burst of
+        actions costs one fsync on PostgreSQL). If it fails, each table's is tried alone, so
+        a conflict fails only its own. ``notify`` (PostgreSQL): this process's name, sent
+        with one NOTIFY per table, which the other processes receive at the commit."""
         try:
-            with self.engine.begin() as conn:
-                conn.execute(
-                    actions_t.insert(),
-                    [
-                        {
-                            "table_id": t,
-                            "seq": r.seq,
-                            "seat": r.seat,
-                            "action": r.action,
-                            "client_key": r.client_key,
-                            "by": r.by,
-                            "at": now,
-                        }
-                        for t, rows in batch
-                        for r in rows
-                    ],
-                )
+            self._insert(batch, notify)
+            return [None] * len(batch)
+        except IntegrityError as err:
+            if len(batch) == 1:
+                return [Conflict(str(err.orig))]
+        out: list[Exception | None] = []
+        for item in batch:
+            try:
+                self._insert([item], notify)
+                out.append(None)
+            except IntegrityError as err:
+                out.append(Conflict(str(err.orig)))
+            except Exception as err:
+                out.append(err)
+        return out
+
+    def _insert(self, batch: list[tuple[str, list[ActionRow]]], notify: str | None) -> None:
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                actions_t.insert(),
+                [
+                    {"table_id": t, "seq": r.seq, "seat": r.seat, "action": r.action,
+                     "client_key": r.client_key, "by": r.by, "at": now}
+                    for t, rows in batch
+                    for r in rows
+                ],
+            )  # fmt: skip
+            if notify is not None:
                 last: dict[str, int] = {}
                 for t, rows in batch:
                     last[t] = max(last.get(t, -1), rows[-1].seq)
+                payloads = [f"{notify} act {t} {q}" for t, q in last.items()]
                 conn.execute(
-                    tables_t.update()
-                    .where(tables_t.c.id == sa.bindparam("tid"))
-                    .values(seq=sa.bindparam("last"), updated_at=now),
-                    [{"tid": t, "last": s} for t, s in last.items()],
+                    sa.text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:ps AS text[])) p"),
+                    {"channel": CHANNEL, "ps": payloads},
                 )
-                if notify is not None:
-                    for t, s in last.items():
-                        self._notify(conn, f"{notify} act {t} {s}")
-            return [None] * len(batch)
-        except IntegrityError:
-            return [self._try_append(t, rows, notify) for t, rows in batch]
 
     @staticmethod
     def _notify(conn: Connection, payload: str) -> None:
-        conn.execute(
-            sa.text("SELECT pg_notify(:channel, :payload)"),
-            {"channel": CHANNEL, "payload": payload},
-        )
+        conn.execute(sa.text("SELECT pg_notify(:channel, :payload)"),
+                     {"channel": CHANNEL, "payload": payload})  # fmt: skip
 
     def notify(self, payload: str) -> None:
         with self.engine.begin() as conn:
             self._notify(conn, payload)
 
-    def _try_append(
-        self, table_id: str, rows: list[ActionRow], notify: str | None = None
-    ) -> Exception | None:
-        try:
-            self.append(table_id, rows, notify)
-        except Exception as err:
-            return err
-        return None
+    def last_seq(self, table_id: str) -> int:
+        """The last entry of a table's log (0: none yet)."""
+        with self.engine.connect() as conn:
+            value = conn.execute(
+                sa.select(sa.func.max(actions_t.c.seq)).where(actions_t.c.table_id == table_id)
+            ).scalar()
+        return int(value or 0)
 
     def actions_since(self, table_id: str, seq: int) -> list[ActionRow]:
         """The log's rows after ``seq`` (seq 1 is the first action), in order."""

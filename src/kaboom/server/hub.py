@@ -31,6 +31,8 @@ T = TypeVar("T")
 MAX_CLOCK = 3600.0
 MAX_WINDOW = 60.0
 MAX_BOT_DELAY = 10.0
+#: PostgreSQL commits in flight at once.
+WRITERS = 4
 #: Seconds between two SQLite checkpoints.
 CHECKPOINT_EVERY = 2.0
 
@@ -43,7 +45,7 @@ class Hub:
         #: PostgreSQL: other processes may serve the same tables.
         self.shared = self.store.dialect == "postgresql"
         self.tables: dict[str, Table] = {}
-        self.db_pool = ThreadPoolExecutor(4 if self.shared else 1, thread_name_prefix="kaboom-db")
+        self.db_pool = ThreadPoolExecutor(8 if self.shared else 1, thread_name_prefix="kaboom-db")
         self.bot_pool = ThreadPoolExecutor(config.bot_threads, thread_name_prefix="kaboom-bot")
         self.instance = secrets.token_hex(4)
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -135,30 +137,44 @@ class Hub:
         await future
 
     async def _writer(self) -> None:
+        """Commit what is queued, in batches: SQLite one batch at a time (here, on the
+        loop); PostgreSQL up to ``WRITERS`` batches at once (its commits wait for the disk,
+        and concurrent ones share an fsync). A table never has two writes in flight (its
+        lock), so batches never reorder one table's entries."""
+        slots = asyncio.Semaphore(WRITERS if self.shared else 1)
         while True:
             first = await self._writes.get()
             batch = [first]
             while not self._writes.empty() and len(batch) < 256:
                 batch.append(self._writes.get_nowait())
-            items = [(t, rows) for t, rows, _ in batch]
-            notify = self.instance if self.shared else None
-            began = time.perf_counter()
-            try:
-                results = await self.db(self.store.append_many, items, notify)
-            except Exception as err:
-                results = [err] * len(batch)
-            took = time.perf_counter() - began
-            self.stats["commits"] += 1
-            self.stats["writes"] += len(batch)
-            self.stats["commit_s"] += took
-            self.stats["commit_max_s"] = max(self.stats["commit_max_s"], took)
-            for (_, _, future), result in zip(batch, results, strict=True):
-                if future.done():
-                    continue
-                if result is None:
-                    future.set_result(None)
-                else:
-                    future.set_exception(result)
+            await slots.acquire()
+            task = self.spawn(self._commit_batch(batch))
+            task.add_done_callback(lambda _: slots.release())
+            if not self.shared:
+                await task
+
+    async def _commit_batch(
+        self, batch: list[tuple[str, list[ActionRow], asyncio.Future[None]]]
+    ) -> None:
+        items = [(t, rows) for t, rows, _ in batch]
+        notify = self.instance if self.shared else None
+        began = time.perf_counter()
+        try:
+            results = await self.db(self.store.append_many, items, notify)
+        except Exception as err:
+            results = [err] * len(batch)
+        took = time.perf_counter() - began
+        self.stats["commits"] += 1
+        self.stats["writes"] += len(batch)
+        self.stats["commit_s"] += took
+        self.stats["commit_max_s"] = max(self.stats["commit_max_s"], took)
+        for (_, _, future), result in zip(batch, results, strict=True):
+            if future.done():
+                continue
+            if result is None:
+                future.set_result(None)
+            else:
+                future.set_exception(result)
 
     def notify(self, table_id: str, what: str) -> None:
         """Tell the other processes (PostgreSQL) that a table's lobby or status changed."""

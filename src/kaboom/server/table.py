@@ -335,7 +335,8 @@ class Table:
     def broadcast_update(self) -> None:
         for seat, conns in self._audiences():
             msg = self.update_msg(seat)
-            text = proto.dumps(msg)
+            # a bot in this process reads the message itself: JSON only for the wire
+            text = proto.dumps(msg) if any(c.person for c in conns) else ""
             for c in conns:
                 c.deliver(msg, text)
 
@@ -471,7 +472,11 @@ class Table:
             by = "seat" if conn.person else "bot"
             row = ActionRow(self.seq + 1, seat, action, act.key, by)
             if not await self._commit([row]):
-                self._refuse(conn, seat, act, "turn", "the table moved on; try again")
+                cached = self.keys.get((seat, act.key))  # the same key, logged elsewhere
+                if cached is not None:
+                    self._reply(conn, {**cached, "seq": self.seq})
+                else:
+                    self._refuse(conn, seat, act, "turn", "the table moved on; try again")
                 return
             self._reply(conn, self._accepted(row))
             self._apply([row])
@@ -530,6 +535,7 @@ class Table:
     def _apply(self, rows: list[ActionRow]) -> None:
         """Apply committed rows, telling everyone after each (the caller holds the lock)."""
         assert self.state is not None
+        self.touch()
         for r in rows:
             events = self.state.apply(r.action, r.seat)
             self.seq = r.seq
@@ -547,7 +553,7 @@ class Table:
                 return
             self.row.status, self.row.winners, self.row.end_reason = status, winners, reason
             self._cancel_timers()
-            await self.hub.db(self.hub.store.finish, self.id, status, winners, reason)
+            await self.hub.db(self.hub.store.finish, self.id, status, winners, reason, self.seq)
             self.broadcast(self.over_msg())
             self.broadcast(self.seats_msg(), people_only=True)
         self.hub.table_done(self)
@@ -837,9 +843,10 @@ class Table:
             self.hub.claim(self)
             self._after_change()
             self.broadcast_update()
-        if self.state is not None and table.seq > self.seq:
+        if self.state is not None:
             rows = await self.hub.db(self.hub.store.actions_since, self.id, self.seq)
-            self._apply(rows)
+            if rows:
+                self._apply(rows)
         if table.status not in LIVE and self.row.status in LIVE:
             self.row.status, self.row.winners = table.status, table.winners
             self.row.end_reason = table.end_reason
