@@ -48,6 +48,8 @@ class Figures:
     latencies: list[float] = field(default_factory=list)
     errors: int = 0
     tables: list[Table] = field(default_factory=list)
+    #: Latencies count from here on (after the tables have opened: the steady state).
+    measure_from: float = 0.0
 
 
 class Seat:
@@ -139,14 +141,17 @@ class Table:
             return
         entry[1].discard(id(seat))
         if not entry[1]:
-            self.figures.latencies.append(time.perf_counter() - entry[0])
-            self.figures.actions += 1
+            if time.monotonic() >= self.figures.measure_from:
+                self.figures.latencies.append(time.perf_counter() - entry[0])
+                self.figures.actions += 1
             del self.waiting[seq]
 
 
-async def one_table(base: str, args: argparse.Namespace, figures: Figures, n: int) -> None:
+async def one_table(
+    http: httpx.AsyncClient, base: str, args: argparse.Namespace, figures: Figures, n: int
+) -> None:
     rng = random.Random(n)
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+    if True:
         seats = ["human"] * args.remote + ["random"] * (args.players - args.remote)
         body = {
             "game": args.game,
@@ -175,6 +180,7 @@ async def one_table(base: str, args: argparse.Namespace, figures: Figures, n: in
 async def keep_tables(base: str, args: argparse.Namespace, figures: Figures) -> None:
     deadline = time.monotonic() + args.seconds
     counter = 0
+    shared: list[httpx.AsyncClient] = []
 
     async def slot(k: int) -> None:
         nonlocal counter
@@ -182,17 +188,20 @@ async def keep_tables(base: str, args: argparse.Namespace, figures: Figures) -> 
         while time.monotonic() < deadline:
             counter += 1
             try:
-                await one_table(base, args, figures, counter)
+                await one_table(shared[0], base, args, figures, counter)
             except Exception as err:
                 figures.errors += 1
                 print(f"table error: {err!r}", file=sys.stderr)
                 await asyncio.sleep(1)
 
-    tasks = [asyncio.create_task(slot(k)) for k in range(args.tables)]
-    await asyncio.sleep(args.seconds)
-    for t in tasks:
-        t.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    limits = httpx.Limits(max_connections=50, max_keepalive_connections=50)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        shared.append(http)
+        tasks = [asyncio.create_task(slot(k)) for k in range(args.tables)]
+        await asyncio.sleep(args.seconds)
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -212,6 +221,9 @@ def main() -> None:
     ap.add_argument("--think", type=float, default=1.0, help="mean seconds per turn decision")
     ap.add_argument("--window", type=float, default=1.0, help="reaction window seconds")
     ap.add_argument("--ramp", type=float, default=5.0, help="seconds to open all tables")
+    ap.add_argument(
+        "--warmup", type=float, default=None, help="seconds before latencies count (ramp + 5)"
+    )
     ap.add_argument("--db", default=None, help="server database (default: a new SQLite file)")
     ap.add_argument("--url", default=None, help="a running server instead")
     ap.add_argument("--port", type=int, default=8799)
@@ -251,6 +263,8 @@ def main() -> None:
                     break
             time.sleep(0.1)
     figures = Figures()
+    warmup = args.ramp + 5.0 if args.warmup is None else args.warmup
+    figures.measure_from = time.monotonic() + warmup
     cpu0 = cpu_seconds(proc.pid) if proc else 0.0
     wall0 = time.monotonic()
     try:
@@ -280,6 +294,7 @@ def main() -> None:
         "actions_applied": sum(t.max_seq for t in figures.tables),
         "actions_applied_per_s": round(sum(t.max_seq for t in figures.tables) / wall, 1),
         "turn_actions_timed": figures.actions,
+        "timed_after_s": warmup,
         "messages_received_per_s": round(figures.messages / wall, 1),
         "latency_ms": {
             "p50": round(1000 * statistics.median(lat), 1),
@@ -304,6 +319,10 @@ def main() -> None:
         if stats
         else None,
         "server_commit_ms_max": round(1000 * stats["commit_max_s"], 1) if stats else None,
+        "server_loop_lag_ms_mean": round(1000 * stats["lag_s"] / max(stats["lag_n"], 1), 1)
+        if stats
+        else None,
+        "server_loop_lag_ms_max": round(1000 * stats["lag_max_s"], 1) if stats else None,
     }
     if args.json:
         print(json.dumps(out))

@@ -56,12 +56,19 @@ class Hub:
         self.pg: Any = None
         self.started = time.time()
         #: Counters for the health check (where a load's time goes).
-        self.stats: dict[str, float] = {
-            "commits": 0,
-            "writes": 0,
-            "commit_s": 0.0,
-            "commit_max_s": 0.0,
-        }
+        self.stats: dict[str, float] = dict.fromkeys(
+            (
+                "commits",
+                "writes",
+                "commit_s",
+                "commit_max_s",
+                "lag_n",
+                "lag_s",
+                "lag_max_s",
+                "lag_over_50ms",
+            ),
+            0.0,
+        )
 
     # -- life ------------------------------------------------------------------------------------
     async def startup(self) -> None:
@@ -80,6 +87,7 @@ class Hub:
             except Exception:
                 log.exception("table %s could not be rebuilt", table_id)
         self.spawn(self._sweeper())
+        self.spawn(self._lag())
 
     async def shutdown(self) -> None:
         for task in list(self._tasks):
@@ -288,6 +296,20 @@ class Hub:
         return table, invite
 
     # -- housekeeping ------------------------------------------------------------------------------
+    async def _lag(self) -> None:
+        """How late the event loop wakes up (the health check's ``lag``): a busy or starved
+        loop delays every message."""
+        loop = asyncio.get_running_loop()
+        while True:
+            began = loop.time()
+            await asyncio.sleep(0.1)
+            late = loop.time() - began - 0.1
+            self.stats["lag_n"] += 1
+            self.stats["lag_s"] += late
+            self.stats["lag_max_s"] = max(self.stats["lag_max_s"], late)
+            if late > 0.05:
+                self.stats["lag_over_50ms"] += 1
+
     async def _sweeper(self) -> None:
         while True:
             await asyncio.sleep(self.config.sweep)
