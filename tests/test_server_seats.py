@@ -195,3 +195,25 @@ def test_kaboom_connect_plays_a_seat_from_outside(server: Server) -> None:
         timeout=60,
     )
     assert bad.returncode == 2 and "error" in bad.stderr
+
+
+def test_leaving_a_game_hands_the_seat_to_a_bot_for_good(server: Server) -> None:
+    async def go() -> None:
+        lobby = Lobby(server.base)
+        table, joins = await make_table(lobby, "dynamitt", ["human", "human", "random"])
+        await lobby.start(table["id"], joins[0]["token"])
+        a = SeatClient(server.base, table["id"], joins[0]["token"])
+        await a.connect()
+        await lobby.leave(table["id"], joins[1]["token"])
+        left = await a.wait_for(lambda m: m["type"] == "seats" and m["seats"][1]["takeover"])
+        assert left["seats"][1]["takeover"]
+        gone = SeatClient(server.base, table["id"], joins[1]["token"])
+        with pytest.raises(ConnectionError):
+            await gone.connect()  # the token stopped working
+        await play_person(a, scripted(9))  # the bot plays seat 1 to the end
+        export = await lobby.export(table["id"])
+        assert export["status"] == "over"
+        await a.close()
+        await lobby.close()
+
+    asyncio.run(go())
