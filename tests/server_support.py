@@ -14,7 +14,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -153,10 +153,13 @@ SERVER_SCHEMA = _validator("server")
 CLIENT_SCHEMA = _validator("client")
 
 
-def check_schema(messages: list[dict[str, Any]]) -> None:
-    for msg in messages:
-        errors = sorted(SERVER_SCHEMA.iter_errors(msg), key=str)
-        assert not errors, f"{msg.get('type')} message not in the schema: {errors[0]}"
+def check_schema(messages: list[dict[str, Any]], sent: Sequence[dict[str, Any]] = ()) -> None:
+    """Every message received is valid under the server's schema; every one ``sent``
+    (a client's well-formed messages) under the client's."""
+    for schema, batch in ((SERVER_SCHEMA, messages), (CLIENT_SCHEMA, sent)):
+        for msg in batch:
+            errors = sorted(schema.iter_errors(msg), key=str)
+            assert not errors, f"{msg.get('type')} message not in the schema: {errors[0]}"
 
 
 def scripted(seed: int, nope: float = 0.4, silent: float = 0.2) -> Any:

@@ -73,7 +73,7 @@ def test_a_whole_game_two_people_a_bot_and_a_spectator(
     assert export["status"] == "over" and export["winners"]
     for seat, client in [(0, people[0]), (1, people[1]), (None, spectator)]:
         assert client.over is not None and client.over["winners"] == export["winners"]
-        check_schema(client.messages)
+        check_schema(client.messages, client.sent)
         assert check_connection(export, seat, client.messages) >= len(export["history"])
     # the export is a log kaboom replay reads: every action replays from the seed
     path = tmp_path / "game.json"
@@ -110,7 +110,7 @@ def test_leak_oracle_bot_games_over_the_wire(server: Server) -> None:
         await lobby.close()
         checked = 0
         for seat, client in [(0, remote[0]), (1, remote[1]), (None, spectator)]:
-            check_schema(client.messages)
+            check_schema(client.messages, client.sent)
             checked += check_connection(export, seat, client.messages)
             await client.close()
         return checked
@@ -164,7 +164,7 @@ def test_reconnect_gets_every_missed_event(server: Server) -> None:
         export = await lobby.export(table["id"])
         await second.close()
         await lobby.close()
-        check_schema(first.messages + second.messages)
+        check_schema(first.messages + second.messages, first.sent + second.sent)
         check_connection(export, 0, first.messages + second.messages)
         # a spectator arriving late, from nothing: the whole game's public events
         late = SeatClient(server.base, table["id"])
@@ -261,7 +261,7 @@ def test_refused_actions_name_their_rule(server: Server) -> None:
         await a.act(text="draw")
         ack = await a.wait_for(lambda m: m["type"] == "ack")
         assert ack["status"] == "accepted" and ack["text"] == "draw" and ack["applied"] == 1
-        check_schema(a.messages + b.messages)
+        check_schema(a.messages + b.messages, a.sent + b.sent)
         for c in (a, b):
             await c.close()
         await lobby.close()

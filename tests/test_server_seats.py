@@ -69,6 +69,9 @@ def test_the_lobby(server: Server) -> None:
             game="dynamitt", players=2, seats=["random", "random"], bot_delay=0, window=0.01
         )
         assert bots["status"] == "playing"
+        view = (await lobby.http.get(f"/api/tables/{bots['id']}/spectate")).json()
+        assert view["hello"] == {"v": 1, "type": "hello", "table": bots["id"]}
+        assert view["observation"] is None or view["observation"]["hand"] is None
         watcher = SeatClient(server.base, bots["id"])
         await watcher.connect()
         over = await watcher.wait_for(lambda m: m["type"] == "over")
@@ -128,7 +131,7 @@ def test_a_vote_lets_a_bot_take_a_disconnected_seat(server: Server) -> None:
         await asyncio.gather(play_person(a, scripted(6)), play_person(b, scripted(7)))
         export = await lobby.export(table["id"])
         assert "bot" in {e["by"] for e in export["log"] if e["seat"] == 1}
-        check_schema(a.messages + b.messages)
+        check_schema(a.messages + b.messages, a.sent + b.sent)
         check_connection(export, 0, a.messages)
         for c in (a, b):
             await c.close()

@@ -175,7 +175,7 @@ def test_bad_messages_get_an_error_and_change_nothing(server: Server) -> None:
         await a.act(text="draw")  # the connection still works
         ack = await a.wait_for(lambda m: m["type"] == "ack")
         assert ack["status"] == "accepted"
-        check_schema(a.messages)
+        check_schema(a.messages, a.sent)
         await a.close()
         # the HTTP side refuses unknown fields and bad values too
         for body in (

@@ -282,6 +282,24 @@ def create_app(config: ServerConfig) -> FastAPI:
             raise HTTPException(404, "no such table")
         return summary(table)
 
+    @app.get("/api/tables/{table_id}/spectate")
+    async def spectate(
+        table_id: str,
+        invite: Annotated[str | None, Query(max_length=128)] = None,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """What a spectator sees now (``observe(None)``), and how to follow the table: a
+        WebSocket ``hello`` without a token."""
+        table = await table_or_404(table_id)
+        if not may_see(table, invite, bearer(authorization)):
+            raise HTTPException(404, "no such table")
+        hello: dict[str, Any] = {"v": proto.VERSION, "type": "hello", "table": table.id}
+        if invite:
+            hello["invite"] = invite
+        observation = None if table.state is None else table.state.observe(None)
+        return {"table": summary(table), "seq": table.seq, "observation": observation,
+                "ws": "/ws", "hello": hello}  # fmt: skip
+
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, req: JoinTable) -> dict[str, Any]:
         table = await table_or_404(table_id)

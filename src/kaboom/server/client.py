@@ -155,6 +155,8 @@ class SeatClient:
         self.record = record
         self.ws: ClientConnection | None = None
         self.messages: list[dict[str, Any]] = []
+        #: What this client sent (with ``record``), for the tests' schema checks.
+        self.sent: list[dict[str, Any]] = []
         self.seq = -1
         self.seat: int | None = None
         self.info: dict[str, Any] = {}
@@ -190,6 +192,8 @@ class SeatClient:
 
     async def send(self, msg: dict[str, Any]) -> None:
         assert self.ws is not None
+        if self.record:
+            self.sent.append(msg)
         await self.ws.send(json.dumps(msg))
 
     async def send_text(self, text: str) -> None:

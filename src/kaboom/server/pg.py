@@ -149,9 +149,9 @@ class PgLink:
             return
         if what == "seats":
             self.hub.spawn(table.refresh_seats())
-        else:
-            self.hub.spawn(self._catch_up(table))
+        else:  # "act": new log entries; "start", "over": the table's status changed
+            self.hub.spawn(self._catch_up(table, full=what != "act"))
 
-    async def _catch_up(self, table: Table) -> None:
+    async def _catch_up(self, table: Table, full: bool) -> None:
         async with table.lock:
-            await table.catch_up()
+            await table.catch_up(full)

@@ -428,7 +428,7 @@ class Table:
         first), queued (a window answer) or refused with the rule."""
         async with self.lock:
             if self.hub.shared:
-                await self.catch_up()
+                await self.catch_up(full=False)
             cached = self.keys.get((seat, act.key))
             if cached is not None:
                 self._reply(conn, {**cached, "seq": self.seq})
@@ -456,7 +456,8 @@ class Table:
             w = self.window
             if w is not None:
                 self._answer(conn, seat, act, action, w)
-                if self.hub.shared and not self.driving:
+                queued = w.answers.get(seat)
+                if self.hub.shared and not self.driving and queued and queued[1] == act.key:
                     await self.hub.db(
                         self.hub.store.put_answer, self.id, w.opened, seat, action, act.key
                     )
@@ -528,7 +529,7 @@ class Table:
         try:
             await self.hub.write(self.id, rows)
         except Conflict:
-            await self.catch_up()
+            await self.catch_up(full=False)
             return False
         return True
 
@@ -556,6 +557,7 @@ class Table:
             await self.hub.db(self.hub.store.finish, self.id, status, winners, reason, self.seq)
             self.broadcast(self.over_msg())
             self.broadcast(self.seats_msg(), people_only=True)
+        self.hub.notify(self.id, "over")
         self.hub.table_done(self)
 
     async def end_idle(self) -> None:
@@ -830,9 +832,15 @@ class Table:
             s.row = r
 
     # -- several processes (PostgreSQL) ---------------------------------------------------------
-    async def catch_up(self) -> None:
+    async def catch_up(self, full: bool = True) -> None:
         """Apply what other processes logged since our last entry (the caller holds the
-        lock): the same updates go to this process's connections."""
+        lock): the same updates go to this process's connections. ``full``: the table's
+        status too (dealt, over, ended elsewhere); otherwise only the log."""
+        if not full and self.state is not None:
+            rows = await self.hub.db(self.hub.store.actions_since, self.id, self.seq)
+            if rows:
+                self._apply(rows)
+            return
         table = await self.hub.db(self.hub.store.table, self.id)
         if table is None:
             return
