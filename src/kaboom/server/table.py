@@ -632,11 +632,14 @@ class Table:
                 stored = await self.hub.db(self.hub.store.answers, self.id, w.opened)
                 for seat, (action, key) in stored.items():
                     answers.setdefault(seat, (action, key, "seat"))
+            # the seats still asked, in the engine's order (``asks``, computed when the window
+            # opened, each with its answers): each answer, or a pass, played on a copy first
             world = self.state.clone()
             rows: list[ActionRow] = []
-            while world.to_act is not None and window_key(world) == w.key:
-                seat = world.to_act
-                passing = pass_action(world)
+            for seat, (_, legal) in w.asks.items():
+                if world.to_act != seat:
+                    break
+                passing = next((a["id"] for a in legal if a["text"] == "pass"), None)
                 given = answers.get(seat)
                 if given is not None and world.can(given[0]):
                     action, key, by = given
