@@ -80,7 +80,8 @@ def test_a_whole_game_two_people_a_bot_and_a_spectator(
     path.write_text(json.dumps(export))
     replayed = save.replay(path)
     assert replayed.finished and replayed.actions == export["history"]
-    assert str(export["seed"]) == people[0].over["seed"] if people[0].over else False
+    over = people[0].over
+    assert over is not None and over["seed"] == str(export["seed"])  # told at the end
 
 
 def test_leak_oracle_bot_games_over_the_wire(server: Server) -> None:
