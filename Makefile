@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit bench scenarios clean
+.PHONY: play serve test lint typecheck unit bench scenarios clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,6 +14,9 @@ $(STAMP): pyproject.toml
 
 play: $(STAMP)
 	$(BIN)/kaboom play exploding-kittens --players 4 --bots ismcts --level medium
+
+serve: $(STAMP)
+	$(BIN)/kaboom serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

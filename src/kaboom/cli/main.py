@@ -122,12 +122,51 @@ def play(
         ),
     ] = 5.0,
     option: OptionArg = None,
+    join: Annotated[
+        str | None,
+        typer.Option(help="Join a server table: http://HOST:PORT/tables/ID[?invite=CODE]."),
+    ] = None,
+    name: Annotated[str, typer.Option(help="Your name at a server table (--join).")] = "player",
+    token: Annotated[
+        str | None, typer.Option(help="Your seat's token at a server table: take it back.")
+    ] = None,
+    watch: Annotated[
+        bool, typer.Option("--watch", help="With --join: watch as a spectator.")
+    ] = False,
+    start: Annotated[
+        bool, typer.Option("--start", help="With --join: start the table once seated.")
+    ] = False,
 ) -> None:
-    """Play at the terminal table against bots (or friends, --hotseat)."""
+    """Play at the terminal table against bots (or friends, --hotseat), or at a seat of a
+    server table (--join)."""
+    if join is not None:
+        _join(join, name, token, watch, start)
+        return
     from kaboom.tui.cli import launch, table_args
 
     args = table_args(game, players, bots, level, hotseat, humans, seed, parse_options(option))
     launch(args, resume, log, delay, react)
+
+
+def _join(url: str, name: str, token: str | None, watch: bool, start: bool) -> None:
+    import asyncio
+
+    try:
+        from kaboom.cli.join import JoinApp, join_seat
+        from kaboom.server.client import LobbyRefused
+    except ImportError as e:
+        raise BadInput("--join", f"the server extra: pip install -e '.[server]' ({e})") from None
+    try:
+        base, table, seat_token, invite = asyncio.run(
+            join_seat(url, "" if watch else name, token, None, start)
+        )
+    except LobbyRefused as e:
+        raise BadInput(url, e.detail) from None
+    except OSError as e:
+        raise BadInput(url, f"a running kaboom server ({e})") from None
+    if seat_token is not None and token is None:
+        err.print(f"your seat's token (come back with --token): {seat_token}", highlight=False)
+    JoinApp(base, table, seat_token, invite).run()
 
 
 @app.command()
@@ -381,6 +420,74 @@ def replay(
     from kaboom.tui.save import replay as read
 
     ReplayApp(read(file)).run()
+
+
+@app.command()
+@friendly
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str,
+        typer.Option(help="Database: a SQLite file (default) or postgresql://USER@HOST/DB."),
+    ] = "sqlite:///kaboom-server.db",
+    origin: Annotated[
+        list[str] | None,
+        typer.Option("--origin", help="Another Origin a browser may connect from (repeatable)."),
+    ] = None,
+    idle: Annotated[float, typer.Option(help="Seconds without activity before a table ends.")] = (
+        3600.0
+    ),
+    msg_rate: Annotated[
+        float, typer.Option(help="WebSocket messages per second per client (0: no limit).")
+    ] = 20.0,
+    http_rate: Annotated[
+        float, typer.Option(help="HTTP requests per second per address (0: no limit).")
+    ] = 20.0,
+    log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
+) -> None:
+    """Run the game server: the lobby over HTTP, play over WebSockets (docs/protocol.md)."""
+    try:
+        from kaboom.server.config import ServerConfig
+        from kaboom.server.run import serve as run
+    except ImportError as e:
+        raise BadInput("serve", f"the server extra: pip install -e '.[server]' ({e})") from None
+    if not 0 < port < 65536:
+        raise BadInput("--port", f"a port in 1..65535, got {port}")
+    config = ServerConfig(
+        db=db, origins=tuple(origin or ()), idle=idle, msg_rate=msg_rate, http_rate=http_rate
+    )
+    run(host, port, config, log_level)
+
+
+@app.command()
+@friendly
+def connect(
+    url: Annotated[str, typer.Argument(help="The table: http://HOST:PORT/tables/ID[?invite=C].")],
+    bot: Annotated[str, typer.Option(help="The bot that plays the seat.")] = "heuristic",
+    name: Annotated[str, typer.Option(help="The seat's name.")] = "bot",
+    token: Annotated[
+        str | None, typer.Option(help="A seat token (play that seat) instead of joining.")
+    ] = None,
+    seat: Annotated[
+        int | None, typer.Option(help="The seat to join (default: the first free).")
+    ] = None,
+    start: Annotated[bool, typer.Option("--start", help="Start the table once seated.")] = False,
+) -> None:
+    """Play a seat of a server table with a bot, over the same protocol as people."""
+    import asyncio
+
+    from kaboom.bots.make import make_bot
+    from kaboom.server.client import LobbyRefused, connect_bot
+
+    make_bot(bot, 0)  # a bad spec stops here
+    try:
+        over = asyncio.run(connect_bot(url, bot, name, token, seat, start, log=out.print))
+    except LobbyRefused as e:
+        raise BadInput(url, e.detail) from None
+    except OSError as e:
+        raise BadInput(url, f"a running kaboom server ({e})") from None
+    out.print(f"winners: {over['winners']}")
 
 
 def main() -> None:

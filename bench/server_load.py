@@ -1,0 +1,335 @@
+"""Load on one ``kaboom serve`` process: N concurrent bot tables over WebSockets on loopback.
+
+Each table seats ``--remote`` clients over WebSockets (they pick a random legal action
+after ``--think`` seconds on average, a pass or a Nope now and then in reaction windows)
+and server-side bots in the other seats (``random``, paced by the table's ``bot_delay``);
+a table whose game ends is replaced by a new one, so N stay in play. Reported: tables,
+actions and messages per second, and the latency from an action sent to the resulting
+update received by every remote seat of its table (p50, p99, max), with the server's CPU.
+
+    .venv/bin/python bench/server_load.py --tables 100 --seconds 30
+    .venv/bin/python bench/server_load.py --tables 500 --db postgresql://postgres@127.0.0.1/test
+
+``--url`` uses a running server instead of starting one; ``KABOOM_SERVER_PROFILE=FILE``
+in the server's environment writes a cProfile of it (``--profile FILE`` sets it here).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import resource
+import secrets
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+
+@dataclass
+class Figures:
+    started: float = field(default_factory=time.monotonic)
+    games: int = 0
+    actions: int = 0
+    messages: int = 0
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    tables: list[Table] = field(default_factory=list)
+    #: Latencies count from here on (after the tables have opened: the steady state).
+    measure_from: float = 0.0
+
+
+class Seat:
+    """One remote seat: a WebSocket client that plays random legal actions."""
+
+    def __init__(self, table: Table, token: str) -> None:
+        self.table, self.token = table, token
+        self.ws: Any = None
+        self.seq = -1
+        self.over = False
+
+    async def run(self, base: str, think: float, rng: random.Random) -> None:
+        url = base.replace("http://", "ws://") + "/ws"
+        async with websockets.connect(url, max_size=2**24) as ws:
+            self.ws = ws
+            hello = {"v": 1, "type": "hello", "table": self.table.id, "token": self.token}
+            await ws.send(json.dumps(hello))
+            answered: set[tuple[str, int]] = set()
+            pending: asyncio.Task[None] | None = None
+            async for raw in ws:
+                msg = json.loads(raw)
+                self.table.figures.messages += 1
+                kind = msg["type"]
+                if kind == "over":
+                    self.over = True
+                    break
+                if kind == "error":
+                    self.table.figures.errors += 1
+                if kind not in ("update", "sync"):
+                    continue
+                self.seq = msg["seq"]
+                self.table.received(self, msg["seq"])
+                decision = msg["decision"]
+                if decision is None:
+                    continue
+                ident = (decision["kind"], decision["at"])
+                if ident in answered:
+                    continue
+                answered.add(ident)
+                if pending is not None and not pending.done():
+                    pending.cancel()
+                pending = asyncio.create_task(self.act(decision, think, rng))
+            if pending is not None:
+                pending.cancel()
+
+    async def act(self, decision: dict[str, Any], think: float, rng: random.Random) -> None:
+        legal = decision["legal"]
+        if decision["kind"] == "window":
+            nopes = [a["id"] for a in legal if a["text"] != "pass"]
+            action = (
+                rng.choice(nopes)
+                if nopes and rng.random() < 0.2
+                else next(a["id"] for a in legal if a["text"] == "pass")
+            )
+            await asyncio.sleep(rng.random() * 0.2)
+        else:
+            action = rng.choice(legal)["id"]
+            await asyncio.sleep(rng.expovariate(1 / think) if think > 0 else 0)
+        msg = {
+            "v": 1,
+            "type": "action",
+            "key": secrets.token_hex(6),
+            "id": action,
+            "at": decision["at"],
+        }
+        if decision["kind"] == "turn":
+            self.table.sent(decision["at"] + 1)
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await self.ws.send(json.dumps(msg))
+
+
+class Table:
+    def __init__(self, figures: Figures) -> None:
+        self.figures = figures
+        self.id = ""
+        self.seats: list[Seat] = []
+        self.max_seq = 0
+        figures.tables.append(self)
+        #: seq -> (time sent, remote seats that still have to receive it)
+        self.waiting: dict[int, tuple[float, set[int]]] = {}
+
+    def sent(self, seq: int) -> None:
+        self.waiting[seq] = (time.perf_counter(), {id(s) for s in self.seats})
+
+    def received(self, seat: Seat, seq: int) -> None:
+        self.max_seq = max(self.max_seq, seq)
+        entry = self.waiting.get(seq)
+        if entry is None:
+            return
+        entry[1].discard(id(seat))
+        if not entry[1]:
+            if time.monotonic() >= self.figures.measure_from:
+                self.figures.latencies.append(time.perf_counter() - entry[0])
+                self.figures.actions += 1
+            del self.waiting[seq]
+
+
+async def one_table(
+    http: httpx.AsyncClient, base: str, args: argparse.Namespace, figures: Figures, n: int
+) -> None:
+    rng = random.Random(n)
+    if True:
+        seats = ["human"] * args.remote + ["random"] * (args.players - args.remote)
+        body = {
+            "game": args.game,
+            "players": args.players,
+            "seats": seats,
+            "window": args.window,
+            "bot_delay": args.think,
+        }
+        made = (await http.post("/api/tables", json=body)).json()
+        table = Table(figures)
+        table.id = made["id"]
+        tokens = []
+        for q in range(args.remote):
+            joined = await http.post(f"/api/tables/{table.id}/join", json={"name": f"b{q}"})
+            tokens.append(joined.json()["token"])
+        table.seats = [Seat(table, t) for t in tokens]
+        runs = [asyncio.create_task(s.run(base, args.think, rng)) for s in table.seats]
+        await asyncio.sleep(0.2)
+        await http.post(
+            f"/api/tables/{table.id}/start", headers={"Authorization": f"Bearer {tokens[0]}"}
+        )
+        await asyncio.gather(*runs)
+        figures.games += 1
+
+
+async def keep_tables(base: str, args: argparse.Namespace, figures: Figures) -> None:
+    deadline = time.monotonic() + args.seconds
+    counter = 0
+    shared: list[httpx.AsyncClient] = []
+
+    async def slot(k: int) -> None:
+        nonlocal counter
+        await asyncio.sleep(k * args.ramp / max(args.tables, 1))
+        while time.monotonic() < deadline:
+            counter += 1
+            try:
+                await one_table(shared[0], base, args, figures, counter)
+            except Exception as err:
+                figures.errors += 1
+                print(f"table error: {err!r}", file=sys.stderr)
+                await asyncio.sleep(1)
+
+    limits = httpx.Limits(max_connections=50, max_keepalive_connections=50)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        shared.append(http)
+        tasks = [asyncio.create_task(slot(k)) for k in range(args.tables)]
+        await asyncio.sleep(args.seconds)
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def cpu_seconds(pid: int) -> float:
+    with contextlib.suppress(OSError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return 0.0
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--tables", type=int, default=100)
+    ap.add_argument("--seconds", type=float, default=30.0)
+    ap.add_argument("--game", default="exploding-kittens")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--remote", type=int, default=2, help="WebSocket seats per table")
+    ap.add_argument("--think", type=float, default=1.0, help="mean seconds per turn decision")
+    ap.add_argument("--window", type=float, default=1.0, help="reaction window seconds")
+    ap.add_argument("--ramp", type=float, default=5.0, help="seconds to open all tables")
+    ap.add_argument(
+        "--warmup", type=float, default=None, help="seconds before latencies count (ramp + 5)"
+    )
+    ap.add_argument("--db", default=None, help="server database (default: a new SQLite file)")
+    ap.add_argument("--url", default=None, help="a running server instead")
+    ap.add_argument("--port", type=int, default=8799)
+    ap.add_argument("--profile", default=None, help="write the server's cProfile here")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+
+    proc = None
+    base = args.url
+    folder = tempfile.mkdtemp(prefix="kaboom-load-")
+    db = args.db or f"sqlite:///{folder}/load.db"
+    if base is None:
+        base = f"http://127.0.0.1:{args.port}"
+        env = dict(os.environ)
+        if args.profile:
+            env["KABOOM_SERVER_PROFILE"] = args.profile
+        cmd = [
+            sys.executable,
+            "-m",
+            "kaboom.cli.main",
+            "serve",
+            "--port",
+            str(args.port),
+            "--db",
+            db,
+            "--log-level",
+            "warning",
+            "--http-rate",
+            "0",
+            "--msg-rate",
+            "0",
+        ]
+        proc = subprocess.Popen(cmd, env=env)
+        for _ in range(300):
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(base + "/api/health", timeout=1).status_code == 200:
+                    break
+            time.sleep(0.1)
+    figures = Figures()
+    warmup = args.ramp + 5.0 if args.warmup is None else args.warmup
+    figures.measure_from = time.monotonic() + warmup
+    cpu0 = cpu_seconds(proc.pid) if proc else 0.0
+    wall0 = time.monotonic()
+    try:
+        try:
+            import uvloop
+
+            uvloop.run(keep_tables(base, args, figures))
+        except ImportError:
+            asyncio.run(keep_tables(base, args, figures))
+    finally:
+        wall = time.monotonic() - wall0
+        cpu = (cpu_seconds(proc.pid) - cpu0) if proc else 0.0
+        stats: dict[str, float] = {}
+        with contextlib.suppress(httpx.HTTPError, KeyError):
+            stats = httpx.get(base + "/api/health", timeout=10).json()["stats"]
+        if proc is not None:
+            proc.terminate()
+            proc.wait(30)
+    lat = sorted(figures.latencies) or [0.0]
+    out = {
+        "tables": args.tables,
+        "players": args.players,
+        "remote_seats_per_table": args.remote,
+        "db": "postgresql" if db.startswith("postgres") else "sqlite",
+        "seconds": round(wall, 1),
+        "games_finished": figures.games,
+        "actions_applied": sum(t.max_seq for t in figures.tables),
+        "actions_applied_per_s": round(sum(t.max_seq for t in figures.tables) / wall, 1),
+        "turn_actions_timed": figures.actions,
+        "timed_after_s": warmup,
+        "messages_received_per_s": round(figures.messages / wall, 1),
+        "latency_ms": {
+            "p50": round(1000 * statistics.median(lat), 1),
+            "p99": round(1000 * lat[int(0.99 * (len(lat) - 1))], 1),
+            "max": round(1000 * lat[-1], 1),
+        },
+        "server_cpu_share": round(cpu / wall, 2) if proc else None,
+        "client_cpu_share": round(
+            (
+                resource.getrusage(resource.RUSAGE_SELF).ru_utime
+                + resource.getrusage(resource.RUSAGE_SELF).ru_stime
+            )
+            / wall,
+            2,
+        ),
+        "errors": figures.errors,
+        "server_commits": stats.get("commits"),
+        "server_writes_per_commit": round(stats["writes"] / max(stats["commits"], 1), 2)
+        if stats
+        else None,
+        "server_commit_ms_mean": round(1000 * stats["commit_s"] / max(stats["commits"], 1), 2)
+        if stats
+        else None,
+        "server_commit_ms_max": round(1000 * stats["commit_max_s"], 1) if stats else None,
+        "server_loop_lag_ms_mean": round(1000 * stats["lag_s"] / max(stats["lag_n"], 1), 1)
+        if stats
+        else None,
+        "server_loop_lag_ms_max": round(1000 * stats["lag_max_s"], 1) if stats else None,
+    }
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for k, v in out.items():
+            print(f"{k:>24}: {v}")
+
+
+if __name__ == "__main__":
+    main()

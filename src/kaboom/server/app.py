@@ -1,0 +1,480 @@
+"""The HTTP side (the lobby, export, history, health) and the WebSocket of play.
+
+HTTP (JSON):
+
+- ``GET /api/health``; ``GET /api/games`` (the games and their options);
+- ``GET /api/tables`` (open tables and games in progress, public ones);
+  ``POST /api/tables`` (create); ``GET /api/tables/{id}`` (``?invite=`` if private);
+- ``POST /api/tables/{id}/join`` (a name, optionally a seat and the invite: a seat token),
+  ``/leave`` and ``/start`` (``Authorization: Bearer TOKEN``);
+- ``GET /api/games/{id}/export`` (a game over: its log in the format ``kaboom replay``
+  reads, every hand shown); ``GET /api/history?name=NAME``.
+
+``/ws``: one WebSocket per client, the messages of ``protocol`` (docs/protocol.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnect
+
+from kaboom.engine.errors import KaboomError
+from kaboom.engine.registry import list_games
+from kaboom.server import protocol as proto
+from kaboom.server.config import ServerConfig
+from kaboom.server.export import export
+from kaboom.server.hub import Hub, check_request
+from kaboom.server.table import LobbyError, Table, token_hash
+
+log = logging.getLogger("kaboom.server")
+
+#: Messages waiting to go out on one WebSocket before the client counts as too slow.
+MAX_QUEUE = 2000
+#: Seconds a new WebSocket has to say hello.
+HELLO_TIMEOUT = 10.0
+
+Name = Annotated[
+    str,
+    StringConstraints(
+        strip_whitespace=True, min_length=1, max_length=32, pattern=r"^[^\x00-\x1f\x7f]+$"
+    ),
+]
+
+
+class CreateTable(BaseModel):
+    """A new table: the game, the players, options, who plays each seat (``human`` or a
+    bot spec: ``random``, ``heuristic``, ``ismcts`` at ``level``, ``ismcts:iterations=N``),
+    private (by invite) or open, the per-decision clock (seconds; none: no clock), the
+    reaction window's length, the bots' pace and the seed (none: a secret one)."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: Annotated[str, StringConstraints(max_length=64)]
+    players: int = Field(ge=1, le=proto.MAX_SEATS)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=32)
+    seats: list[Annotated[str, StringConstraints(max_length=128)]] | None = Field(
+        None, max_length=proto.MAX_SEATS
+    )
+    level: Literal["easy", "medium", "hard"] = "medium"
+    private: bool = False
+    clock: float | None = None
+    window: float = 3.0
+    bot_delay: float = 0.8
+    seed: int | None = Field(None, ge=0, lt=2**64)
+
+
+class JoinTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: Name
+    seat: int | None = Field(None, ge=0, lt=proto.MAX_SEATS)
+    invite: Annotated[str, StringConstraints(max_length=128)] | None = None
+
+
+class Bucket:
+    """A token bucket: ``rate`` per second, up to ``burst`` at once (rate 0: no limit)."""
+
+    __slots__ = ("burst", "level", "rate", "stamp")
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst, self.level = rate, burst, burst
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        if self.rate <= 0:
+            return True
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.level < 1:
+            return False
+        self.level -= 1
+        return True
+
+
+class RateLimit:
+    """HTTP requests per client address (a token bucket each; the health check is free): a
+    plain ASGI middleware, cheap on every request."""
+
+    def __init__(self, app: ASGIApp, rate: float, burst: float) -> None:
+        self.app, self.rate, self.burst = app, rate, burst
+        self.buckets: dict[str, Bucket] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and self.rate > 0 and scope["path"] != "/api/health":
+            client = scope.get("client")
+            host = client[0] if client else "?"
+            bucket = self.buckets.get(host)
+            if bucket is None:
+                if len(self.buckets) > 10_000:
+                    self.buckets.clear()
+                bucket = self.buckets[host] = Bucket(self.rate, self.burst)
+            if not bucket.take():
+                response = JSONResponse({"detail": "too many requests"}, status_code=429)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+class WsConn:
+    """A WebSocket client: messages go out in order through a queue, so a slow client
+    never holds a table up (one too far behind is closed)."""
+
+    person = True
+
+    def __init__(self, ws: WebSocket) -> None:
+        self.ws = ws
+        self.seat: int | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+        self.code, self.reason = 1000, ""
+
+    def deliver(self, msg: dict[str, Any], text: str) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() > MAX_QUEUE:
+            self.close(1013, "too slow: messages piled up")
+            return
+        self.queue.put_nowait(text)
+
+    def close(self, code: int, reason: str) -> None:
+        if not self.closed:
+            self.closed, self.code, self.reason = True, code, reason
+            self.queue.put_nowait(None)
+
+    async def writer(self) -> None:
+        with contextlib.suppress(Exception):
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    await self.ws.close(self.code, self.reason)
+                    return
+                await self.ws.send_text(text)
+
+
+def origin_ok(headers: Any, config: ServerConfig) -> bool:
+    """A browser's WebSocket must come from this server's own origin or a configured one;
+    a client that sends no Origin (a program) is let in."""
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    if origin in config.origins or "*" in config.origins:
+        return True
+    return bool(urlsplit(origin).netloc) and urlsplit(origin).netloc == headers.get("host")
+
+
+def bearer(authorization: str | None) -> str | None:
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip() or None
+    return None
+
+
+def create_app(config: ServerConfig) -> FastAPI:
+    hub_box: dict[str, Hub] = {}
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        hub = Hub(config)
+        await hub.startup()
+        hub_box["hub"] = hub
+        try:
+            yield
+        finally:
+            await hub.shutdown()
+
+    app = FastAPI(title="kaboom", version="1", lifespan=lifespan)
+
+    def hub() -> Hub:
+        return hub_box["hub"]
+
+    app.add_middleware(RateLimit, rate=config.http_rate, burst=config.http_burst)
+
+    @app.exception_handler(KaboomError)
+    async def kaboom_error(_: Request, err: KaboomError) -> JSONResponse:
+        return JSONResponse({"detail": str(err)}, status_code=400)
+
+    @app.exception_handler(LobbyError)
+    async def lobby_error(_: Request, err: LobbyError) -> JSONResponse:
+        return JSONResponse({"detail": err.detail}, status_code=err.status)
+
+    async def table_or_404(table_id: str) -> Table:
+        if len(table_id) > 32:
+            raise HTTPException(404, "no such table")
+        table = await hub().get(table_id)
+        if table is None:
+            raise HTTPException(404, "no such table")
+        return table
+
+    def may_see(table: Table, invite: str | None, token: str | None) -> bool:
+        if not table.row.private:
+            return True
+        if invite and table.row.invite_hash and token_hash(invite) == table.row.invite_hash:
+            return True
+        return bool(token) and table.seat_of_token(token or "") is not None
+
+    def summary(table: Table) -> dict[str, Any]:
+        return {**table.info(), "seq": table.seq, "seats": table.seat_infos()}
+
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        h = hub()
+        return {
+            "ok": True,
+            "protocol": proto.VERSION,
+            "db": h.store.dialect,
+            "tables": len(h.tables),
+            "instance": h.instance,
+            "stats": {k: round(v, 4) for k, v in h.stats.items()},
+        }
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        return [
+            {
+                "id": g.game_id,
+                "name": g.name,
+                "min_players": g.min_players,
+                "max_players": g.max_players,
+                "family": g.family,
+                "summary": g.summary,
+                "options": [{"name": o.name, "default": o.default} for o in g.options],
+            }
+            for g in list_games()
+        ]
+
+    @app.get("/api/tables")
+    async def tables() -> dict[str, Any]:
+        h = hub()
+        listed = await h.db(h.store.listing)
+        out: dict[str, list[dict[str, Any]]] = {"open": [], "playing": []}
+        for row, _ in listed:
+            table = h.tables.get(row.id)
+            if table is not None:
+                out[row.status].append(summary(table))
+        return out
+
+    @app.post("/api/tables", status_code=201)
+    async def create(req: CreateTable) -> dict[str, Any]:
+        raw = req.model_dump()
+        check_request(raw)
+        table, invite = await hub().create(raw)
+        return {**summary(table), "invite": invite}
+
+    @app.get("/api/tables/{table_id}")
+    async def detail(
+        table_id: str,
+        invite: Annotated[str | None, Query(max_length=128)] = None,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        table = await table_or_404(table_id)
+        if not may_see(table, invite, bearer(authorization)):
+            raise HTTPException(404, "no such table")
+        return summary(table)
+
+    @app.get("/api/tables/{table_id}/spectate")
+    async def spectate(
+        table_id: str,
+        invite: Annotated[str | None, Query(max_length=128)] = None,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """What a spectator sees now (``observe(None)``), and how to follow the table: a
+        WebSocket ``hello`` without a token."""
+        table = await table_or_404(table_id)
+        if not may_see(table, invite, bearer(authorization)):
+            raise HTTPException(404, "no such table")
+        hello: dict[str, Any] = {"v": proto.VERSION, "type": "hello", "table": table.id}
+        if invite:
+            hello["invite"] = invite
+        observation = None if table.state is None else table.state.observe(None)
+        return {"table": summary(table), "seq": table.seq, "observation": observation,
+                "ws": "/ws", "hello": hello}  # fmt: skip
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, req: JoinTable) -> dict[str, Any]:
+        table = await table_or_404(table_id)
+        if not may_see(table, req.invite, None):
+            raise HTTPException(404, "no such table")
+        seat, token = await table.join(req.name, req.seat)
+        return {"table": table.id, "seat": seat, "token": token}
+
+    async def seated(table_id: str, authorization: str | None) -> tuple[Table, int]:
+        table = await table_or_404(table_id)
+        token = bearer(authorization)
+        seat = None if token is None else table.seat_of_token(token)
+        if seat is None:
+            raise HTTPException(403, "a seat token of this table is needed")
+        return table, seat
+
+    @app.post("/api/tables/{table_id}/leave")
+    async def leave(
+        table_id: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        table, seat = await seated(table_id, authorization)
+        await table.leave(seat)
+        return {"table": table.id, "seat": seat, "left": True}
+
+    @app.post("/api/tables/{table_id}/start")
+    async def start(
+        table_id: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        table, _ = await seated(table_id, authorization)
+        await table.start()
+        return summary(table)
+
+    @app.get("/api/games/{table_id}/export")
+    async def export_game(
+        table_id: str,
+        invite: Annotated[str | None, Query(max_length=128)] = None,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> Response:
+        table = await table_or_404(table_id)
+        if not may_see(table, invite, bearer(authorization)):
+            raise HTTPException(404, "no such table")
+        if table.row.status not in ("over", "ended") or table.state is None:
+            raise HTTPException(409, "the game is not over: its log opens when it ends")
+        h = hub()
+        loaded = await h.db(h.store.load, table.id)
+        assert loaded is not None
+        body = export(*loaded)
+        return Response(json.dumps(body), media_type="application/json")
+
+    @app.get("/api/history")
+    async def history(name: Annotated[str, Query(min_length=1, max_length=32)]) -> dict[str, Any]:
+        h = hub()
+        rows = await h.db(h.store.history, name)
+        return {
+            "name": name,
+            "games": [
+                {
+                    "id": r.id,
+                    "game": r.game,
+                    "players": r.players,
+                    "status": r.status,
+                    "seat": seat,
+                    "winners": r.winners or [],
+                    "won": seat in (r.winners or []),
+                    "finished_at": r.finished_at,
+                    "export": f"/api/games/{r.id}/export",
+                }
+                for r, seat in rows
+                if not r.private
+            ],
+        }
+
+    @app.websocket("/ws")
+    async def ws(websocket: WebSocket) -> None:
+        if not origin_ok(websocket.headers, config):
+            await websocket.close(code=4403, reason="origin not allowed")
+            return
+        await websocket.accept()
+        conn = WsConn(websocket)
+        writer = asyncio.get_running_loop().create_task(conn.writer())
+        table: Table | None = None
+        try:
+            table = await _hello(websocket, conn)
+            if table is None:
+                return
+            await _play(websocket, conn, table)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if table is not None:
+                await table.detach(conn)
+            conn.close(1000, "")
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, 2.0)
+
+    def _send_error(conn: WsConn, seq: int, code: str, text: str) -> None:
+        msg = proto.error(seq, code, text)
+        conn.deliver(msg, proto.dumps(msg))
+
+    async def _hello(websocket: WebSocket, conn: WsConn) -> Table | None:
+        try:
+            text = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
+        except TimeoutError:
+            _send_error(conn, -1, "hello", "say hello first")
+            conn.close(4000, "no hello")
+            return None
+        if len(text) > proto.MAX_CLIENT_MESSAGE:
+            _send_error(conn, -1, "too_large", f"messages are at most {proto.MAX_CLIENT_MESSAGE}")
+            conn.close(4000, "bad hello")
+            return None
+        try:
+            msg = proto.client_message.validate_json(text)
+        except ValidationError as err:
+            _send_error(conn, -1, "bad_message", _short(err))
+            conn.close(4000, "bad hello")
+            return None
+        if not isinstance(msg, proto.Hello):
+            _send_error(conn, -1, "hello", "the first message is a hello")
+            conn.close(4000, "no hello")
+            return None
+        table = await hub().get(msg.table)
+        if table is None or not may_see(table, msg.invite, msg.token):
+            _send_error(conn, -1, "table", "no such table")
+            conn.close(4004, "no such table")
+            return None
+        if msg.token is not None:
+            seat = table.seat_of_token(msg.token)
+            if seat is None:
+                _send_error(conn, table.seq, "token", "this token has no seat at this table")
+                conn.close(4003, "bad token")
+                return None
+            conn.seat = seat
+        if hub().shared:
+            async with table.lock:
+                await table.catch_up()
+        await table.attach(conn, msg.last_seq)
+        return table
+
+    async def _play(websocket: WebSocket, conn: WsConn, table: Table) -> None:
+        bucket = Bucket(config.msg_rate, config.msg_burst)
+        dropped = 0
+        while not conn.closed:
+            text = await websocket.receive_text()
+            if not bucket.take():
+                dropped += 1
+                if dropped == 1 or dropped % 50 == 0:
+                    _send_error(conn, table.seq, "rate_limited", "too many messages; slow down")
+                if dropped > 1000:
+                    conn.close(1008, "flooding")
+                continue
+            if len(text) > proto.MAX_CLIENT_MESSAGE:
+                _send_error(
+                    conn,
+                    table.seq,
+                    "too_large",
+                    f"messages are at most {proto.MAX_CLIENT_MESSAGE} bytes",
+                )
+                continue
+            try:
+                msg = proto.client_message.validate_json(text)
+            except ValidationError as err:
+                _send_error(conn, table.seq, "bad_message", _short(err))
+                continue
+            if isinstance(msg, proto.Hello):
+                _send_error(conn, table.seq, "hello", "already said hello")
+                continue
+            table.touch()
+            await table.handle(conn, msg)
+
+    return app
+
+
+def _short(err: ValidationError) -> str:
+    parts = []
+    for e in err.errors()[:3]:
+        where = ".".join(str(x) for x in e["loc"]) or "message"
+        parts.append(f"{where}: {e['msg']}")
+    return "; ".join(parts)[:300]

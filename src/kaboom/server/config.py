@@ -1,0 +1,30 @@
+"""The server's settings (``kaboom serve`` options)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DEFAULT_DB = "sqlite:///kaboom-server.db"
+
+
+@dataclass(slots=True)
+class ServerConfig:
+    """How a server runs. ``origins``: the Origins a browser's WebSocket may come from
+    besides the server's own (a client that sends no Origin, a program, is let in);
+    ``idle``: seconds without any activity after which a table is ended; the rates are
+    per WebSocket (messages) and per client address (HTTP requests) with their bursts
+    (0: no limit)."""
+
+    db: str = DEFAULT_DB
+    origins: tuple[str, ...] = ()
+    idle: float = 3600.0
+    sweep: float = 1.0
+    fallback_bot: str = "heuristic"
+    msg_rate: float = 20.0
+    msg_burst: float = 60.0
+    http_rate: float = 20.0
+    http_burst: float = 200.0
+    bot_threads: int = 2
+    max_tables: int = 20_000
+    #: Finished tables stay in memory this long for late reconnects (then the database).
+    keep_finished: float = 120.0

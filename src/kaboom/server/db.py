@@ -1,0 +1,544 @@
+"""The server's database: tables, seats and the append-only action log (SQLAlchemy 2 Core).
+
+One schema for SQLite (the default: one file in WAL mode, so ``kaboom serve`` needs nothing
+else) and PostgreSQL (``--db postgresql://...``, psycopg 3), created and upgraded by the
+Alembic migrations shipped in ``kaboom/server/migrations`` (run on start, ``migrate``).
+
+Every accepted action is one row of ``kaboom_actions`` keyed ``(table_id, seq)``, written and
+committed before anyone is told of it; a table is rebuilt by dealing its seed again and
+replaying its rows in order. The unique key is also what keeps several processes on one
+PostgreSQL from applying two actions at one place in a table's log: the second insert fails
+and its process catches up from the log (``Conflict``).
+
+All methods are blocking: the hub runs them in its database thread(s).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+#: Alembic's own table (prefixed like ours, so the server can share a schema).
+VERSION_TABLE = "kaboom_alembic_version"
+#: The PostgreSQL channel the processes sharing a database tell each other on.
+CHANNEL = "kaboom_events"
+#: Every table that is not over yet (rebuilt on start).
+LIVE = ("open", "playing")
+
+metadata = sa.MetaData()
+
+tables_t = sa.Table(
+    "kaboom_tables",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("seed", sa.String(24), nullable=False),
+    sa.Column("private", sa.Boolean, nullable=False),
+    sa.Column("invite_hash", sa.String(64), nullable=True),
+    sa.Column("clock", sa.Float, nullable=True),
+    sa.Column("window", sa.Float, nullable=False),
+    sa.Column("bot_delay", sa.Float, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("seq", sa.Integer, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+    sa.Column("finished_at", sa.Float, nullable=True),
+    sa.Column("winners", sa.Text, nullable=True),
+    sa.Column("end_reason", sa.String(32), nullable=True),
+)
+
+seats_t = sa.Table(
+    "kaboom_seats",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("kaboom_tables.id"), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("bot", sa.String(128), nullable=True),
+    sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+    sa.Column("away", sa.Boolean, nullable=False),
+    sa.Column("takeover", sa.Boolean, nullable=False),
+    sa.PrimaryKeyConstraint("table_id", "seat"),
+)
+
+actions_t = sa.Table(
+    "kaboom_actions",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("kaboom_tables.id"), nullable=False),
+    sa.Column("seq", sa.Integer, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.Integer, nullable=False),
+    sa.Column("client_key", sa.String(64), nullable=True),
+    sa.Column("by", sa.String(8), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.PrimaryKeyConstraint("table_id", "seq"),
+    sa.UniqueConstraint("table_id", "seat", "client_key", name="kaboom_actions_key"),
+)
+
+answers_t = sa.Table(
+    "kaboom_answers",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("kaboom_tables.id"), nullable=False),
+    sa.Column("window_seq", sa.Integer, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.Integer, nullable=False),
+    sa.Column("client_key", sa.String(64), nullable=True),
+    sa.PrimaryKeyConstraint("table_id", "window_seq", "seat"),
+)
+
+
+class Conflict(Exception):
+    """Another writer (another process) took this place in the table's log first."""
+
+
+def normalise_url(url: str) -> str:
+    """The SQLAlchemy URL of ``--db``: ``postgresql://`` means psycopg 3; a bare path means
+    a SQLite file.
+
+    >>> normalise_url("postgresql://postgres@127.0.0.1/test")
+    'postgresql+psycopg://postgres@127.0.0.1/test'
+    >>> normalise_url("games.db")
+    'sqlite:///games.db'
+    """
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if "://" not in url:
+        return f"sqlite:///{url}"
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite files are put in WAL mode (readers never wait for the
+    writer; ``synchronous=NORMAL``: a commit survives the process being killed, ``kill -9``
+    included, though not necessarily a power cut; checkpoints are the hub's)."""
+    url = normalise_url(url)
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False})
+
+        @sa.event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA wal_autocheckpoint=0")  # the hub checkpoints in a thread
+            cur.execute("PRAGMA busy_timeout=10000")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return sa.create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Create or upgrade the schema with the packaged Alembic migrations (several processes
+    starting at once on PostgreSQL take turns under an advisory lock)."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.exec_driver_sql("SELECT pg_advisory_xact_lock(727274)")
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+@dataclass(slots=True)
+class ActionRow:
+    """One entry of a table's log."""
+
+    seq: int
+    seat: int
+    action: int
+    client_key: str | None = None
+    by: str = "seat"
+
+
+@dataclass(slots=True)
+class SeatRow:
+    seat: int
+    kind: str  # "human" | "bot"
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    away: bool = False
+    takeover: bool = False
+
+
+@dataclass(slots=True)
+class TableRow:
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    private: bool
+    invite_hash: str | None
+    clock: float | None
+    window: float
+    bot_delay: float
+    status: str = "open"
+    seq: int = -1
+    created_at: float = field(default_factory=time.time)
+    updated_at: float = field(default_factory=time.time)
+    finished_at: float | None = None
+    winners: list[int] | None = None
+    end_reason: str | None = None
+
+
+def _table_row(r: Any) -> TableRow:
+    return TableRow(
+        id=r.id,
+        game=r.game,
+        players=r.players,
+        options=json.loads(r.options),
+        seed=int(r.seed),
+        private=bool(r.private),
+        invite_hash=r.invite_hash,
+        clock=r.clock,
+        window=r.window,
+        bot_delay=r.bot_delay,
+        status=r.status,
+        seq=r.seq,
+        created_at=r.created_at,
+        updated_at=r.updated_at,
+        finished_at=r.finished_at,
+        winners=None if r.winners is None else json.loads(r.winners),
+        end_reason=r.end_reason,
+    )
+
+
+def _seat_row(r: Any) -> SeatRow:
+    return SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash, bool(r.away), bool(r.takeover))
+
+
+class Store:
+    """The queries the server makes, each one transaction."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.dialect = engine.dialect.name
+        mark = "?" if engine.dialect.paramstyle == "qmark" else "%s"
+        self._insert_sql = (
+            'INSERT INTO kaboom_actions (table_id, seq, seat, action, client_key, "by", at) '
+            f"VALUES ({', '.join([mark] * 7)})"
+        )
+
+    def checkpoint(self) -> None:
+        """SQLite: copy the WAL's pages into the database file (PASSIVE: waits for
+        nobody)."""
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
+    # -- tables and seats ----------------------------------------------------------------------
+    def create_table(self, table: TableRow, seats: list[SeatRow]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                tables_t.insert().values(
+                    id=table.id,
+                    game=table.game,
+                    players=table.players,
+                    options=json.dumps(table.options),
+                    seed=str(table.seed),
+                    private=table.private,
+                    invite_hash=table.invite_hash,
+                    clock=table.clock,
+                    window=table.window,
+                    bot_delay=table.bot_delay,
+                    status=table.status,
+                    seq=table.seq,
+                    created_at=table.created_at,
+                    updated_at=table.updated_at,
+                )
+            )
+            conn.execute(
+                seats_t.insert(),
+                [
+                    {
+                        "table_id": table.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "bot": s.bot,
+                        "name": s.name,
+                        "token_hash": s.token_hash,
+                        "away": False,
+                        "takeover": False,
+                    }
+                    for s in seats
+                ],
+            )
+
+    def load(self, table_id: str) -> tuple[TableRow, list[SeatRow], list[ActionRow]] | None:
+        """A table, its seats and its whole log (None: no such table)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(tables_t.select().where(tables_t.c.id == table_id)).first()
+            if row is None:
+                return None
+            seats = conn.execute(
+                seats_t.select().where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
+            ).all()
+            actions = self._actions(conn, table_id, 0)
+        return _table_row(row), [_seat_row(s) for s in seats], actions
+
+    def table(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(tables_t.select().where(tables_t.c.id == table_id)).first()
+        return None if row is None else _table_row(row)
+
+    def seats(self, table_id: str) -> list[SeatRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                seats_t.select().where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
+            ).all()
+        return [_seat_row(s) for s in rows]
+
+    def live_ids(self, statuses: tuple[str, ...] = LIVE) -> list[str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(tables_t.c.id)
+                .where(tables_t.c.status.in_(statuses))
+                .order_by(tables_t.c.created_at)
+            ).all()
+        return [r.id for r in rows]
+
+    def listing(self) -> list[tuple[TableRow, list[SeatRow]]]:
+        """Every public table that is open or in play, with its seats."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                tables_t.select()
+                .where(tables_t.c.status.in_(LIVE), tables_t.c.private.is_(False))
+                .order_by(tables_t.c.created_at)
+            ).all()
+            ids = [r.id for r in rows]
+            seats: dict[str, list[SeatRow]] = {i: [] for i in ids}
+            if ids:
+                for s in conn.execute(
+                    seats_t.select().where(seats_t.c.table_id.in_(ids)).order_by(seats_t.c.seat)
+                ):
+                    seats[s.table_id].append(_seat_row(s))
+        return [(_table_row(r), seats[r.id]) for r in rows]
+
+    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Seat a person in a free human seat of an open table (False: taken meanwhile)."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                seats_t.update()
+                .where(
+                    seats_t.c.table_id == table_id,
+                    seats_t.c.seat == seat,
+                    seats_t.c.kind == "human",
+                    seats_t.c.token_hash.is_(None),
+                    sa.exists().where(tables_t.c.id == table_id, tables_t.c.status == "open"),
+                )
+                .values(name=name, token_hash=token_hash)
+            )
+            return bool(done.rowcount)
+
+    def free_seat(self, table_id: str, seat: int) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                seats_t.update()
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                .values(name=None, token_hash=None)
+            )
+
+    def set_seat(self, table_id: str, seat: int, **values: Any) -> None:
+        """Change a seat's flags (``away``, ``takeover``, ``token_hash``)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                seats_t.update()
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                .values(**values)
+            )
+
+    def start(self, table_id: str) -> bool:
+        """Open → playing (False: it was not open any more)."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                tables_t.update()
+                .where(tables_t.c.id == table_id, tables_t.c.status == "open")
+                .values(status="playing", seq=0, updated_at=time.time())
+            )
+            return bool(done.rowcount)
+
+    def finish(
+        self,
+        table_id: str,
+        status: str,
+        winners: list[int] | None,
+        reason: str | None,
+        seq: int = 0,
+    ) -> None:
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                tables_t.update()
+                .where(tables_t.c.id == table_id, tables_t.c.status.in_(LIVE))
+                .values(
+                    status=status,
+                    seq=seq,
+                    winners=None if winners is None else json.dumps(winners),
+                    end_reason=reason,
+                    finished_at=now,
+                    updated_at=now,
+                )
+            )
+
+    # -- the log -------------------------------------------------------------------------------
+    def append(self, table_id: str, rows: list[ActionRow], notify: str | None = None) -> None:
+        """Append actions to a table's log in one transaction, committed when this returns;
+        ``Conflict`` if one of their places (or a client key) is taken."""
+        error = self.append_many([(table_id, rows)], notify)[0]
+        if error is not None:
+            raise error
+
+    def append_many(
+        self, batch: list[tuple[str, list[ActionRow]]], notify: str | None = None
+    ) -> list[Exception | None]:
+        """Several tables' appends in one transaction (one INSERT, one commit: a burst of
+        actions costs one fsync on PostgreSQL). If it fails, each table's is tried alone, so
+        a conflict fails only its own. ``notify`` (PostgreSQL): this process's name, sent
+        with one NOTIFY per table, which the other processes receive at the commit."""
+        try:
+            self._insert(batch, notify)
+            return [None] * len(batch)
+        except IntegrityError as err:
+            if len(batch) == 1:
+                return [Conflict(str(err.orig))]
+        out: list[Exception | None] = []
+        for item in batch:
+            try:
+                self._insert([item], notify)
+                out.append(None)
+            except IntegrityError as err:
+                out.append(Conflict(str(err.orig)))
+            except Exception as err:
+                out.append(err)
+        return out
+
+    def _insert(self, batch: list[tuple[str, list[ActionRow]]], notify: str | None) -> None:
+        now = time.time()
+        values = [
+            (t, r.seq, r.seat, r.action, r.client_key, r.by, now) for t, rows in batch for r in rows
+        ]
+        with self.engine.begin() as conn:
+            # the hot path: the driver's own executemany, no statement to build each time
+            conn.exec_driver_sql(self._insert_sql, values)
+            if notify is not None:
+                last: dict[str, int] = {}
+                for t, rows in batch:
+                    last[t] = max(last.get(t, -1), rows[-1].seq)
+                payloads = [f"{notify} act {t} {q}" for t, q in last.items()]
+                conn.execute(
+                    sa.text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:ps AS text[])) p"),
+                    {"channel": CHANNEL, "ps": payloads},
+                )
+
+    @staticmethod
+    def _notify(conn: Connection, payload: str) -> None:
+        conn.execute(
+            sa.text("SELECT pg_notify(:channel, :payload)"),
+            {"channel": CHANNEL, "payload": payload},
+        )
+
+    def notify(self, payload: str) -> None:
+        with self.engine.begin() as conn:
+            self._notify(conn, payload)
+
+    def last_seq(self, table_id: str) -> int:
+        """The last entry of a table's log (0: none yet)."""
+        with self.engine.connect() as conn:
+            value = conn.execute(
+                sa.select(sa.func.max(actions_t.c.seq)).where(actions_t.c.table_id == table_id)
+            ).scalar()
+        return int(value or 0)
+
+    def actions_since(self, table_id: str, seq: int) -> list[ActionRow]:
+        """The log's rows after ``seq`` (seq 1 is the first action), in order."""
+        with self.engine.connect() as conn:
+            return self._actions(conn, table_id, seq + 1)
+
+    @staticmethod
+    def _actions(conn: Connection, table_id: str, first: int) -> list[ActionRow]:
+        rows = conn.execute(
+            sa.select(
+                actions_t.c.seq,
+                actions_t.c.seat,
+                actions_t.c.action,
+                actions_t.c.client_key,
+                actions_t.c.by,
+            )
+            .where(actions_t.c.table_id == table_id, actions_t.c.seq >= first)
+            .order_by(actions_t.c.seq)
+        ).all()
+        return [ActionRow(r.seq, r.seat, r.action, r.client_key, r.by) for r in rows]
+
+    def find_key(self, table_id: str, seat: int, key: str) -> ActionRow | None:
+        """The action a client key was applied as, if it was."""
+        with self.engine.connect() as conn:
+            r = conn.execute(
+                sa.select(
+                    actions_t.c.seq,
+                    actions_t.c.seat,
+                    actions_t.c.action,
+                    actions_t.c.client_key,
+                    actions_t.c.by,
+                ).where(
+                    actions_t.c.table_id == table_id,
+                    actions_t.c.seat == seat,
+                    actions_t.c.client_key == key,
+                )
+            ).first()
+        return None if r is None else ActionRow(r.seq, r.seat, r.action, r.client_key, r.by)
+
+    # -- window answers given at another process -----------------------------------------------
+    def put_answer(self, table_id: str, window_seq: int, seat: int, action: int, key: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                answers_t.delete().where(
+                    answers_t.c.table_id == table_id,
+                    answers_t.c.window_seq == window_seq,
+                    answers_t.c.seat == seat,
+                )
+            )
+            conn.execute(
+                answers_t.insert().values(
+                    table_id=table_id,
+                    window_seq=window_seq,
+                    seat=seat,
+                    action=action,
+                    client_key=key,
+                )
+            )
+
+    def answers(self, table_id: str, window_seq: int) -> dict[int, tuple[int, str | None]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                answers_t.select().where(
+                    answers_t.c.table_id == table_id, answers_t.c.window_seq == window_seq
+                )
+            ).all()
+        return {r.seat: (r.action, r.client_key) for r in rows}
+
+    # -- history -------------------------------------------------------------------------------
+    def history(self, name: str, limit: int = 100) -> list[tuple[TableRow, int]]:
+        """The finished tables where someone of this name sat, newest first, with the seat."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(tables_t, seats_t.c.seat.label("at_seat"))
+                .join(seats_t, seats_t.c.table_id == tables_t.c.id)
+                .where(seats_t.c.name == name, tables_t.c.status.in_(("over", "ended")))
+                .order_by(tables_t.c.finished_at.desc())
+                .limit(limit)
+            ).all()
+        return [(_table_row(r), r.at_seat) for r in rows]

@@ -1,0 +1,43 @@
+"""A finished game's log in the format ``kaboom replay`` reads (``kaboom.tui.save``).
+
+The same JSON object a terminal table writes at the end of a game (format
+``kaboom-table``: game, players, seed, options, who played each seat, the actions since the
+deal, the full state), plus the table's id, the names at its seats, its winners and the
+log's entries with who (or what: a bot, a clock) made each.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kaboom.engine.registry import new_game
+from kaboom.server.db import ActionRow, SeatRow, TableRow
+
+FORMAT = "kaboom-table"
+HUMAN = "human"
+
+
+def export(row: TableRow, seats: list[SeatRow], actions: list[ActionRow]) -> dict[str, Any]:
+    state = new_game(row.game, row.players, row.seed, **row.options)
+    log = []
+    for r in actions:
+        text = state.action_text(r.action)
+        state.apply(r.action, r.seat)
+        log.append({"seq": r.seq, "seat": r.seat, "action": r.action, "text": text, "by": r.by})
+    return {
+        "format": FORMAT,
+        "game": row.game,
+        "players": row.players,
+        "seed": row.seed,
+        "options": row.options,
+        "seats": [s.bot or HUMAN if s.kind == "bot" else HUMAN for s in seats],
+        "saved_by": None,
+        "history": [r.action for r in actions],
+        "state": state.to_json(),
+        "table": row.id,
+        "status": row.status,
+        "names": [s.name for s in seats],
+        "winners": row.winners or [],
+        "end_reason": row.end_reason,
+        "log": log,
+    }

@@ -1,0 +1,352 @@
+"""Every table this process holds, the database threads, the bots' threads and the clocks.
+
+On start the hub upgrades the database (Alembic) and rebuilds every unfinished table by
+dealing its seed again and replaying its log. With PostgreSQL, several processes share the
+tables (``pg.PgLink``): each action is one row under the unique key (table, seq), committed
+with a NOTIFY that the other processes follow; one process at a time, the holder of the
+table's advisory lock, runs its clocks and bots.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from kaboom.engine.errors import BadInput, BadOption, KaboomError
+from kaboom.engine.registry import get_game, new_game
+from kaboom.server.bot import BotAgent
+from kaboom.server.config import ServerConfig
+from kaboom.server.db import LIVE, ActionRow, SeatRow, Store, TableRow, make_engine, migrate
+from kaboom.server.table import LobbyError, Table, token_hash
+
+log = logging.getLogger("kaboom.server")
+
+T = TypeVar("T")
+#: Most bots a table may seat, and the bounds of a table's clocks (seconds).
+MAX_CLOCK = 3600.0
+MAX_WINDOW = 60.0
+MAX_BOT_DELAY = 10.0
+#: PostgreSQL commits in flight at once.
+WRITERS = 4
+#: Seconds between two SQLite checkpoints.
+CHECKPOINT_EVERY = 2.0
+
+
+class Hub:
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.engine = make_engine(config.db)
+        self.store = Store(self.engine)
+        #: PostgreSQL: other processes may serve the same tables.
+        self.shared = self.store.dialect == "postgresql"
+        self.tables: dict[str, Table] = {}
+        self.db_pool = ThreadPoolExecutor(8 if self.shared else 1, thread_name_prefix="kaboom-db")
+        self.bot_pool = ThreadPoolExecutor(config.bot_threads, thread_name_prefix="kaboom-bot")
+        self.instance = secrets.token_hex(4)
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._writes: asyncio.Queue[tuple[str, list[ActionRow], asyncio.Future[None]]] = (
+            asyncio.Queue()
+        )
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        self.pg: Any = None
+        self.started = time.time()
+        #: Counters for the health check (where a load's time goes).
+        self.stats: dict[str, float] = dict.fromkeys(
+            (
+                "commits",
+                "writes",
+                "commit_s",
+                "commit_max_s",
+                "lag_n",
+                "lag_s",
+                "lag_max_s",
+                "lag_over_50ms",
+            ),
+            0.0,
+        )
+
+    # -- life ------------------------------------------------------------------------------------
+    async def startup(self) -> None:
+        await self.db(migrate, self.engine)
+        self.spawn(self._writer())
+        if not self.shared:
+            self.spawn(self._checkpoints())
+        if self.shared:
+            from kaboom.server.pg import PgLink
+
+            self.pg = PgLink(self)
+            await self.pg.start()
+        for table_id in await self.db(self.store.live_ids):
+            try:
+                await self.get(table_id)
+            except Exception:
+                log.exception("table %s could not be rebuilt", table_id)
+        self.spawn(self._sweeper())
+        self.spawn(self._lag())
+
+    async def shutdown(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        if self.pg is not None:
+            await self.pg.stop()
+        self.db_pool.shutdown(wait=False, cancel_futures=True)
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.engine.dispose()
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        """A background task, kept alive and its failure logged."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task failed", exc_info=task.exception())
+
+    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a blocking database call: PostgreSQL's in the database threads (a network
+        round trip each); SQLite's right here, on the event loop (a commit in WAL mode is a
+        write to the OS, well under a millisecond, never an fsync: the checkpoints, which
+        sync, run in a thread of their own; a thread per call would cost more than the call,
+        waiting for the GIL)."""
+        if not self.shared:
+            return fn(*args, **kwargs)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.db_pool, lambda: fn(*args, **kwargs))
+
+    async def _checkpoints(self) -> None:
+        """SQLite: move the WAL into the database file now and then, off the event loop."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(CHECKPOINT_EVERY)
+            try:
+                await loop.run_in_executor(self.db_pool, self.store.checkpoint)
+            except Exception:
+                log.exception("checkpoint failed")
+
+    async def think(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a bot's decision in a bot thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.bot_pool, fn, *args)
+
+    # -- the log -----------------------------------------------------------------------------------
+    async def write(self, table_id: str, rows: list[ActionRow]) -> None:
+        """Append rows to a table's log; returns once committed (``Conflict``: the place
+        was taken). Writes that arrive together share one transaction."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._writes.put_nowait((table_id, rows, future))
+        await future
+
+    async def _writer(self) -> None:
+        """Commit what is queued, in batches: SQLite one batch at a time (here, on the
+        loop); PostgreSQL up to ``WRITERS`` batches at once (its commits wait for the disk,
+        and concurrent ones share an fsync). A table never has two writes in flight (its
+        lock), so batches never reorder one table's entries."""
+        slots = asyncio.Semaphore(WRITERS if self.shared else 1)
+        while True:
+            first = await self._writes.get()
+            batch = [first]
+            while not self._writes.empty() and len(batch) < 256:
+                batch.append(self._writes.get_nowait())
+            await slots.acquire()
+            task = self.spawn(self._commit_batch(batch))
+            task.add_done_callback(lambda _: slots.release())
+            if not self.shared:
+                await task
+
+    async def _commit_batch(
+        self, batch: list[tuple[str, list[ActionRow], asyncio.Future[None]]]
+    ) -> None:
+        items = [(t, rows) for t, rows, _ in batch]
+        notify = self.instance if self.shared else None
+        began = time.perf_counter()
+        try:
+            results = await self.db(self.store.append_many, items, notify)
+        except Exception as err:
+            results = [err] * len(batch)
+        took = time.perf_counter() - began
+        self.stats["commits"] += 1
+        self.stats["writes"] += len(batch)
+        self.stats["commit_s"] += took
+        self.stats["commit_max_s"] = max(self.stats["commit_max_s"], took)
+        for (_, _, future), result in zip(batch, results, strict=True):
+            if future.done():
+                continue
+            if result is None:
+                future.set_result(None)
+            else:
+                future.set_exception(result)
+
+    def notify(self, table_id: str, what: str) -> None:
+        """Tell the other processes (PostgreSQL) that a table's lobby or status changed."""
+        if self.pg is not None:
+            self.spawn(self.pg.notify(table_id, what))
+
+    # -- tables ------------------------------------------------------------------------------------
+    async def get(self, table_id: str) -> Table | None:
+        """The table, from memory or rebuilt from the database (None: no such table)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[Table | None] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            table = await self._load(table_id)
+            future.set_result(table)
+        except BaseException as err:
+            future.set_exception(err)
+            raise
+        finally:
+            del self._loading[table_id]
+        return table
+
+    async def _load(self, table_id: str) -> Table | None:
+        loaded = await self.db(self.store.load, table_id)
+        if loaded is None:
+            return None
+        row, seats, actions = loaded
+        table = Table(self, row, seats)
+        self._seat_agents(table)
+        if row.status != "open":
+            table.deal()
+            table.replay(actions)
+        self.tables[table_id] = table
+        if row.status == "playing":
+            self.claim(table)
+        return table
+
+    def _seat_agents(self, table: Table) -> None:
+        for s in table.seats:
+            spec = s.row.bot if s.row.kind == "bot" and s.row.bot else self.config.fallback_bot
+            s.agent = BotAgent(table, s.row.seat, spec)
+
+    def claim(self, table: Table, fresh: bool = False) -> None:
+        """Run this table's clocks and bots here: always with SQLite (one process); with
+        PostgreSQL when this process gets the table's advisory lock. ``fresh``: the table
+        was just dealt here and its first update is under way (nothing to restart)."""
+        if self.pg is None:
+            if not table.driving:
+                table.driving = True
+                if not fresh:
+                    self.spawn(table.drive())
+            return
+        self.spawn(self.pg.claim(table))
+
+    def table_done(self, table: Table) -> None:
+        """A table ended: its clocks stop; with PostgreSQL its lock is let go."""
+        table.driving = False
+        if self.pg is not None:
+            self.spawn(self.pg.release(table.id))
+
+    async def create(self, req: dict[str, Any]) -> tuple[Table, str | None]:
+        """A new table from a checked request (``app.CreateTable``): its invite code, if
+        private (told once: only its hash is kept)."""
+        spec = get_game(req["game"])
+        players = req["players"]
+        spec.check_players(players)
+        seats: list[str] = req.get("seats") or ["human"] * players
+        if len(seats) != players:
+            raise BadInput("seats", f"{players} seats, each 'human' or a bot spec")
+        level = req.get("level", "medium")
+        specs = [s if s != "ismcts" else f"ismcts:level={level}" for s in seats]
+        from kaboom.bots.make import make_bot
+
+        for s in specs:
+            if s != "human":
+                make_bot(s, 0, spec.game_id)
+        seed = req.get("seed")
+        seed = secrets.randbits(64) if seed is None else seed
+        options = dict(req.get("options") or {})
+        new_game(spec.game_id, players, 0, **options)  # a bad option stops here
+        if len(self.tables) >= self.config.max_tables:
+            raise LobbyError(503, "too many tables on this server")
+        invite = secrets.token_urlsafe(12) if req.get("private") else None
+        row = TableRow(
+            id=secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"),
+            game=spec.game_id,
+            players=players,
+            options=options,
+            seed=seed,
+            private=bool(req.get("private")),
+            invite_hash=None if invite is None else token_hash(invite),
+            clock=req.get("clock"),
+            window=float(req.get("window", 3.0)),
+            bot_delay=float(req.get("bot_delay", 0.8)),
+        )
+        seat_rows = [
+            SeatRow(q, "human") if s == "human" else SeatRow(q, "bot", s, f"bot {q} ({s})")
+            for q, s in enumerate(specs)
+        ]
+        await self.db(self.store.create_table, row, seat_rows)
+        table = Table(self, row, seat_rows)
+        self._seat_agents(table)
+        self.tables[row.id] = table
+        if all(s.kind == "bot" for s in seat_rows):  # nobody to wait for: bots play at once
+            await table.start()
+        return table, invite
+
+    # -- housekeeping ------------------------------------------------------------------------------
+    async def _lag(self) -> None:
+        """How late the event loop wakes up (the health check's ``lag``): a busy or starved
+        loop delays every message."""
+        loop = asyncio.get_running_loop()
+        while True:
+            began = loop.time()
+            await asyncio.sleep(0.1)
+            late = loop.time() - began - 0.1
+            self.stats["lag_n"] += 1
+            self.stats["lag_s"] += late
+            self.stats["lag_max_s"] = max(self.stats["lag_max_s"], late)
+            if late > 0.05:
+                self.stats["lag_over_50ms"] += 1
+
+    async def _sweeper(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.sweep)
+            try:
+                await self._sweep()
+            except Exception:
+                log.exception("sweep failed")
+
+    async def _sweep(self) -> None:
+        now = time.monotonic()
+        for table in list(self.tables.values()):
+            idle = now - table.last_activity
+            if table.row.status in LIVE:
+                if (table.driving or table.row.status == "open") and idle > self.config.idle:
+                    await table.end_idle()
+            elif (
+                idle > self.config.keep_finished
+                and not any(s.conns for s in table.seats)
+                and not table.spectators
+            ):
+                table.close_all(1001, "table closed")
+                self.tables.pop(table.id, None)
+        if self.pg is not None:
+            await self.pg.sweep()
+
+
+def check_request(req: dict[str, Any]) -> None:
+    """Bounds of a table's clocks (raises ``BadOption``)."""
+    clock = req.get("clock")
+    if clock is not None and not 1.0 <= clock <= MAX_CLOCK:
+        raise BadOption("clock", f"seconds in 1..{MAX_CLOCK:.0f}, or none")
+    window = req.get("window", 3.0)
+    if not 0.0 <= window <= MAX_WINDOW:
+        raise BadOption("window", f"seconds in 0..{MAX_WINDOW:.0f}")
+    delay = req.get("bot_delay", 0.8)
+    if not 0.0 <= delay <= MAX_BOT_DELAY:
+        raise BadOption("bot_delay", f"seconds in 0..{MAX_BOT_DELAY:.0f}")
+
+
+__all__ = ["Hub", "KaboomError", "LobbyError", "check_request"]

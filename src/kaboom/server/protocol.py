@@ -1,0 +1,321 @@
+"""The wire protocol: versioned JSON messages over one WebSocket per client (docs/protocol.md).
+
+Every message is a JSON object with ``v`` (the protocol version, 1) and ``type``. A client
+sends ``hello`` first, then ``action``, ``vote``, ``back`` or ``ping``; the models below
+parse them, refusing unknown fields, wrong types and oversized text. Every server message
+carries ``seq``: the place in the table's log it reflects (-1 before the deal, 0 the deal,
+``k`` the k-th action); ``update`` messages come one per ``seq``, in order.
+
+The server builds its messages as plain dicts (``update``, ``ack``...: the hot path) in the
+shape of the server models below; the JSON Schemas of both directions are generated from
+the models (``schemas()``; ``python -m kaboom.server.protocol`` writes them to
+``kaboom/server/schemas/``) and the tests validate every message against them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, model_validator
+
+from kaboom.engine.events import Event
+
+VERSION = 1
+#: The largest client message read (bytes of text); larger ones get an ``error``.
+MAX_CLIENT_MESSAGE = 4096
+#: Seats and ids are small; these bounds only keep hostile input from costing anything.
+MAX_SEATS = 16
+
+TableId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
+Secret = Annotated[str, StringConstraints(min_length=1, max_length=128)]
+ClientKey = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.:-]{1,64}$")]
+
+
+class _Client(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    v: Literal[1]
+
+
+class Hello(_Client):
+    """The first message: which table, as whom (a seat's token; none: a spectator), and the
+    last ``seq`` this client saw (-1: nothing; the server sends what was missed after it)."""
+
+    type: Literal["hello"]
+    table: TableId
+    token: Secret | None = None
+    invite: Secret | None = None
+    last_seq: int = Field(-1, ge=-1, le=10_000_000)
+
+
+class Act(_Client):
+    """An action, by ``id`` or by ``text`` (one of them). ``key`` names this attempt: a
+    resend with the same key is answered again and never applied twice. ``at`` (optional)
+    is the ``seq`` of the decision it answers: an action for a decision that has gone by
+    is refused (rule ``stale``) instead of landing on the next one."""
+
+    type: Literal["action"]
+    key: ClientKey
+    id: int | None = Field(None, ge=0, le=10_000_000)
+    text: Annotated[str, StringConstraints(min_length=1, max_length=200)] | None = None
+    at: int | None = Field(None, ge=0, le=10_000_000)
+
+    @model_validator(mode="after")
+    def _one_of(self) -> Act:
+        if (self.id is None) == (self.text is None):
+            raise ValueError("give exactly one of id and text")
+        return self
+
+
+class Vote(_Client):
+    """A seated person votes to let a bot play a disconnected seat (no clock needed)."""
+
+    type: Literal["vote"]
+    seat: int = Field(ge=0, lt=MAX_SEATS)
+
+
+class Back(_Client):
+    """The person takes their seat back from the bot (after ``away``)."""
+
+    type: Literal["back"]
+
+
+class Ping(_Client):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | Act | Vote | Back | Ping, Field(discriminator="type")]
+client_message: TypeAdapter[Hello | Act | Vote | Back | Ping] = TypeAdapter(ClientMessage)
+
+
+# -- server messages (the schema; the server writes the same shapes as dicts) -------------------
+class _Server(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    v: Literal[1]
+    seq: int = Field(ge=-1)
+
+
+class EventOut(BaseModel):
+    """An event the seat may see (``private``: not everyone saw it)."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: str
+    seat: int | None
+    data: dict[str, Any]
+    private: bool
+
+
+class LegalAction(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: int
+    text: str
+
+
+class Decision(BaseModel):
+    """What the seat may do now. ``turn``: the engine asks it (``legal``); ``window``: a
+    reaction window is open and the engine will ask this seat in it, and ``observation`` is
+    the seat's observation at that moment (the seats before it letting the card go) — its
+    answer is played when the window's clock runs out. ``clock``: seconds left (None: no
+    clock); ``at``: the ``seq`` this decision belongs to."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["turn", "window"]
+    at: int
+    legal: list[LegalAction]
+    observation: dict[str, Any] | None
+    clock: float | None
+
+
+class SeatInfo(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None
+    name: str | None
+    taken: bool
+    connected: bool
+    away: bool
+    takeover: bool
+    votes: list[int]
+
+
+class TableInfo(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    status: Literal["open", "playing", "over", "ended"]
+    private: bool
+    clock: float | None
+    window: float
+    bot_delay: float
+
+
+class Welcome(_Server):
+    """The answer to ``hello``: the table, the client's seat (None: spectator), the seats."""
+
+    type: Literal["welcome"]
+    table: TableInfo
+    seat: int | None
+    seats: list[SeatInfo]
+
+
+class SeatsMsg(_Server):
+    """Who sits where, connected, away, played by a bot after a vote; the table's status."""
+
+    type: Literal["seats"]
+    status: Literal["open", "playing", "over", "ended"]
+    seats: list[SeatInfo]
+
+
+class Missed(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seq: int
+    events: list[EventOut]
+
+
+class Sync(_Server):
+    """After ``welcome`` in a game under way: every event the client missed after its
+    ``last_seq`` (one entry per ``seq``, in order), then the observation and decision now."""
+
+    type: Literal["sync"]
+    missed: list[Missed]
+    observation: dict[str, Any]
+    decision: Decision | None
+    window: float | None
+
+
+class Update(_Server):
+    """The ``seq``-th action was applied (``seq`` 0: the deal): the events this client may
+    see, its observation after it, its decision if any, and the seconds left in the open
+    reaction window (None: none open)."""
+
+    type: Literal["update"]
+    events: list[EventOut]
+    observation: dict[str, Any]
+    decision: Decision | None
+    window: float | None
+
+
+class Ack(_Server):
+    """The answer to an ``action``: ``accepted`` (applied as log entry ``applied``),
+    ``queued`` (a window answer, played when its clock runs out) or ``refused`` (``rule``
+    and ``reason``, from ``IllegalAction`` where the engine refused it)."""
+
+    type: Literal["ack"]
+    key: str
+    status: Literal["accepted", "queued", "refused"]
+    action: int | None
+    text: str | None
+    applied: int | None
+    rule: str | None
+    reason: str | None
+
+
+class ErrorMsg(_Server):
+    """A message that could not be read or is not allowed; it changed nothing."""
+
+    type: Literal["error"]
+    code: str
+    message: str
+
+
+class Over(_Server):
+    """The game is over (``over``) or the table was ended (``ended``: idle). The seed is
+    told now, as a decimal string; the full log with every hand is at ``export``."""
+
+    type: Literal["over"]
+    status: Literal["over", "ended"]
+    winners: list[int]
+    reason: str | None
+    seed: str
+    export: str
+
+
+class Pong(_Server):
+    type: Literal["pong"]
+
+
+ServerMessage = Annotated[
+    Welcome | SeatsMsg | Sync | Update | Ack | ErrorMsg | Over | Pong,
+    Field(discriminator="type"),
+]
+server_message: TypeAdapter[Welcome | SeatsMsg | Sync | Update | Ack | ErrorMsg | Over | Pong] = (
+    TypeAdapter(ServerMessage)
+)
+
+
+# -- builders (the server's hot path: dicts in the models' shapes) -------------------------------
+def event_json(e: Event) -> dict[str, Any]:
+    return {"kind": e.kind, "seat": e.seat, "data": e.data, "private": e.audience is not None}
+
+
+def seen(events: list[Event], seat: int | None) -> list[dict[str, Any]]:
+    """The events ``seat`` may see, on the wire."""
+    return [event_json(e) for e in events if e.visible_to(seat)]
+
+
+def message(kind: str, seq: int, **fields: Any) -> dict[str, Any]:
+    return {"v": VERSION, "type": kind, "seq": seq, **fields}
+
+
+def ack(
+    seq: int,
+    key: str,
+    status: str,
+    action: int | None = None,
+    text: str | None = None,
+    applied: int | None = None,
+    rule: str | None = None,
+    reason: str | None = None,
+) -> dict[str, Any]:
+    return message(
+        "ack",
+        seq,
+        key=key,
+        status=status,
+        action=action,
+        text=text,
+        applied=applied,
+        rule=rule,
+        reason=reason,
+    )
+
+
+def error(seq: int, code: str, text: str) -> dict[str, Any]:
+    return message("error", seq, code=code, message=text)
+
+
+def dumps(msg: dict[str, Any]) -> str:
+    return json.dumps(msg, separators=(",", ":"))
+
+
+# -- schemas ------------------------------------------------------------------------------------
+SCHEMA_DIR = Path(__file__).parent / "schemas"
+
+
+def schemas() -> dict[str, dict[str, Any]]:
+    """The JSON Schemas of the client's and the server's messages, from the models."""
+    client = client_message.json_schema()
+    server = server_message.json_schema()
+    for name, schema in (("client", client), ("server", server)):
+        schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+        schema["title"] = f"kaboom protocol v{VERSION}: {name} messages"
+    return {"client": client, "server": server}
+
+
+def write_schemas(folder: Path = SCHEMA_DIR) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    out = []
+    for name, schema in schemas().items():
+        path = folder / f"{name}.schema.json"
+        path.write_text(json.dumps(schema, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        out.append(path)
+    return out
+
+
+if __name__ == "__main__":  # pragma: no cover
+    for p in write_schemas():
+        print(p)

@@ -1,0 +1,53 @@
+"""``kaboom serve``: the app under uvicorn."""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+from typing import Any
+
+from kaboom.server.config import ServerConfig
+
+
+def serve(host: str, port: int, config: ServerConfig, log_level: str = "info") -> None:
+    """Run the server until interrupted (the database is upgraded, unfinished tables are
+    rebuilt, before the first request)."""
+    import uvicorn
+
+    from kaboom.server.app import create_app
+
+    logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
+    profile = os.environ.get("KABOOM_SERVER_PROFILE")
+    if profile:  # where the time goes (bench/server_load.py --profile FILE)
+        import cProfile
+
+        def _exit(*_: Any) -> None:
+            raise SystemExit(0)  # uvicorn raises the signal again once it has shut down
+
+        signal.signal(signal.SIGTERM, _exit)
+        profiler = cProfile.Profile()
+        profiler.enable()
+        try:
+            _run(uvicorn, create_app(config), host, port, log_level)
+        finally:
+            profiler.disable()
+            profiler.dump_stats(profile)
+        return
+    _run(uvicorn, create_app(config), host, port, log_level)
+
+
+def _run(uvicorn: Any, app: Any, host: str, port: int, log_level: str) -> None:
+    from kaboom.server.protocol import MAX_CLIENT_MESSAGE
+
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=4 * MAX_CLIENT_MESSAGE,
+        ws_per_message_deflate=False,  # compression costs more CPU than it saves on a LAN
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+        access_log=False,
+    )

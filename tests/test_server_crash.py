@@ -1,0 +1,178 @@
+"""Nothing acknowledged is lost: the server is killed with ``kill -9`` in the middle of
+games (SQLite and PostgreSQL), restarted, and every action it acknowledged is in the log,
+the players get what they missed and the games go on to the end. And two processes on one
+PostgreSQL serve one table: players connected to either play it in one order."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from pathlib import Path
+from typing import Any
+
+from kaboom.server.client import Lobby, SeatClient
+from server_support import (
+    Server,
+    check_connection,
+    check_schema,
+    make_table,
+    play_person,
+    postgres_schema,
+    quick_args,
+    scripted,
+    watch,
+)
+
+CRASH_GAMES = ["exploding-kittens", "dynamitt", "kittens-board-game", "eleminis"]
+
+
+async def _play_until_killed(clients: list[SeatClient], server: Server, after: int) -> None:
+    """The people play; once every table has reached ``after`` actions (or ended: an
+    Eleminis game can be short) the server dies."""
+
+    async def person(c: SeatClient, q: int) -> None:
+        with contextlib.suppress(Exception):
+            await play_person(c, scripted(q, silent=0.0))
+
+    tasks = [asyncio.create_task(person(c, q)) for q, c in enumerate(clients)]
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 60
+    while loop.time() < end and any(c.seq < after and c.over is None for c in clients):
+        await asyncio.sleep(0.02)
+    server.kill()
+    await asyncio.gather(*tasks)
+
+
+def _accepted(client: SeatClient) -> list[dict[str, Any]]:
+    return [m for m in client.messages if m["type"] == "ack" and m["status"] == "accepted"]
+
+
+def crash_and_go_on(db: str, folder: Path) -> None:
+    server = Server(db, folder / "server.log", *quick_args()).start()
+
+    async def go() -> None:
+        lobby = Lobby(server.base)
+        tables = []
+        for game in CRASH_GAMES:
+            # a bot's pace keeps the games going while the server is killed
+            table, joins = await make_table(
+                lobby, game, ["human", "human", "heuristic"], bot_delay=0.01
+            )
+            tables.append((table, joins))
+            await lobby.start(table["id"], joins[0]["token"])
+        clients = [
+            SeatClient(server.base, t["id"], j["token"]) for t, joins in tables for j in joins
+        ]
+        for c in clients:
+            await c.connect()
+        await lobby.close()
+        await _play_until_killed(clients, server, after=12)
+        acked = {id(c): _accepted(c) for c in clients}
+        assert sum(len(a) for a in acked.values()) >= len(clients)
+        assert any(c.over is None for c in clients), "kill the server mid-game"
+
+        restarted = Server(db, folder / "server2.log", *quick_args(), port=server.port).start()
+        lobby = Lobby(restarted.base)
+        again = []
+        for c in clients:
+            fresh = SeatClient(restarted.base, c.table, c.token)
+            fresh.seq = c.seq
+            await fresh.connect()
+            sync = await fresh.wait_for(lambda m: m["type"] in ("sync", "over"))
+            if sync["type"] == "sync":
+                # every action acknowledged before the kill is in the log
+                applied = [a["applied"] for a in acked[id(c)]]
+                assert sync["seq"] >= max(applied, default=0)
+                assert [e["seq"] for e in sync["missed"]] == list(range(c.seq + 1, sync["seq"] + 1))
+            again.append(fresh)
+        await asyncio.gather(*(play_person(c, scripted(10 + q)) for q, c in enumerate(again)))
+        for (table, _), pair in zip(tables, zip(again[::2], again[1::2], strict=True), strict=True):
+            export = await lobby.export(table["id"])
+            assert export["status"] == "over"
+            for old, new in zip(clients, again, strict=True):
+                if old.table != table["id"]:
+                    continue
+                for ack in acked[id(old)]:
+                    assert export["history"][ack["applied"] - 1] == ack["action"]
+                seat = new.seat
+                check_schema(new.messages, new.sent)
+                check_connection(export, seat, new.messages, exact_at=False)
+            assert all(c.over is not None for c in pair)
+        for c in again:
+            await c.close()
+        await lobby.close()
+        restarted.stop()
+        assert not restarted.errors(), restarted.log.read_text()[-3000:]
+
+    try:
+        asyncio.run(go())
+    finally:
+        server.kill()
+
+
+def test_kill_9_sqlite(tmp_path: Path) -> None:
+    crash_and_go_on(f"sqlite:///{tmp_path}/kaboom.db", tmp_path)
+
+
+def test_kill_9_postgresql(tmp_path: Path) -> None:
+    with postgres_schema() as url:
+        crash_and_go_on(url, tmp_path)
+
+
+def test_two_processes_one_postgresql(tmp_path: Path) -> None:
+    """Players on different processes at one table: every action applied once, in one
+    order, each told to both; the bots and clocks run in one of them; if that one dies,
+    the other takes the table over."""
+    with postgres_schema() as url:
+        one = Server(url, tmp_path / "one.log", *quick_args()).start()
+        two = Server(url, tmp_path / "two.log", *quick_args()).start()
+
+        async def go() -> None:
+            lobby_one, lobby_two = Lobby(one.base), Lobby(two.base)
+            table, joins = await make_table(
+                lobby_one, "exploding-kittens", ["human", "human", "heuristic"]
+            )
+            # the second process knows the table from the database
+            info = await lobby_two.table(table["id"])
+            assert [s["taken"] for s in info["seats"]] == [True, True, True]
+            a = SeatClient(one.base, table["id"], joins[0]["token"])
+            b = SeatClient(two.base, table["id"], joins[1]["token"])
+            spectator = SeatClient(two.base, table["id"])
+            for c in (a, b, spectator):
+                await c.connect()
+            await lobby_two.start(table["id"], joins[1]["token"])
+            await asyncio.gather(
+                play_person(a, scripted(1)), play_person(b, scripted(2)), watch(spectator)
+            )
+            export = await lobby_one.export(table["id"])
+            assert export == await lobby_two.export(table["id"])
+            for seat, c in ((0, a), (1, b), (None, spectator)):
+                check_schema(c.messages, c.sent)
+                check_connection(export, seat, c.messages, exact_at=False)
+                updates = [m["seq"] for m in c.messages if m["type"] == "update"]
+                assert updates == sorted(set(updates))
+                assert updates[-1] == len(export["history"])
+                await c.close()
+
+            # a second table: the process that drives it dies mid-game; the other goes on
+            table, joins = await make_table(
+                lobby_one, "dynamitt", ["human", "heuristic", "heuristic"], bot_delay=0.02
+            )
+            a = SeatClient(two.base, table["id"], joins[0]["token"])
+            await a.connect()
+            await lobby_one.start(table["id"], joins[0]["token"])  # the first one drives it
+            await play_person(a, scripted(3), stop_at=5)
+            one.kill()
+            await play_person(a, scripted(4))
+            export = await lobby_two.export(table["id"])
+            assert export["status"] == "over"
+            await a.close()
+            await lobby_one.close()
+            await lobby_two.close()
+
+        try:
+            asyncio.run(go())
+        finally:
+            one.stop()
+            two.stop()
+        assert not two.errors(), two.log.read_text()[-3000:]

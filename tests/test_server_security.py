@@ -1,0 +1,238 @@
+"""Security and bad input at the server: tokens act only for their seat at their table,
+spectators cannot act, floods are rate-limited, WebSockets check their Origin, bad
+messages get an error and change nothing, tokens are stored hashed, private tables need
+their invite."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import websockets
+
+from kaboom.server.client import Lobby, LobbyRefused, SeatClient
+from kaboom.server.protocol import MAX_CLIENT_MESSAGE
+from server_support import Server, check_schema, make_table
+
+GOOD_ORIGIN = "http://good.example"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("secure")
+    srv = Server(
+        f"sqlite:///{folder}/kaboom.db",
+        folder / "server.log",
+        "--http-rate",
+        "5",
+        "--msg-rate",
+        "5",
+        "--origin",
+        GOOD_ORIGIN,
+    ).start()
+    yield srv
+    srv.stop()
+    assert not srv.errors(), srv.log.read_text()[-4000:]
+
+
+def _db(server: Server) -> Path:
+    return Path(server.db.removeprefix("sqlite:///"))
+
+
+async def _two_people(server: Server) -> tuple[Lobby, dict[str, str], list[dict[str, str]]]:
+    lobby = Lobby(server.base)
+    table, joins = await make_table(lobby, "exploding-kittens", ["human", "human"])
+    return lobby, table, joins
+
+
+def test_a_token_acts_only_for_its_seat_and_its_table(server: Server) -> None:
+    async def go() -> None:
+        lobby, first, joins = await _two_people(server)
+        _, second, _ = await _two_people(server)
+        stranger = SeatClient(server.base, second["id"], joins[0]["token"])
+        with pytest.raises(ConnectionError):
+            await stranger.connect()  # no welcome: an error, then the socket closes
+        assert stranger.messages[0]["type"] == "error"
+        assert stranger.messages[0]["code"] == "token"
+        with pytest.raises(LobbyRefused) as refused:
+            await lobby.start(second["id"], joins[0]["token"])
+        assert refused.value.status == 403
+        with pytest.raises(LobbyRefused):
+            await lobby.start(first["id"], "not-a-token")
+        # in its own table, the token is its seat and no other: seat 1 cannot play seat 0's turn
+        await lobby.start(first["id"], joins[0]["token"])
+        b = SeatClient(server.base, first["id"], joins[1]["token"])
+        welcome = await b.connect()
+        assert welcome["seat"] == 1
+        await b.wait_for(lambda m: m["type"] == "sync")
+        await b.act(text="draw")
+        ack = await b.wait_for(lambda m: m["type"] == "ack")
+        assert ack["status"] == "refused" and ack["rule"] == "turn"
+        await b.close()
+        await lobby.close()
+
+    asyncio.run(go())
+
+
+def test_spectators_cannot_act(server: Server) -> None:
+    async def go() -> None:
+        lobby, table, joins = await _two_people(server)
+        await lobby.start(table["id"], joins[0]["token"])
+        spectator = SeatClient(server.base, table["id"])
+        welcome = await spectator.connect()
+        assert welcome["seat"] is None
+        sync = await spectator.wait_for(lambda m: m["type"] == "sync")
+        assert sync["observation"]["hand"] is None and sync["decision"] is None
+        await spectator.act(text="draw")
+        await asyncio.sleep(0.1)
+        await spectator.send({"v": 1, "type": "vote", "seat": 1})
+        errors = [await spectator.wait_for(lambda m: m["type"] == "error") for _ in range(2)]
+        assert [e["code"] for e in errors] == ["spectator", "spectator"]
+        assert (await lobby.table(table["id"]))["seq"] == 0
+        await spectator.close()
+        await lobby.close()
+
+    asyncio.run(go())
+
+
+def test_a_flood_is_rate_limited_not_crashed_into(server: Server) -> None:
+    async def go() -> None:
+        lobby, table, _ = await _two_people(server)
+        spectator = SeatClient(server.base, table["id"])
+        await spectator.connect()
+        for _ in range(300):
+            await spectator.send({"v": 1, "type": "ping"})
+        codes = []
+        while True:
+            try:
+                msg = await spectator.recv(1.0)
+            except TimeoutError:
+                break
+            codes.append(msg.get("code", msg["type"]))
+        assert "rate_limited" in codes
+        assert codes.count("pong") < 150
+        await asyncio.sleep(1.0)  # the bucket refills: the client is served again
+        await spectator.send({"v": 1, "type": "ping"})
+        assert (await spectator.wait_for(lambda m: m["type"] == "pong"))["type"] == "pong"
+        await spectator.close()
+        await lobby.close()
+        assert httpx.get(server.base + "/api/health").json()["ok"]
+
+    asyncio.run(go())
+    with httpx.Client(base_url=server.base) as http:
+        statuses = [http.get("/api/games").status_code for _ in range(260)]
+    assert 429 in statuses and statuses[0] == 200
+
+
+def test_websockets_check_their_origin(server: Server) -> None:
+    async def go() -> None:
+        await asyncio.sleep(1.0)  # (the HTTP bucket of the flood test refills)
+        lobby, table, _ = await _two_people(server)
+        evil = SeatClient(server.base, table["id"], origin="http://evil.example")
+        with pytest.raises(websockets.exceptions.InvalidStatus) as refused:
+            await evil.connect()
+        assert refused.value.response.status_code == 403
+        for origin in (GOOD_ORIGIN, server.base, None):
+            ok = SeatClient(server.base, table["id"], origin=origin)
+            assert (await ok.connect())["type"] == "welcome"
+            await ok.close()
+        await lobby.close()
+
+    asyncio.run(go())
+
+
+def test_bad_messages_get_an_error_and_change_nothing(server: Server) -> None:
+    async def go() -> None:
+        await asyncio.sleep(1.0)
+        lobby, table, joins = await _two_people(server)
+        await lobby.start(table["id"], joins[0]["token"])
+        a = SeatClient(server.base, table["id"], joins[0]["token"])
+        await a.connect()
+        await a.wait_for(lambda m: m["type"] == "sync")
+        bad = [
+            '{"v": 1, "type": "action", "key": "k1", "text": "draw", "seat": 1}',  # unknown field
+            '{"v": 1, "type": "action", "key": "k2", "id": "3"}',  # a string for an id
+            '{"v": 1, "type": "action", "key": "k3", "id": 0, "text": "draw"}',  # both
+            '{"v": 2, "type": "ping"}',  # another protocol version
+            '{"v": 1, "type": "shuffle"}',  # no such message
+            "{not json",
+            json.dumps({"v": 1, "type": "action", "key": "k4", "text": "x" * MAX_CLIENT_MESSAGE}),
+            '{"v": 1, "type": "hello", "table": "x"}',  # hello again
+            '{"v": 1, "type": "action", "key": "bad key!", "text": "draw"}',
+        ]
+        for text in bad:
+            await a.send_text(text)
+            await asyncio.sleep(0.21)  # under the rate limit
+        codes = [(await a.wait_for(lambda m: m["type"] == "error"))["code"] for _ in bad]
+        assert codes == ["bad_message"] * 6 + ["too_large", "hello", "bad_message"]
+        assert (await lobby.table(table["id"]))["seq"] == 0
+        await a.act(text="draw")  # the connection still works
+        ack = await a.wait_for(lambda m: m["type"] == "ack")
+        assert ack["status"] == "accepted"
+        check_schema(a.messages, a.sent)
+        await a.close()
+        # the HTTP side refuses unknown fields and bad values too
+        for body in (
+            {"game": "exploding-kittens", "players": 2, "colour": "red"},
+            {"game": "exploding-kittens", "players": 99},
+            {"game": "no-such-game", "players": 2},
+            {"game": "exploding-kittens", "players": 2, "options": {"fast": "nope"}},
+            {"game": "exploding-kittens", "players": 2, "window": -1},
+            {"game": "exploding-kittens", "players": 2, "seats": ["human", "wizard"]},
+            {"game": "exploding-kittens", "players": 2, "seed": 2**64},
+        ):
+            await asyncio.sleep(0.21)
+            response = await lobby.http.post("/api/tables", json=body)
+            assert response.status_code in (400, 422), (body, response.text)
+        await lobby.close()
+
+    asyncio.run(go())
+
+
+def test_tokens_are_stored_hashed(server: Server) -> None:
+    async def go() -> list[dict[str, str]]:
+        await asyncio.sleep(0.5)
+        lobby, _, joins = await _two_people(server)
+        await lobby.close()
+        return joins
+
+    joins = asyncio.run(go())
+    with sqlite3.connect(_db(server)) as db:
+        stored = {row[0] for row in db.execute("SELECT token_hash FROM kaboom_seats")}
+        dump = "\n".join(db.iterdump())
+    for j in joins:
+        assert j["token"] not in dump
+        assert hashlib.sha256(j["token"].encode()).hexdigest() in stored
+
+
+def test_a_private_table_needs_its_invite(server: Server) -> None:
+    async def go() -> None:
+        await asyncio.sleep(1.0)
+        lobby = Lobby(server.base)
+        table = await lobby.create(game="dynamitt", players=2, private=True)
+        invite = table["invite"]
+        assert invite
+        listed = await lobby.tables()
+        assert table["id"] not in [t["id"] for t in listed["open"] + listed["playing"]]
+        for call in (lobby.table(table["id"]), lobby.join(table["id"], "eve")):
+            with pytest.raises(LobbyRefused) as refused:
+                await call
+            assert refused.value.status == 404
+        nosy = SeatClient(server.base, table["id"])
+        with pytest.raises(ConnectionError):
+            await nosy.connect()
+        assert (await lobby.table(table["id"], invite))["id"] == table["id"]
+        joined = await lobby.join(table["id"], "amy", invite=invite)
+        assert joined["seat"] == 0
+        friend = SeatClient(server.base, table["id"], invite=invite)
+        assert (await friend.connect())["seat"] is None
+        await friend.close()
+        await lobby.close()
+
+    asyncio.run(go())
