@@ -223,7 +223,7 @@ class JoinApp(App[None]):
             if self.log_file is not None:
                 parts.append(f"log: {self.log_file.name}")
         elif self.obs is not None:
-            parts.append(status_line(self.obs, -1 if self.seat is None else self.seat))
+            parts.append(status_line(self.family, self.obs, -1 if self.seat is None else self.seat))
             if self.decision is not None and self.decision["kind"] == "turn" and self.clock:
                 parts.append(f"{self.clock:.0f} s")
         else:
