@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any, Self
 
+from mypy_extensions import mypyc_attr
+
 from kaboom.engine.observation import observation
 from kaboom.engine.state import Observation
 from kaboom.games.kittens import sample as sampler
@@ -125,6 +127,7 @@ def known_of(state: KittensCore, seat: int | None) -> dict[str, Any]:
     return {"piles": {"draw": draw}, "hands": {q: sorted(cards) for q, cards in hands.items()}}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class KittensKnowledge(KittensCore):
     """The table with what each seat knows: its observation, and the games it could be in."""
 
