@@ -258,7 +258,9 @@ def inject(monkeypatch: pytest.MonkeyPatch, game: str, **methods: Any) -> type[S
 
     spec = registry.get_game(game)
     name = f"Leaky{spec.state_class.__name__}"
-    leaky: type[State] = type(name, (spec.state_class,), {"__slots__": (), **methods})
+    variant = classmethod(lambda cls, options: cls)  # (no user file: this class plays)
+    body = {"__slots__": (), "variant": variant, **methods}
+    leaky: type[State] = type(name, (spec.state_class,), body)
     replaced = dataclasses.replace(spec, state_class=leaky, start=leaky.start)
     monkeypatch.setattr(registry, "_REGISTRY", {**registry._REGISTRY, game: replaced})
     return leaky
