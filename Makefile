@@ -24,8 +24,8 @@ play: build
 	$(BIN)/kaboom play exploding-kittens --players 4 --bots ismcts --level medium
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench tools
-	$(BIN)/ruff format --check src tests bench tools
+	$(BIN)/ruff check src tests bench tools conftest.py
+	$(BIN)/ruff format --check src tests bench tools conftest.py
 	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
