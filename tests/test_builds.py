@@ -84,6 +84,26 @@ def test_version_and_bench_say_which_build_runs() -> None:
     assert bench.output.splitlines()[0] == version.output.strip()
 
 
+def test_isinstance_follows_the_classes_on_either_build() -> None:
+    """Compiled classes keep isinstance caches of their own (``engine.state.own_abc_caches``):
+    a check answered for one class never answers for another."""
+    from kaboom.engine.state import State
+    from kaboom.games.board.state import BoardGameState
+    from kaboom.games.kittens.core import KittensCore
+    from kaboom.games.kittens.state import KittensState
+
+    states = [kaboom.new_game(spec.game_id, spec.min_players) for spec in kaboom.list_games()]
+    classes = [State, KittensCore, KittensState, BoardGameState]
+    classes += [spec.state_class for spec in kaboom.list_games()]
+    for _ in range(2):  # (the second time from the caches)
+        for state in states:
+            assert isinstance(state, State)
+            for cls in classes:
+                expected = cls in type(state).__mro__
+                assert isinstance(state, cls) == expected, (type(state).__name__, cls.__name__)
+                assert issubclass(type(state), cls) == expected
+
+
 def test_every_engine_and_game_module_is_compiled() -> None:
     require_compiled()
     found = compiled_modules()

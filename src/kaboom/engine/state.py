@@ -8,6 +8,7 @@ game exactly.
 
 from __future__ import annotations
 
+import abc
 import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Self
@@ -40,6 +41,10 @@ class State(ABC):
     #: Facts (``facts()``) that scenario expectations compare as unordered lists.
     UNORDERED_FACTS: ClassVar[frozenset[str]] = frozenset()
     __slots__ = ("_cached_legal", "hist", "last_events", "n", "options", "rng")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own_abc_caches(cls)
 
     def __init__(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
         self.n = players
@@ -304,6 +309,19 @@ class State(ABC):
     @abstractmethod
     def _facts(self) -> dict[str, Any]:
         """The game's own facts, by name (``facts`` adds those every game has)."""
+
+
+def own_abc_caches(cls: type) -> None:
+    """Give ``cls`` isinstance caches of its own, as ``ABCMeta`` gives every class it makes.
+    mypyc makes its compiled classes without ``ABCMeta.__new__``: they would share their
+    base's (``ABC``'s) caches, and a check answered for one class would answer for another
+    (``isinstance(board_state, KittensState)`` true after ``isinstance(board_state, State)``).
+    """
+    if "_abc_impl" not in vars(cls):
+        abc._abc_init(cls)  # type: ignore[attr-defined]
+
+
+own_abc_caches(State)
 
 
 def first_seat(players: int, options: dict[str, Any]) -> int:
