@@ -116,7 +116,8 @@ def test_kaboom_pure_runs_the_pure_python_modules_all_of_them() -> None:
         "import json, kaboom, test_builds as t;"
         "print(json.dumps([kaboom.build_kind(), t.compiled_modules()]))"
     )
-    done = run_pure("-c", script, env={"PYTHONPATH": str(ROOT / "tests")})
+    path = os.pathsep.join(filter(None, [str(ROOT / "tests"), os.environ.get("PYTHONPATH")]))
+    done = run_pure("-c", script, env={"PYTHONPATH": path})
     assert done.returncode == 0, done.stderr
     kind, found = json.loads(done.stdout)
     assert kind == _build.PURE

@@ -85,6 +85,7 @@ TESTS = compiled_doctests()
 def test_the_compiled_modules_doctests_are_the_pure_ones() -> None:
     if not TESTS:
         pytest.skip("the pure-Python modules run: pytest's --doctest-modules runs their doctests")
+    path = filter(None, [str(Path(__file__).parent), os.environ.get("PYTHONPATH")])
     done = subprocess.run(
         [
             sys.executable,
@@ -92,7 +93,7 @@ def test_the_compiled_modules_doctests_are_the_pure_ones() -> None:
             "import json, test_doctests as t; print(json.dumps(t.pure_doctests()))",
         ],
         cwd=Path(__file__).parent,
-        env={**os.environ, _build.PURE_ENV: "1", "PYTHONPATH": str(Path(__file__).parent)},
+        env={**os.environ, _build.PURE_ENV: "1", "PYTHONPATH": os.pathsep.join(path)},
         capture_output=True,
         text=True,
         check=False,
