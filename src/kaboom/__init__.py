@@ -6,7 +6,11 @@
 0
 """
 
-from kaboom.engine import (
+from kaboom._build import build_kind, choose_modules
+
+choose_modules()  # before the first import of kaboom.engine: compiled or pure-Python modules
+
+from kaboom.engine import (  # noqa: E402
     Event,
     GameSpec,
     IllegalAction,
@@ -23,6 +27,7 @@ __all__ = [
     "IllegalAction",
     "KaboomError",
     "State",
+    "build_kind",
     "get_game",
     "list_games",
     "new_game",

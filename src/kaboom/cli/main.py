@@ -35,6 +35,34 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
+def version_line() -> str:
+    """``kaboom VERSION, BUILD``: the build read from the modules loaded (``build_kind``)."""
+    from kaboom import __version__, build_kind
+
+    return f"kaboom {__version__}, {build_kind()}"
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        out.print(version_line(), highlight=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_print_version,
+            is_eager=True,
+            help="Print the version and which build runs (compiled (mypyc) or pure Python).",
+        ),
+    ] = False,
+) -> None:
+    pass
+
+
 def friendly(fn: Callable[P, R]) -> Callable[P, R]:
     """Report kaboom's errors as one line (never a traceback) and exit with status 2."""
 
@@ -370,14 +398,17 @@ def bench(
     ] = False,
 ) -> None:
     """Random-playout games and decisions per CPU second, against OpenSpiel's crazy_eights."""
+    from kaboom import build_kind
     from kaboom.engine.registry import list_games
     from kaboom.sim.bench import ismcts_speed, run_bench
 
+    if not as_json:
+        out.print(version_line(), highlight=False)
     if ismcts:
         for game in games or ["exploding-kittens"]:
             figures = ismcts_speed(game, (players or [4])[0])
             if as_json:
-                print(json.dumps(figures))
+                print(json.dumps({**figures, "build": build_kind()}))
             else:
                 out.print(
                     f"{game} {figures['players']}p ISMCTS {figures['level']}: "
@@ -392,7 +423,7 @@ def bench(
     chosen = tuple(games or [spec.game_id for spec in list_games()])
     ours, ref = run_bench(chosen, seconds, players=tuple(players) if players else None)
     if as_json:
-        print(json.dumps({"ours": [t.to_json() for t in ours],
+        print(json.dumps({"ours": [t.to_json() for t in ours], "build": build_kind(),
                           "reference": ref.to_json() if ref else None}, indent=2))  # fmt: skip
         return
     table = Table(title="Random playouts on one core (CPU time)")

@@ -18,6 +18,7 @@ from functools import cache
 from typing import Any
 
 from jsonschema import Draft202012Validator
+from mypy_extensions import mypyc_attr
 
 from kaboom.engine.errors import IllegalAction
 from kaboom.engine.observation import family_schema, schema
@@ -28,11 +29,12 @@ from kaboom.engine.state import Observation, State
 SHARED_KEYS = frozenset(schema()["required"])
 
 
+@mypyc_attr(native_class=False)  # compiled classes cannot derive from AssertionError
 class ConformanceError(AssertionError):
     """A game broke one of the contract's invariants."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Where:
     """Which game, seats, seed and step a check is at (for the error's message)."""
 
@@ -48,7 +50,7 @@ class Where:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Report:
     """What a check covered: games played and steps checked."""
 
@@ -154,7 +156,7 @@ def _check_refusals(state: State, where: Where) -> None:
     before = state.to_json()
     for bad in [*illegal, size, -1, True, 1.5]:
         try:
-            state.apply(bad)  # type: ignore[arg-type]
+            state.apply(bad)
         except IllegalAction:
             pass
         else:
@@ -228,8 +230,9 @@ def _check_replay(
 def family_package(state_class: type[State]) -> str:
     """The package of a game's family (where its ``observation.schema.json`` is): the
     state class's package (``kaboom.games.kittens`` for ``kaboom.games.kittens.state``)."""
-    module = importlib.import_module(state_class.__module__)
-    return module.__package__ or state_class.__module__
+    cls: type = state_class  # (compiled, a class's __module__ is read as a type's)
+    module = importlib.import_module(cls.__module__)
+    return module.__package__ or cls.__module__
 
 
 @cache

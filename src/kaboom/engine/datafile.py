@@ -90,7 +90,7 @@ def unique(values: list[str], where: str, what: str) -> None:
         seen.add(value)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameHeader:
     """What a game's data file says of the game itself: its id, name, summary and seats."""
 

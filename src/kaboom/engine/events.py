@@ -10,7 +10,7 @@ from typing import Any
 EVERYONE: frozenset[int] | None = None
 
 
-@dataclass(slots=True)
+@dataclass
 class Event:
     """One thing that happened in a game.
 

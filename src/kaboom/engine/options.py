@@ -9,7 +9,7 @@ from typing import Any
 from kaboom.engine.errors import BadOption
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Option:
     """One switch a game declares: its name, type, default and allowed values."""
 

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from kaboom.engine.state import State
 
 S = TypeVar("S", bound=State)
@@ -34,7 +36,8 @@ def final_result(state: State) -> list[float]:
     return win_shares(state.winners, state.players)
 
 
-@dataclass(frozen=True, slots=True)
+@mypyc_attr(native_class=False)  # mypyc compiles no generic dataclass
+@dataclass(frozen=True)
 class Playout(Generic[S]):
     """A game's search settings: how a playout moves, how far it looks, how it is judged
     where it stops, and how deep a search's tree is worth growing.

@@ -8,15 +8,19 @@ game exactly.
 
 from __future__ import annotations
 
+import abc
 import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Self
+
+from mypy_extensions import mypyc_attr
 
 from kaboom.engine.events import Event
 
 Observation = dict[str, Any]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, a game in Python still derives
 class State(ABC):
     """A game in progress.
 
@@ -25,12 +29,22 @@ class State(ABC):
     shared parts of ``clone`` and JSON, and the ``first`` seat. A game fills in the small
     hooks below (``_setup``, ``_legal``, ``_apply``, ``_copy_to``, ``_json``, ``_load_json``,
     ``_facts``) and the rest of the abstract methods.
+
+    Methods that take input from outside (an action id, a text, a stored state, a setup)
+    refuse what is not one with ``IllegalAction`` or ``BadInput``, whatever its type: their
+    parameters are ``object`` where a game checks them itself, since the compiled build
+    checks every annotated type at the call (a float for an ``int`` would be a
+    ``TypeError``, and ``True`` would arrive as ``1``).
     """
 
     game_id: ClassVar[str]
     #: Facts (``facts()``) that scenario expectations compare as unordered lists.
     UNORDERED_FACTS: ClassVar[frozenset[str]] = frozenset()
     __slots__ = ("_cached_legal", "hist", "last_events", "n", "options", "rng")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own_abc_caches(cls)
 
     def __init__(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
         self.n = players
@@ -109,9 +123,10 @@ class State(ABC):
     def explain_illegal(self, action: int) -> tuple[str, str]:
         """``(rule, reason)`` for an action id in range that is not legal now."""
 
-    def verify(self, action: int, seat: int | None = None) -> None:
+    def verify(self, action: object, seat: int | None = None) -> int:
         """Raise :class:`IllegalAction` naming the rule if ``action`` is not legal now (or,
-        with ``seat``, if that seat is not the one to decide now)."""
+        with ``seat``, if that seat is not the one to decide now); else return it, an
+        ``int``."""
         from kaboom.engine.errors import IllegalAction
 
         if isinstance(action, bool) or not isinstance(action, int):
@@ -124,12 +139,13 @@ class State(ABC):
             raise IllegalAction("turn", f"seat {seat} has no decision to make now")
         if action not in self.legal_actions():
             raise IllegalAction(*self.explain_illegal(action))
+        return int(action)
 
-    def can(self, action: int) -> bool:
+    def can(self, action: object) -> bool:
         """Whether ``action`` is legal now."""
         return action in self.legal_actions()
 
-    def apply(self, action: int, seat: int | None = None) -> list[Event]:
+    def apply(self, action: object, seat: int | None = None) -> list[Event]:
         """Verify, then play ``action``; return the events it caused. An adapter that
         knows who sends the action passes ``seat``: an action from a seat that has no
         decision to make is refused. A refused action changes nothing."""
@@ -137,8 +153,7 @@ class State(ABC):
         if legal is None:
             legal = self._cached_legal = self._legal()
         if type(action) is not int or action not in legal or seat is not None:
-            self.verify(action, seat)  # raises IllegalAction naming the rule
-            action = int(action)
+            action = self.verify(action, seat)  # raises IllegalAction naming the rule
         self._cached_legal = None
         self.hist.append(action)
         events = self.last_events = self._apply(action)
@@ -156,9 +171,12 @@ class State(ABC):
     def parse_action(self, text: str) -> int:
         """The action id of a text form; raises ``BadInput`` naming what was expected."""
 
-    def apply_text(self, text: str, seat: int | None = None) -> list[Event]:
-        """Parse then apply an action in text form."""
-        return self.apply(self.parse_action(text), seat)
+    def apply_text(self, text: object, seat: int | None = None) -> list[Event]:
+        """Parse then apply an action in text form (``BadInput`` if ``text`` is no ``str``:
+        the game's ``parse_action`` checks, called through ``Any`` so that a compiled call
+        does not check first)."""
+        game: Any = self
+        return self.apply(game.parse_action(text), seat)
 
     def distinct_actions(self, actions: list[int]) -> list[int]:
         """One action of each group of ``actions`` that lead to the same position, the first
@@ -191,14 +209,12 @@ class State(ABC):
         """
 
     def clone(self) -> Self:
-        """An independent copy, RNG included."""
-        cls = type(self)
-        s = cls.__new__(cls)
-        s.n, s.options = self.n, dict(self.options)
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
+        """An independent copy, RNG included: made by the constructor (a compiled class has
+        no instance without it), then ``_copy_to`` sets every field of the game's."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        s = type(self)(self.n, self.options, rng)
         s.hist, s.last_events = list(self.hist), self.last_events
-        s._cached_legal = None
         self._copy_to(s)
         return s
 
@@ -245,7 +261,7 @@ class State(ABC):
         """The game's own fields, as JSON-able data, by the names observations use."""
 
     @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> Self:
+    def from_json(cls, raw: object) -> Self:
         """The inverse of :meth:`to_json`; a malformed state raises ``BadInput``."""
         from kaboom.engine.errors import BadInput
 
@@ -293,6 +309,19 @@ class State(ABC):
     @abstractmethod
     def _facts(self) -> dict[str, Any]:
         """The game's own facts, by name (``facts`` adds those every game has)."""
+
+
+def own_abc_caches(cls: type) -> None:
+    """Give ``cls`` isinstance caches of its own, as ``ABCMeta`` gives every class it makes.
+    mypyc makes its compiled classes without ``ABCMeta.__new__``: they would share their
+    base's (``ABC``'s) caches, and a check answered for one class would answer for another
+    (``isinstance(board_state, KittensState)`` true after ``isinstance(board_state, State)``).
+    """
+    if "_abc_impl" not in vars(cls):
+        abc._abc_init(cls)  # type: ignore[attr-defined]
+
+
+own_abc_caches(State)
 
 
 def first_seat(players: int, options: dict[str, Any]) -> int:

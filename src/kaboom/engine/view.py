@@ -5,9 +5,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from kaboom.engine.state import Observation, State
 
 
+@mypyc_attr(native_class=False)  # (``of`` makes one without ``__init__``: Python's __new__)
 class PlayerView:
     """A seat's window onto a game, holding only what the seat may know: its observation,
     its legal actions (empty when it has no decision to make), the game's class (its rules
@@ -66,8 +69,9 @@ class PlayerView:
         game groups only by what the seat to act sees, so any sample groups alike."""
         return self._one_world().distinct_actions(actions)
 
-    def action_text(self, action: int) -> str:
-        return self._one_world().action_text(action)
+    def action_text(self, action: object) -> str:
+        world: Any = self._one_world()  # (the game checks ``action``, whatever its type)
+        return str(world.action_text(action))
 
     @property
     def num_distinct_actions(self) -> int:

@@ -16,6 +16,8 @@ import random
 from functools import cache
 from typing import Any, ClassVar, Self
 
+from mypy_extensions import mypyc_attr
+
 from kaboom.engine.errors import BadInput, IllegalAction
 from kaboom.engine.parsing import action_words, ascii_number, check_action_id
 from kaboom.engine.pile_memory import Runs
@@ -73,6 +75,7 @@ def seats_from_left(players: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(others_from_left(seat, everyone)) for seat in range(players))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BoardTable(State):
     """The fields of a game of Exploding Kittens: The Board Game, and what reads them
     without playing: who acts, the winner, the actions' words. The rules are
@@ -179,12 +182,12 @@ class BoardTable(State):
                 + len(self.move_deck) + len(self.move_discard) + self.magnets_aside)  # fmt: skip
 
     # -- the actions' words ---------------------------------------------------------------------
-    def decode(self, action: int) -> tuple[int, int]:
+    def decode(self, action: object) -> tuple[int, int]:
         """``(kind, arg)``: a fixed action is its own kind (``DRAW`` .. ``EXPLODE``, arg -1);
         the others are ``PLAY`` (a card), ``SWAP_AT`` / ``SWAP_WITH`` (a seat), ``DISCARD`` (a
         card) or ``PLACE`` (a position from the top)."""
         ids = self.ids
-        check_action_id(action, ids.size)
+        action = check_action_id(action, ids.size)
         if action < ids.play:
             return action, -1
         if action < ids.swap_at:
@@ -199,7 +202,7 @@ class BoardTable(State):
             return PLACE, action - ids.place
         raise BadInput("action", f"an action id in 0..{ids.size - 1}, got {action}")
 
-    def action_text(self, action: int) -> str:
+    def action_text(self, action: object) -> str:
         kind, arg = self.decode(action)
         box = self.box
         if kind == PLAY:
@@ -214,7 +217,7 @@ class BoardTable(State):
             return f"place {arg}"
         return WORDS[kind]
 
-    def parse_action(self, text: str) -> int:
+    def parse_action(self, text: object) -> int:
         """``draw``, ``play CARD``, ``play swap-spaces @2``, ``nope``, ``pass``, ``move``,
         ``flip``, ``defuse``, ``explode``, ``swap-with @2``, ``discard CARD``, ``place N``."""
         words = action_words(text)

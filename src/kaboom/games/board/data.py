@@ -29,7 +29,7 @@ EFFECTS = ("defuse", "nope", "flip", "skip", "magnet", "see-the-future", "shuffl
            "attack")  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Side:
     """One side of the board: its Exploding Kitten spaces and what each space is worth."""
 
@@ -37,7 +37,7 @@ class Side:
     values: tuple[int, ...]  # per space 0..ribbon; 0 for the Litter Box, kittens, the Ribbon
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Box:
     """Everything in the box: the game's header, the setup numbers, both sides of the
     board, the Move Discs and the Action Cards (each list indexed alike)."""

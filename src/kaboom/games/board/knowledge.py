@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any, Self
 
+from mypy_extensions import mypyc_attr
+
 from kaboom.engine import pile_memory as piles
 from kaboom.engine.observation import no_knowledge, observation, seen_events
 from kaboom.engine.pile_memory import Runs
@@ -69,6 +71,7 @@ def _window_asked(window: dict[str, Any], to_act: int | None, players: int) -> l
     return list(left[left.index(to_act) :]) if to_act in left else []
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BoardKnowledge(BoardTable):
     """The table with what each seat knows: its observation, and tables sampled from it."""
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any, Self
 
+from mypy_extensions import mypyc_attr
+
 from kaboom.engine import pile_memory as piles
 from kaboom.engine.checks import (
     MAX_COUNTER,
@@ -96,6 +98,7 @@ def check_json(s: BoardKnowledge, raw: dict[str, Any]) -> None:
             integers(run, 0, discs, f"state.known_move_runs[{i}][{j}]")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BoardRecord(BoardKnowledge):
     """The table written down: its JSON, a table laid out by hand, the facts scenarios check."""
 
@@ -169,11 +172,11 @@ class BoardRecord(BoardKnowledge):
         within_box(discs, list(box.disc_counts), box.disc_slugs, "state (Move Discs)")
 
     @classmethod
-    def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:
+    def rig(cls, players: int, options: dict[str, Any], seed: int, setup: object) -> Self:
         """``positions``, ``side`` (calm/chaos), ``hands``, ``move_deck`` and
         ``action_deck`` (top first), ``move_discard`` / ``action_discard`` (top first),
         ``magnets_aside``, ``current``, ``turns_owed``, ``attacked``."""
-        table(setup, "setup")
+        setup = table(setup, "setup")
         s = cls(players, options, random.Random(seed))
         box = s.box
         for key in setup:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from kaboom.engine import pile_memory as piles
 from kaboom.engine.datafile import option_file
 from kaboom.engine.errors import BadInput
@@ -50,6 +52,7 @@ FUTURE = 3
 MAX_TURNS = 1000
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BoardGameState(BoardRecord):
     """A game of Exploding Kittens: The Board Game."""
 
@@ -108,7 +111,7 @@ class BoardGameState(BoardRecord):
             return [ids.place + i for i in range(len(self.move_deck) + 1)]
         return []
 
-    def explain_illegal(self, action: int) -> tuple[str, str]:
+    def explain_illegal(self, action: object) -> tuple[str, str]:
         kind, arg = self.decode(action)
         box, phase = self.box, self.phase
         if phase == OVER:

@@ -95,15 +95,14 @@ def cell_text(cell: int, slots: int) -> str:
     return f"p{cell // slots}.{cell % slots + 1}"
 
 
-def action_text(action: int, players: int, slots: int, drawn: str | None) -> str:
+def action_text(action: object, players: int, slots: int, drawn: str | None) -> str:
     """The text form of an action id; ``drawn`` is the drawn card's slug (named by a play).
 
     >>> action_text(3, 2, 5, "water"), action_text(110, 2, 5, None)
     ('play water -> p0.4', 'swap p0.1 p0.2')
     """
     cells = players * slots
-    check_action_id(action, action_count(cells))
-    kind, a, b = decode(cells, action)
+    kind, a, b = decode(cells, check_action_id(action, action_count(cells)))
     if kind == PLACE:
         card = f"{drawn} " if drawn is not None else ""
         return f"play {card}-> {cell_text(a, slots)}"
@@ -129,7 +128,7 @@ def parse_cell(text: str, players: int, slots: int) -> int:
     return seat * slots + index
 
 
-def parse_action(text: str, players: int, deck: Deck, drawn: int) -> int:
+def parse_action(text: object, players: int, deck: Deck, drawn: int) -> int:
     """The id of ``play water -> p2.3``, ``move p1.2 -> p3.4``, ``swap p1.2 p3.4``,
     ``discard p1.2``, ``recycle p1.2`` or ``pass``; a play that names a card must name the
     drawn one (``drawn``: its title, or ``-1``)."""

@@ -28,7 +28,7 @@ MAX_SLOTS = 10
 MAX_SCORE = 1000
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Deck:
     """The cards of the game (titles in file order) and its numbers."""
 

@@ -88,10 +88,10 @@ class EleminisRecord(EleminisKnowledge):
         within_box(cards, list(d.counts), d.slugs, "state")
 
     @classmethod
-    def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:
+    def rig(cls, players: int, options: dict[str, Any], seed: int, setup: object) -> Self:
         """Rows (one list of ``slots`` cards or null per seat), the Deck and Discard Pile (top
         first), who is to play, the drawn card (else the Deck's top is drawn), match totals."""
-        table(setup, "setup")
+        setup = table(setup, "setup")
         s = cls(players, options, random.Random(seed))
         for key in setup:
             if key not in SETUP_KEYS:

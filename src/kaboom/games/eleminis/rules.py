@@ -407,8 +407,8 @@ class EleminisRules(State):
         ]
 
     # -- refusals: why an option is not one --------------------------------------------------------
-    def explain_illegal(self, action: int) -> tuple[str, str]:
-        check_action_id(action, self.num_distinct_actions)
+    def explain_illegal(self, action: object) -> tuple[str, str]:
+        action = check_action_id(action, self.num_distinct_actions)
         if self.phase == OVER:
             return "game over", "the game has ended"
         d, kind_now = self.deck_data, self.deck_data.kinds[self.drawn]

@@ -36,11 +36,11 @@ class EleminisState(EleminisRecord):
         """``(kind, a, b)`` of an action id (``actions.decode``)."""
         return decode(self.n * self.slots, action)
 
-    def action_text(self, action: int) -> str:
+    def action_text(self, action: object) -> str:
         drawn = self.deck_data.slugs[self.drawn] if self.drawn >= 0 else None
         return action_text(action, self.n, self.slots, drawn)
 
-    def parse_action(self, text: str) -> int:
+    def parse_action(self, text: object) -> int:
         """``play water -> p2.3``, ``move p1.2 -> p3.4``, ``swap p1.2 p3.4``,
         ``discard p1.2``, ``recycle p1.2``, ``pass``."""
         return parse_action(text, self.n, self.deck_data, self.drawn)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from kaboom.engine.options import Option
 from kaboom.engine.registry import register_game
 from kaboom.games.kittens.dynamitt import DYNAMITT, DynamittState
@@ -14,6 +16,7 @@ MINIONS = load_edition(DATA_DIR / "minions.toml")
 __all__ = ["DYNAMITT", "MINIONS", "ORIGINAL", "DynamittState", "MinionsState", "OriginalState"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class OriginalState(KittensState):
     """Exploding Kittens, Original Edition (2025 print)."""
 
@@ -29,6 +32,7 @@ ORIGINAL_OPTIONS = (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MinionsState(KittensState):
     """Exploding Minions: card sets by player count, Clone, Draw from the Bottom."""
 

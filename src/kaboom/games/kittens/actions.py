@@ -299,7 +299,7 @@ class ActionTable:
             return "five " + "+".join(ranks + [rs[self.wild]] * wild)
         return f"place {arg}"
 
-    def parse(self, text: str) -> int:
+    def parse(self, text: object) -> int:
         words = action_words(text)
         if not words:
             raise BadInput("action", "an action such as 'draw' or 'play skip' (empty text)")
@@ -374,7 +374,7 @@ class ActionTable:
         jokers = sum(r == self.wild for r in ranks) if self.wild >= 0 else 0
         return [r for r in ranks if r != self.wild or self.wild < 0], jokers
 
-    def _parse_words(self, word: str, rest: list[str], text: str) -> Spec:
+    def _parse_words(self, word: str, rest: list[str], text: object) -> Spec:
         bare = {"draw": DRAW, "nope": NOPE, "pass": PASS, "defuse": DEFUSE, "explode": EXPLODE}
         if word in bare and not rest:
             return Spec(bare[word])

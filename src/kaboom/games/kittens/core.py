@@ -16,6 +16,8 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Self
 
+from mypy_extensions import mypyc_attr
+
 from kaboom.engine.events import Event
 from kaboom.engine.parsing import check_action_id
 from kaboom.engine.pile_memory import Runs
@@ -32,6 +34,7 @@ PHASES = ("turn", "react", "give", "exploding", "place", "take", "over")
 KnowledgeKey = tuple[int, int, int]  # (observer, holder, title)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class KittensCore(State):
     """The fields of a game of an exploding-family edition, and queries on them."""
 
@@ -203,10 +206,10 @@ class KittensCore(State):
     def num_distinct_actions(self) -> int:
         return len(self.table)
 
-    def action_text(self, action: int) -> str:
+    def action_text(self, action: object) -> str:
         return self.table.text(check_action_id(action, len(self.table)))
 
-    def parse_action(self, text: str) -> int:
+    def parse_action(self, text: object) -> int:
         return self.table.parse(text)
 
     def describe(self, event: Event) -> str:

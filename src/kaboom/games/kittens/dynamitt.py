@@ -11,6 +11,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from kaboom.engine.datafile import number, option_file, read_header, read_toml, unique
 from kaboom.engine.errors import BadInput
 from kaboom.games.kittens.edition import (
@@ -173,6 +175,7 @@ def load_dynamitt(mapping: Path | None = None) -> Edition:
 DYNAMITT = load_dynamitt()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DynamittState(KittensState):
     """Dynamitt (standard deck). A ``mapping`` option plays with a class whose edition holds
     that mapping (``variant``); everything else is the shared kernel."""

@@ -36,7 +36,7 @@ MAX_HAND = 20
 MAX_DEFUSES = 5
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Edition:
     """The cards and setup numbers of one edition; titles are indexed in file order."""
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from typing import Any, Self
 
+from mypy_extensions import mypyc_attr
+
 from kaboom.engine import pile_memory as piles
 from kaboom.engine.observation import observation
 from kaboom.engine.state import Observation
@@ -139,6 +141,7 @@ def known_of(state: KittensCore, seat: int | None) -> dict[str, Any]:
     return known
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class KittensKnowledge(KittensCore):
     """The table with what each seat knows: its observation, and the games it could be in."""
 

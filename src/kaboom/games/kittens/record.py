@@ -7,6 +7,8 @@ import random
 from collections import Counter
 from typing import Any, Self
 
+from mypy_extensions import mypyc_attr
+
 from kaboom.engine import pile_memory as piles
 from kaboom.engine.checks import (
     MAX_COUNTER,
@@ -100,6 +102,7 @@ def _list(value: Any, field: str, length: int | None = None) -> list[Any]:
     return value
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class KittensRecord(KittensKnowledge):
     """The table written down: its JSON, a table rigged by hand, the facts a scenario checks."""
 
@@ -169,9 +172,9 @@ class KittensRecord(KittensKnowledge):
             raise BadInput("state", f"the {sum(self.rigged)} cards the table was laid out with")
 
     @classmethod
-    def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:
+    def rig(cls, players: int, options: dict[str, Any], seed: int, setup: object) -> Self:
         """A state laid out by hand: see docs/scenarios.md for the fields."""
-        table(setup, "setup")
+        setup = table(setup, "setup")
         s = cls(players, options, random.Random(seed))
         for key in setup:
             if key not in RIG_FIELDS:

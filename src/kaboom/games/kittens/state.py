@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from kaboom.engine.events import Event
 from kaboom.engine.parsing import check_action_id
 from kaboom.engine.window import ReactionWindow, attack_owed
@@ -62,6 +64,7 @@ __all__ = [
 FUTURE = 3
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class KittensState(KittensRecord):
     """A game of an exploding-family edition. Subclasses set ``edition`` and ``game_id``."""
 
@@ -189,7 +192,7 @@ class KittensState(KittensRecord):
             out.append(tb.clone_nope)
         return [*out, tb.pass_]
 
-    def explain_illegal(self, action: int) -> tuple[str, str]:
+    def explain_illegal(self, action: object) -> tuple[str, str]:
         return explain.explain_illegal(self, check_action_id(action, self.num_distinct_actions))
 
     def _apply(self, action: int) -> list[Event]:

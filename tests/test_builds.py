@@ -1,0 +1,259 @@
+"""The two builds (README, "Compiled build"): which one runs, how the build falls back and is
+forced, and that the compiled and the pure-Python modules play the same games action for
+action (``tests/differential.py``). On CI (``CI=true``) a missing compiled build fails
+these tests; elsewhere they are skipped with the reason."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import os
+import pkgutil
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import kaboom
+from kaboom import _build
+from kaboom.cli.main import app
+
+ROOT = Path(__file__).resolve().parent.parent
+ON_CI = os.environ.get("CI", "").lower() in ("true", "1", "yes")
+
+
+def require_compiled() -> None:
+    """Fail on CI, skip elsewhere, where the compiled build is not what runs."""
+    if kaboom.build_kind() == _build.COMPILED:
+        return
+    why = (
+        "the compiled build is not running (`make` builds it; KABOOM_BUILD=pure removes it, "
+        "KABOOM_PURE=1 bypasses it)"
+    )
+    if ON_CI:
+        pytest.fail(f"CI tests the compiled build, but {why}")
+    pytest.skip(why)
+
+
+def compiled_modules() -> dict[str, bool]:
+    """Every module of ``kaboom.engine`` and ``kaboom.games``, imported: compiled or not."""
+    found = {}
+    for package in ("kaboom.engine", "kaboom.games"):
+        root = importlib.import_module(package)
+        found[package] = _build.is_compiled(root)
+        for info in pkgutil.walk_packages(root.__path__, f"{package}."):
+            found[info.name] = _build.is_compiled(importlib.import_module(info.name))
+    return found
+
+
+def run_pure(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``python ARGS`` in the repository, on the pure-Python modules (``KABOOM_PURE=1``)."""
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=ROOT,
+        env={**os.environ, _build.PURE_ENV: "1", **(env or {})},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+# -- which build runs -----------------------------------------------------------------------
+def test_the_build_kind_is_read_from_the_modules_loaded() -> None:
+    import kaboom.engine.state
+
+    compiled = _build.is_compiled(kaboom.engine.state)
+    assert kaboom.build_kind() == (_build.COMPILED if compiled else _build.PURE)
+    assert kaboom.engine.state.__file__ is not None
+    assert kaboom.engine.state.__file__.endswith(".py") != compiled
+
+
+def test_version_and_bench_say_which_build_runs() -> None:
+    runner = CliRunner()
+    version = runner.invoke(app, ["--version"])
+    assert version.exit_code == 0, version.output
+    assert version.output.strip() == f"kaboom {kaboom.__version__}, {kaboom.build_kind()}"
+    bench = runner.invoke(app, ["bench", "eleminis", "--players", "2", "--seconds", "0.02"])
+    assert bench.exit_code == 0, bench.output
+    assert bench.output.splitlines()[0] == version.output.strip()
+
+
+def test_isinstance_follows_the_classes_on_either_build() -> None:
+    """Compiled classes keep isinstance caches of their own (``engine.state.own_abc_caches``):
+    a check answered for one class never answers for another."""
+    from kaboom.engine.state import State
+    from kaboom.games.board.state import BoardGameState
+    from kaboom.games.kittens.core import KittensCore
+    from kaboom.games.kittens.state import KittensState
+
+    states = [kaboom.new_game(spec.game_id, spec.min_players) for spec in kaboom.list_games()]
+    classes = [State, KittensCore, KittensState, BoardGameState]
+    classes += [spec.state_class for spec in kaboom.list_games()]
+    for _ in range(2):  # (the second time from the caches)
+        for state in states:
+            assert isinstance(state, State)
+            for cls in classes:
+                expected = cls in type(state).__mro__
+                assert isinstance(state, cls) == expected, (type(state).__name__, cls.__name__)
+                assert issubclass(type(state), cls) == expected
+
+
+def test_every_engine_and_game_module_is_compiled() -> None:
+    require_compiled()
+    found = compiled_modules()
+    assert len(found) > 40
+    assert [name for name, compiled in found.items() if not compiled] == []
+
+
+def test_kaboom_pure_runs_the_pure_python_modules_all_of_them() -> None:
+    script = (
+        "import json, kaboom, test_builds as t;"
+        "print(json.dumps([kaboom.build_kind(), t.compiled_modules()]))"
+    )
+    path = os.pathsep.join(filter(None, [str(ROOT / "tests"), os.environ.get("PYTHONPATH")]))
+    done = run_pure("-c", script, env={"PYTHONPATH": path})
+    assert done.returncode == 0, done.stderr
+    kind, found = json.loads(done.stdout)
+    assert kind == _build.PURE
+    assert len(found) > 40 and not any(found.values())
+
+
+def test_a_source_changed_since_the_build_is_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The manifest ``tools/compile.py`` writes, read as ``choose_modules`` reads it."""
+    source = tmp_path / "kaboom" / "engine" / "x.py"
+    source.parent.mkdir(parents=True)
+    source.write_text("A = 1\n")
+    (tmp_path / "kaboom" / "engine" / "x.so").write_bytes(b"")
+    manifest = tmp_path / "kaboom" / "_compiled.json"
+    monkeypatch.setattr(_build, "_SRC", tmp_path)
+    monkeypatch.setattr(_build, "_MANIFEST", manifest)
+    assert _build.stale_source() is None  # no manifest: nothing was compiled by the tool
+    stat = source.stat()
+    entry: dict[str, Any] = {
+        "extension": "kaboom/engine/x.so",
+        "mtime_ns": stat.st_mtime_ns,
+        "size": stat.st_size,
+        "sha256": "0" * 64,
+    }
+    manifest.write_text(json.dumps({"key": "k", "sources": {"kaboom/engine/x.py": entry}}))
+    assert _build.stale_source() is None  # unchanged: same time and size
+    os.utime(source, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
+    assert _build.stale_source() == "kaboom/engine/x.py"  # touched, and not the same content
+    entry["sha256"] = hashlib.sha256(source.read_bytes()).hexdigest()
+    manifest.write_text(json.dumps({"key": "k", "sources": {"kaboom/engine/x.py": entry}}))
+    assert _build.stale_source() is None  # touched only (a checkout): the same content
+    (tmp_path / "kaboom" / "engine" / "x.so").unlink()
+    assert _build.stale_source() == "kaboom/engine/x.so"
+
+
+# -- the build: automatic fallback, forced either way ------------------------------------------
+@pytest.fixture
+def fake_repo(tmp_path: Path) -> Path:
+    """A repository of the same layout, with ``tools/compile.py`` and one small module per
+    compiled package: the build script runs there, never on the real tree."""
+    shutil.copytree(ROOT / "tools", tmp_path / "tools")
+    for package in ("engine", "games"):
+        folder = tmp_path / "src" / "kaboom" / package
+        folder.mkdir(parents=True)
+        (folder / "__init__.py").write_text("")
+        (folder / "one.py").write_text("def twice(x: int) -> int:\n    return 2 * x\n")
+    return tmp_path
+
+
+def build(repo: Path, mode: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(repo / "tools" / "compile.py"), mode],
+        cwd=repo,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def extensions(repo: Path) -> list[Path]:
+    return sorted((repo / "src").rglob("*.so"))
+
+
+def test_without_a_c_compiler_the_build_falls_back_to_pure_python(fake_repo: Path) -> None:
+    done = build(fake_repo, "auto", CC="/nonexistent/cc")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.strip().splitlines() == [
+        "kaboom: no C compiler found ('/nonexistent/cc'); using the pure-Python build"
+    ]
+    assert extensions(fake_repo) == []
+
+
+def test_a_forced_compiled_build_fails_loudly_without_a_c_compiler(fake_repo: Path) -> None:
+    done = build(fake_repo, "compiled", CC="/nonexistent/cc")
+    assert done.returncode == 1
+    assert "KABOOM_BUILD=compiled, but no C compiler found" in done.stdout
+
+
+def test_a_failed_compile_falls_back_or_fails_when_forced(fake_repo: Path) -> None:
+    """mypyc refuses a module (here a type error): auto says so in one line and leaves the
+    pure-Python package; compiled fails with the compiler's output."""
+    bad = fake_repo / "src" / "kaboom" / "games" / "one.py"
+    bad.write_text("def twice(x: int) -> int:\n    return 'x'\n")
+    done = build(fake_repo, "auto")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.strip().splitlines()[-1] == (
+        "kaboom: the compile failed (see build/mypyc/build.log); using the pure-Python build"
+    )
+    assert extensions(fake_repo) == []
+    forced = build(fake_repo, "compiled")
+    assert forced.returncode == 1
+    assert "Incompatible return value type" in forced.stdout
+    assert "KABOOM_BUILD=compiled, but the compile failed" in forced.stdout
+
+
+def test_a_bad_mode_is_refused(fake_repo: Path) -> None:
+    done = build(fake_repo, "fast")
+    assert done.returncode == 2
+    assert "KABOOM_BUILD must be one of auto, compiled, pure" in done.stdout
+
+
+def test_pure_removes_the_compiled_modules(fake_repo: Path) -> None:
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    for name in (f"src/kaboom/engine/one{suffix}", f"src/kaboom__mypyc{suffix}"):
+        (fake_repo / name).write_bytes(b"")
+    (fake_repo / "src" / "kaboom" / "_compiled.json").write_text("{}")
+    done = build(fake_repo, "pure")
+    assert done.returncode == 0
+    assert "pure-Python build" in done.stdout
+    assert extensions(fake_repo) == []
+    assert not (fake_repo / "src" / "kaboom" / "_compiled.json").exists()
+
+
+# -- the differential test: the same games, action for action ---------------------------------
+def test_the_pure_and_compiled_builds_play_the_same_games() -> None:
+    """Every registered game, several player counts and seeds, random play, the heuristic
+    and ISMCTS (few iterations), a few options: the pure-Python modules in a subprocess,
+    the compiled ones here; the actions, every step's events and the final states agree."""
+    require_compiled()
+    import differential
+
+    done = run_pure(str(ROOT / "tests" / "differential.py"))
+    assert done.returncode == 0, done.stderr
+    pure = json.loads(done.stdout)
+    compiled = json.loads(json.dumps(differential.run()))  # (as JSON, as the other)
+    assert (pure["build"], compiled["build"]) == (_build.PURE, _build.COMPILED)
+    assert len(pure["games"]) == len(compiled["games"]) == len(differential.cases())
+    games = {g["case"][0] for g in compiled["games"]}
+    assert games == {spec.game_id for spec in kaboom.list_games()}
+    for ours, theirs in zip(compiled["games"], pure["games"], strict=True):
+        case = ours["case"]
+        assert ours["case"] == theirs["case"]
+        a, b = ours["actions"], theirs["actions"]
+        first = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), None)
+        assert a == b, f"{case}: the actions part at step {first} ({len(a)} vs {len(b)} steps)"
+        assert ours["events"] == theirs["events"], f"{case}: the events differ"
+        assert ours["final"] == theirs["final"], f"{case}: the final states differ"
