@@ -26,9 +26,9 @@ from jsonschema import Draft202012Validator
 from kaboom.engine.events import Event
 from kaboom.engine.registry import new_game
 from kaboom.engine.state import State
+from kaboom.engine.window import pass_action, window_key
 from kaboom.server.client import Lobby, SeatClient
 from kaboom.server.protocol import SCHEMA_DIR, seen
-from kaboom.server.table import pass_action, window_key
 
 #: The default PostgreSQL of the test machine (``KABOOM_TEST_POSTGRES`` overrides it).
 DEFAULT_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any, Generic, TypeVar
 
+from kaboom.engine.state import State
+
 P = TypeVar("P")
 
 
@@ -101,3 +103,25 @@ def attack_owed(owed: int, attacked: bool) -> int:
     (2, 4, 3)
     """
     return owed + 2 if attacked else 2
+
+
+#: A reaction window's identity, from public facts only (``window_key``).
+WindowKey = tuple[Any, ...]
+
+
+def window_key(state: State) -> WindowKey | None:
+    """The open reaction window, from what everyone sees (the spectator's observation):
+    the turn, the discard piles' sizes (they tell apart two alike plays in a turn), the
+    player, the play and the Nopes so far; None when no window is open. The adapters that
+    pace a window by its clock (the terminal table, the server) key it by this."""
+    obs = state.observe(None)
+    window = obs.get("window")
+    if not window:
+        return None
+    discarded = sum(p["size"] for name, p in obs["piles"].items() if name.endswith("discard"))
+    return (obs["turns"], discarded, window["player"], str(window["play"]), len(window["nopes"]))
+
+
+def pass_action(state: State) -> int | None:
+    """The seat asked in a window lets the card go: its ``pass`` action (always legal)."""
+    return next((a for a in state.legal_actions() if state.action_text(a) == "pass"), None)

@@ -28,6 +28,7 @@ from kaboom.engine.errors import BadInput, IllegalAction
 from kaboom.engine.events import Event
 from kaboom.engine.registry import GameSpec, get_game, new_game
 from kaboom.engine.state import Observation, State
+from kaboom.engine.window import WindowKey, pass_action, window_key
 from kaboom.server import protocol as proto
 from kaboom.server.db import LIVE, ActionRow, Conflict, SeatRow, Store, TableRow
 from kaboom.server.protocol import Act
@@ -41,28 +42,10 @@ BOT_ANSWER_LIMIT = 30.0
 #: Client keys remembered per table for resends (the oldest are forgotten first).
 KEYS_KEPT = 4096
 
-WindowKey = tuple[Any, ...]
-
 
 def token_hash(token: str) -> str:
     """Tokens are stored as their SHA-256 (they are 192 random bits: no salt needed)."""
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def window_key(state: State) -> WindowKey | None:
-    """The open reaction window, from public facts only (the spectator's observation): the
-    turn, the discard piles' sizes, the player, the play and the Nopes so far."""
-    obs = state.observe(None)
-    window = obs.get("window")
-    if not window:
-        return None
-    discarded = sum(p["size"] for name, p in obs["piles"].items() if name.endswith("discard"))
-    return (obs["turns"], discarded, window["player"], str(window["play"]), len(window["nopes"]))
-
-
-def pass_action(state: State) -> int | None:
-    """The seat asked in a window lets the card go (its ``pass``, always legal)."""
-    return next((a for a in state.legal_actions() if state.action_text(a) == "pass"), None)
 
 
 class Conn(Protocol):

@@ -9,13 +9,13 @@ from __future__ import annotations
 import random
 import threading
 from dataclasses import dataclass
-from typing import Any
 
 from kaboom.bots.base import Bot
 from kaboom.bots.make import make_bot
 from kaboom.engine.events import Event
 from kaboom.engine.state import Observation, State
 from kaboom.engine.view import PlayerView
+from kaboom.engine.window import pass_action, window_key
 from kaboom.tui.save import HUMAN, Seating
 
 
@@ -60,27 +60,6 @@ def fresh_events(seating: Seating, state: State) -> list[Event]:
     except Exception:  # a state edited by hand: start its log afresh
         return []
     return events
-
-
-#: A reaction window's identity, from public facts only (``window_key``).
-WindowKey = tuple[Any, ...]
-
-
-def window_key(state: State) -> WindowKey | None:
-    """The open reaction window, from what everyone sees (the spectator's observation):
-    the turn, the discard piles' sizes (they tell apart two alike plays in a turn), the
-    player, the play and the Nopes so far; None when no window is open."""
-    obs = state.observe(None)
-    window = obs.get("window")
-    if not window:
-        return None
-    discarded = sum(p["size"] for name, p in obs["piles"].items() if name.endswith("discard"))
-    return (obs["turns"], discarded, window["player"], str(window["play"]), len(window["nopes"]))
-
-
-def pass_action(state: State) -> int | None:
-    """The seat asked in a window lets the card go: its ``pass`` action (always legal)."""
-    return next((a for a in state.legal_actions() if state.action_text(a) == "pass"), None)
 
 
 @dataclass(slots=True)

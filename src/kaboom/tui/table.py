@@ -27,11 +27,12 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as Row
 
 from kaboom.engine.state import Observation, State
+from kaboom.engine.window import WindowKey, window_key
 from kaboom.tui import save
 from kaboom.tui.families import Family, family_of, status_line
 from kaboom.tui.odds import bomb_odds
 from kaboom.tui.screens import Cover, Dismissable, GameOver, PassScreen, help_screen
-from kaboom.tui.session import Session, WindowKey, window_key
+from kaboom.tui.session import Session
 from kaboom.tui.words import seat_name, tell
 
 #: Ticks of the reaction countdown, in seconds.
