@@ -52,11 +52,41 @@ def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
         return IsmctsBot(
             seed, iterations, seconds, exploration, prior, bias, confidence, paired, depth or None
         )
+    plugin = plugin_bot(name)
+    if plugin is not None:  # (its parameters keep their case: a path is a path)
+        return plugin(spec.strip().partition(":")[2], seed, game)
     raise BadInput(
         "bots",
         "random, heuristic, ismcts, ismcts:iterations=N, ismcts:seconds=S or "
-        f"ismcts:level=easy|medium|hard; got {spec!r}",
+        f"ismcts:level=easy|medium|hard{''.join(', ' + p for p in PLUGINS)}; got {spec!r}",
     )
+
+
+#: The entry-point group of bots that other packages (or kaboom's own extras) add:
+#: ``ppo`` and ``openspiel-ismcts`` (the ``rl`` extra, ``docs/rl.md``).
+PLUGIN_GROUP = "kaboom.bots"
+#: Bot kinds an extra of kaboom provides, named in errors even where it is not installed.
+PLUGINS = ("ppo:path=FILE", "openspiel-ismcts:iterations=N")
+
+PluginFactory = Callable[[str, int, "str | None"], Bot]
+
+
+def plugin_bot(name: str) -> PluginFactory | None:
+    """The factory of a bot kind registered under the ``kaboom.bots`` entry points, called
+    with the spec's parameters (``path=FILE``), the seed and the game; None if no package
+    registers ``name``. Imported only when asked for: the core never imports an extra (a
+    kind whose extra is missing says which to install)."""
+    from importlib.metadata import entry_points
+
+    for point in entry_points(group=PLUGIN_GROUP, name=name):
+        try:
+            factory: PluginFactory = point.load()
+        except ImportError as err:
+            raise BadInput(
+                f"bots: {name}", f"needs the rl extra: pip install 'kaboom[rl]' ({err})"
+            ) from None
+        return factory
+    return None
 
 
 #: The parameters of ``ismcts:KEY=VALUE`` and their bounds (a search must end, and its

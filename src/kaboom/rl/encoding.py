@@ -1,0 +1,342 @@
+"""A seat's observation as a fixed-size ``float32`` vector, and the fixed action space.
+
+The vector is built from ``State.observe(seat)`` alone (the JSON a bot, a client or a
+person at the table is given), so it cannot carry anything the seat may not know. Seats
+are *relative*: index 0 is the observing seat, 1 the seat on its left, and so on, so that
+one policy can play any seat. Every value lies in ``[0, 1]``. The layout (which value means
+what) depends on the game, the player count and the options; ``Encoder.fields`` lists it
+and ``docs/rl.md`` describes each field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from kaboom.engine.errors import BadOption
+from kaboom.engine.registry import get_game, new_game
+from kaboom.engine.state import Observation, State
+
+Vector = npt.NDArray[np.float32]
+
+#: Cards of the hidden pile whose place a seat may know, counted from the top (See the
+#: Future shows three; Alter the Future and the like are within five).
+KNOWN_PLACES = 5
+#: Divisors that bring a count into [0, 1] (values past them are clipped to 1).
+TURNS_SCALE = 100.0
+HAND_SCALE = 20.0
+OWED_SCALE = 8.0
+
+#: The phases of each family (``docs/observations.md``), in a fixed order.
+PHASES = {
+    "exploding": ("turn", "react", "give", "exploding", "place", "take", "over"),
+    "board": ("turn", "react", "choose", "landed", "swap-last", "discard-down", "place-magnet",
+              "over"),  # fmt: skip
+    "eleminis": ("play", "over"),
+}
+#: The face-up piles (their cards counted by title) and the hidden pile whose known places
+#: are encoded, per family.
+FACE_UP = {
+    "exploding": ("discard",),
+    "board": ("action_discard", "move_discard"),
+    "eleminis": ("discard",),
+}
+PILES = {
+    "exploding": ("draw", "discard"),
+    "board": ("action_deck", "action_discard", "move_deck", "move_discard"),
+    "eleminis": ("deck", "discard"),
+}
+HIDDEN_PILE = {"exploding": "draw", "board": "move_deck", "eleminis": "deck"}
+#: The first word of an action's text (``docs/notation.md``): what a window's play is.
+VERBS = ("play", "pair", "triple", "five", "nope", "give", "defuse", "take", "draw")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One named run of the vector: ``size`` values from ``offset``."""
+
+    name: str
+    offset: int
+    size: int
+    doc: str
+
+
+@dataclass
+class Encoder:
+    """The vector of one game at one player count (and options): its layout and
+    :meth:`encode`. Built by :func:`encoder`."""
+
+    game: str
+    family: str
+    players: int
+    cards: tuple[str, ...]  # the titles (slugs) counted or one-hot, in a fixed order
+    tokens: tuple[str, ...]  # the words a window's play may name: titles and ranks
+    card_scale: float
+    total_cards: float
+    num_actions: int
+    slots: int = 0  # Eleminis: the slots of a row
+    fields: list[Field] = field(default_factory=list)
+    size: int = 0
+
+    def __post_init__(self) -> None:
+        self._card = {c: i for i, c in enumerate(self.cards)}
+        self._token = {t: i for i, t in enumerate(self.tokens)}
+        self._verb = {v: i for i, v in enumerate(VERBS)}
+        self._at: dict[str, int] = {}
+        self._layout()
+
+    # -- the layout --------------------------------------------------------------------------
+    def _add(self, name: str, size: int, doc: str) -> None:
+        self.fields.append(Field(name, self.size, size, doc))
+        self._at[name] = self.size
+        self.size += size
+
+    def _layout(self) -> None:
+        n, c, fam = self.players, len(self.cards), self.family
+        self._add("phase", len(PHASES[fam]), f"one-hot: {', '.join(PHASES[fam])}")
+        self._add("to_act", n, "one-hot relative seat to decide (0: this seat); none at the end")
+        self._add("current", n, "one-hot relative seat whose turn it is")
+        self._add("in", n, "per relative seat: still in the game")
+        self._add("hand_size", n, f"per relative seat: cards in hand / {HAND_SCALE:g}")
+        for pile in PILES[fam]:
+            self._add(f"pile.{pile}.size", 1, "cards in the pile / cards in the game")
+        for pile in FACE_UP[fam]:
+            self._add(f"pile.{pile}.cards", c, "per title: copies in the face-up pile / scale")
+            self._add(f"pile.{pile}.top", c, "one-hot title of its top card")
+        self._add("hand", c, "per title: copies in this seat's hand / scale")
+        self._add("window.open", 1, "a play waits in a reaction window")
+        self._add("window.player", n, "one-hot relative seat that made the play")
+        self._add("window.nopes", 1, "Nopes on it so far / players")
+        self._add("window.verb", len(VERBS), f"one-hot first word of the play: {', '.join(VERBS)}")
+        self._add("window.names", len(self.tokens), "titles and ranks the play names")
+        self._add("window.target", n, "one-hot relative seat the play is aimed at")
+        self._add(f"known.{HIDDEN_PILE[fam]}", KNOWN_PLACES * c,
+                  f"per place from the top (0..{KNOWN_PLACES - 1}): one-hot title this seat "
+                  "knows lies there")  # fmt: skip
+        self._add("known.hands", n * c, "per relative seat: copies of each title this seat "
+                  "knows the seat holds / scale")  # fmt: skip
+        self._add("turns", 1, f"turns played / {TURNS_SCALE:g}")
+        self._add("winners", n, "per relative seat: won (at the end)")
+        getattr(self, f"_layout_{fam}")()
+
+    def _layout_exploding(self) -> None:
+        n, c = self.players, len(self.cards)
+        self._add("exploding.turns_owed", 1, f"turns the current seat owes / {OWED_SCALE:g}")
+        self._add("exploding.attacked", 1, "the current seat was attacked")
+        self._add("exploding.bombs_in_pile", 1, "bombs in the Draw Pile / players")
+        self._add("exploding.out_of_game", c, "per title: copies out of the game face up / scale")
+        self._add("exploding.out_of_game_face_down", 1, "cards out of the game face down / cards")
+        self._add("exploding.drawn_bomb", c, "one-hot title of the bomb drawn and not yet settled")
+        self._add("exploding.absent", n * len(self.tokens),
+                  "per relative seat: titles or ranks everyone knows it holds none of")  # fmt: skip
+
+    def _layout_board(self) -> None:
+        n, c = self.players, len(self.cards)
+        self._add("board.position", n, "per relative seat: its space on the track / 40")
+        self._add("board.chaos", 1, "the board shows its chaos side")
+        self._add("board.turns_owed", 1, f"turns the current seat owes / {OWED_SCALE:g}")
+        self._add("board.attacked", 1, "the current seat was attacked")
+        self._add("board.magnets_aside", 1, "Danger Magnets set aside / 10")
+        self._add("board.disc_to_choose", c, "one-hot Move Disc drawn and waiting for a choice")
+
+    def _layout_eleminis(self) -> None:
+        n, c = self.players, len(self.cards)
+        self._add("eleminis.row", n * self.slots * c,
+                  "per relative seat, per slot of its row: one-hot card")  # fmt: skip
+        self._add("eleminis.score", n, "per relative seat: 0.5 + this game's score / 400")
+        self._add("eleminis.total", n, "per relative seat: 0.5 + the match's total / 800")
+        self._add("eleminis.teammate", n, "per relative seat: on this seat's team")
+        self._add("eleminis.teams", 1, "teams / 4 (0: none)")
+        self._add("eleminis.drawn", c, "one-hot card drawn")
+        self._add("eleminis.game_number", 1, "game of the match / 10")
+        self._add("eleminis.first", n, "one-hot relative seat that went first in this game")
+
+    # -- encoding ----------------------------------------------------------------------------
+    def encode(self, obs: Observation) -> Vector:
+        """The vector of one seat's observation (``obs["seat"]`` must be a seat)."""
+        v = [0.0] * self.size  # (a list: setting items of an array one by one is slower)
+        at, n, me = self._at, self.players, obs["seat"]
+        fam = self.family
+        scale = self.card_scale
+
+        def rel(q: int) -> int:
+            return (q - me) % n
+
+        def count(name: str, cards: list[str] | None, step: float) -> None:
+            base, index = at[name], self._card
+            for card in cards or ():
+                i = index.get(card)
+                if i is not None:
+                    v[base + i] = min(1.0, v[base + i] + step)
+
+        v[at["phase"] + PHASES[fam].index(obs["phase"])] = 1.0
+        if obs["to_act"] is not None:
+            v[at["to_act"] + rel(obs["to_act"])] = 1.0
+        if obs["current"] is not None:
+            v[at["current"] + rel(obs["current"])] = 1.0
+        for p in obs["players"]:
+            r = rel(p["seat"])
+            v[at["in"] + r] = 1.0 if p["in"] else 0.0
+            v[at["hand_size"] + r] = min(1.0, p["hand_size"] / HAND_SCALE)
+        piles = obs["piles"]
+        for name in PILES[fam]:
+            v[at[f"pile.{name}.size"]] = min(1.0, piles[name]["size"] / self.total_cards)
+        for name in FACE_UP[fam]:
+            cards = piles[name].get("cards") or []
+            count(f"pile.{name}.cards", cards, 1.0 / scale)
+            if cards and cards[0] in self._card:
+                v[at[f"pile.{name}.top"] + self._card[cards[0]]] = 1.0
+        count("hand", obs["hand"], 1.0 / scale)
+        self._encode_window(v, obs, rel)
+        known = obs["known"]
+        hidden = known["piles"].get(HIDDEN_PILE[fam], {})
+        base = at[f"known.{HIDDEN_PILE[fam]}"]
+        for place, card in hidden.items():
+            k = int(place)
+            if k < KNOWN_PLACES and card in self._card:
+                v[base + k * len(self.cards) + self._card[card]] = 1.0
+        for q, cards in known["hands"].items():
+            base = at["known.hands"] + rel(int(q)) * len(self.cards)
+            for card in cards:
+                i = self._card.get(card)
+                if i is not None:
+                    v[base + i] = min(1.0, v[base + i] + 1.0 / scale)
+        v[at["turns"]] = min(1.0, obs["turns"] / TURNS_SCALE)
+        for q in obs["winners"]:
+            v[at["winners"] + rel(q)] = 1.0
+        getattr(self, f"_encode_{fam}")(v, obs, rel)
+        return np.array(v, dtype=np.float32)
+
+    def _encode_window(self, v: list[float], obs: Observation, rel: Any) -> None:
+        window = obs["window"]
+        if window is None:
+            return
+        at = self._at
+        v[at["window.open"]] = 1.0
+        v[at["window.player"] + rel(window["player"])] = 1.0
+        v[at["window.nopes"]] = min(1.0, len(window["nopes"]) / self.players)
+        words = str(window["play"]).replace("+", " ").replace("=", " ").split()
+        if words and words[0] in self._verb:
+            v[at["window.verb"] + self._verb[words[0]]] = 1.0
+        for word in [*words[1:], window.get("card")]:
+            if isinstance(word, str) and word.startswith("@") and word[1:].isdigit():
+                v[at["window.target"] + rel(int(word[1:]) % self.players)] = 1.0
+            elif word in self._token:
+                v[at["window.names"] + self._token[word]] = 1.0
+        if window.get("target") is not None:
+            v[at["window.target"] + rel(window["target"])] = 1.0
+
+    def _encode_exploding(self, v: list[float], obs: Observation, rel: Any) -> None:
+        at, sec = self._at, obs["exploding"]
+        v[at["exploding.turns_owed"]] = min(1.0, sec["turns_owed"] / OWED_SCALE)
+        v[at["exploding.attacked"]] = 1.0 if sec["attacked"] else 0.0
+        v[at["exploding.bombs_in_pile"]] = min(1.0, sec["bombs_in_pile"] / self.players)
+        base = at["exploding.out_of_game"]
+        for card in sec["out_of_game"]:
+            i = self._card.get(card)
+            if i is not None:
+                v[base + i] = min(1.0, v[base + i] + 1.0 / self.card_scale)
+        v[at["exploding.out_of_game_face_down"]] = min(
+            1.0, sec["out_of_game_face_down"] / self.total_cards
+        )
+        bomb = sec["drawn_bomb"]
+        if bomb in self._card:
+            v[at["exploding.drawn_bomb"] + self._card[bomb]] = 1.0
+        for q, ranks in (sec.get("absent") or {}).items():
+            base = at["exploding.absent"] + rel(int(q)) * len(self.tokens)
+            for rank in ranks:
+                if rank in self._token:
+                    v[base + self._token[rank]] = 1.0
+
+    def _encode_board(self, v: list[float], obs: Observation, rel: Any) -> None:
+        at, sec = self._at, obs["board"]
+        for p in obs["players"]:
+            v[at["board.position"] + rel(p["seat"])] = min(1.0, p["position"] / 40.0)
+        v[at["board.chaos"]] = 1.0 if sec["side"] == "chaos" else 0.0
+        v[at["board.turns_owed"]] = min(1.0, sec["turns_owed"] / OWED_SCALE)
+        v[at["board.attacked"]] = 1.0 if sec["attacked"] else 0.0
+        v[at["board.magnets_aside"]] = min(1.0, sec["magnets_aside"] / 10.0)
+        disc = sec["disc_to_choose"]
+        if disc in self._card:
+            v[at["board.disc_to_choose"] + self._card[disc]] = 1.0
+
+    def _encode_eleminis(self, v: list[float], obs: Observation, rel: Any) -> None:
+        at, sec, c = self._at, obs["eleminis"], len(self.cards)
+        me = obs["players"][obs["seat"]]
+        for p in obs["players"]:
+            r = rel(p["seat"])
+            base = at["eleminis.row"] + r * self.slots * c
+            for slot, card in enumerate(p["row"][: self.slots]):
+                if card in self._card:
+                    v[base + slot * c + self._card[card]] = 1.0
+            v[at["eleminis.score"] + r] = _signed(p["score"], 400.0)
+            v[at["eleminis.total"] + r] = _signed(p["total"], 800.0)
+            same = p["team"] is not None and p["team"] == me["team"]
+            v[at["eleminis.teammate"] + r] = 1.0 if same else 0.0
+        v[at["eleminis.teams"]] = min(1.0, sec["teams"] / 4.0)
+        if sec["drawn"] in self._card:
+            v[at["eleminis.drawn"] + self._card[sec["drawn"]]] = 1.0
+        v[at["eleminis.game_number"]] = min(1.0, sec["game_number"] / 10.0)
+        v[at["eleminis.first"] + rel(sec["first"])] = 1.0
+
+    def mask(self, legal: list[int]) -> npt.NDArray[np.int8]:
+        """1 for each legal action id, 0 elsewhere, over the fixed action space."""
+        m = np.zeros(self.num_actions, dtype=np.int8)
+        m[legal] = 1
+        return m
+
+
+def _signed(value: float, scale: float) -> float:
+    """``value`` (which may be negative) into [0, 1]: 0.5 is zero."""
+    return min(1.0, max(0.0, 0.5 + value / scale))
+
+
+def encoder(game: str, players: int, options: dict[str, Any] | None = None) -> Encoder:
+    """The encoder of ``game`` at ``players`` seats with ``options`` (checked as
+    ``new_game`` checks them: a bad one raises ``BadOption`` naming it)."""
+    state = new_game(game, players, 0, **(options or {}))
+    return encoder_for(state)
+
+
+def encoder_for(state: State) -> Encoder:
+    """The encoder of the game ``state`` plays (its class's cards, its seats, its actions)."""
+    return encoder_of(type(state), state.players, state.num_distinct_actions)
+
+
+_CACHE: dict[tuple[type[State], int, int], Encoder] = {}
+
+
+def encoder_of(cls: type[State], players: int, actions: int) -> Encoder:
+    """The encoder of a game class at ``players`` seats with ``actions`` action ids (one per
+    class, count and space: built once)."""
+    key = (cls, players, actions)
+    if key not in _CACHE:
+        _CACHE[key] = _build(cls, players, actions)
+    return _CACHE[key]
+
+
+def _build(cls: type[State], players: int, actions: int) -> Encoder:
+    spec = get_game(cls.game_id)
+    game: Any = cls
+    if spec.family == "exploding":
+        ed = game.edition
+        cards, counts = tuple(ed.slugs), list(ed.counts)
+        tokens = tuple(dict.fromkeys([*ed.slugs, *ed.rank_slugs]))
+        copies = 2 if sum(ed.deck_counts(players)) > sum(counts) else 1
+        return Encoder(spec.game_id, "exploding", players, cards, tokens,
+                       float(max(counts) * copies), float(sum(counts) * copies), actions)  # fmt: skip
+    if spec.family == "board":
+        box = game.box
+        cards = tuple(box.card_slugs) + tuple(box.disc_slugs)
+        counts = [*box.card_counts, *box.disc_counts]
+        return Encoder(spec.game_id, "board", players, cards, cards,
+                       float(max(counts)), float(sum(counts)), actions)  # fmt: skip
+    if spec.family == "eleminis":
+        deck = game.deck_data
+        return Encoder(spec.game_id, "eleminis", players, tuple(deck.slugs), tuple(deck.slugs),
+                       float(max(deck.counts)), float(sum(deck.counts)), actions,
+                       deck.slots)  # fmt: skip
+    raise BadOption("game", f"a game of a family kaboom.rl encodes, got {spec.family!r}")
