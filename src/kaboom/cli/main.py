@@ -521,6 +521,12 @@ def connect(
     out.print(f"winners: {over['winners']}")
 
 
+# kaboom train (the rl extra, docs/rl.md): its own module, reading -o as every command does.
+from kaboom.cli.train import command as train_command  # noqa: E402
+
+app.command(name="train")(friendly(train_command(parse_options)))
+
+
 def main() -> None:
     """Console-script entry point."""
     app(prog_name="kaboom")

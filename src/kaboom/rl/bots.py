@@ -2,7 +2,8 @@
 ``kaboom tournament``, ``kaboom play --bots`` and the server take them like any other):
 
 - ``ppo:path=FILE`` — a MaskablePPO model trained by ``kaboom train`` (``:sample=1``
-  samples from its policy instead of taking its most likely action);
+  samples from its policy instead of taking its most likely action); ``ppo:model=NAME``
+  one shipped in ``kaboom/rl/models/`` (``exploding-kittens-2p``);
 - ``openspiel-ismcts:iterations=N`` or ``:seconds=S`` — OpenSpiel's own Python ISMCTS
   (``open_spiel.python.algorithms.ismcts``) on the game registered by
   ``kaboom.rl.spiel``, with random rollouts (``:rollouts=R``, 1 by default) and
@@ -31,6 +32,12 @@ from kaboom.rl.encoding import encoder_of
 
 #: The file inside a model's zip that says which game, seats and vector it was trained on.
 META = "kaboom.json"
+#: The models shipped with kaboom, by name (``ppo:model=NAME``).
+MODELS = Path(__file__).parent / "models"
+
+
+def shipped_models() -> list[str]:
+    return sorted(p.stem for p in MODELS.glob("*.zip"))
 
 
 def _params(text: str, kind: str, allowed: tuple[str, ...]) -> dict[str, str]:
@@ -69,7 +76,9 @@ def load_model(path: str) -> tuple[Any, dict[str, Any]]:
             with zipfile.ZipFile(file) as z:
                 meta = json.loads(z.read(META))
         except (zipfile.BadZipFile, KeyError, json.JSONDecodeError, OSError):
-            raise BadInput("bots: ppo path", f"{path}: not a model written by kaboom train") from None
+            raise BadInput(
+                "bots: ppo path", f"{path}: not a model written by kaboom train"
+            ) from None
         from sb3_contrib import MaskablePPO
 
         _MODELS[key] = (MaskablePPO.load(file, device="cpu"), meta)
@@ -109,10 +118,15 @@ class PpoBot:
 
 
 def ppo_bot(params: str, seed: int, game: str | None) -> Bot:
-    """``ppo:path=FILE[:sample=1]`` (the ``kaboom.bots`` entry point)."""
-    args = _params(params, "ppo", ("path", "sample"))
+    """``ppo:path=FILE[:sample=1]`` or ``ppo:model=NAME`` (the ``kaboom.bots`` entry point)."""
+    args = _params(params, "ppo", ("path", "model", "sample"))
+    if "model" in args:
+        if args["model"] not in shipped_models():
+            raise BadInput("bots: ppo model", f"one of {', '.join(shipped_models())}")
+        args["path"] = str(MODELS / f"{args['model']}.zip")
     if "path" not in args:
-        raise BadInput("bots: ppo", "ppo:path=FILE (a model written by kaboom train)")
+        raise BadInput("bots: ppo", "ppo:path=FILE (a model written by kaboom train) or "
+                       f"ppo:model=NAME ({', '.join(shipped_models())})")  # fmt: skip
     if args.get("sample", "0") not in ("0", "1"):
         raise BadInput("bots: ppo sample", f"0 or 1, got {args['sample']!r}")
     bot = PpoBot(args["path"], seed, args.get("sample") == "1")
@@ -140,7 +154,7 @@ class OpenSpielIsmcts:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        from open_spiel.python.algorithms import ismcts, mcts
+        from open_spiel.python.algorithms import mcts
 
         from kaboom.rl.spiel import KaboomSpielState, load
 
@@ -162,8 +176,8 @@ def _timed_class() -> Any:
         def __init__(
             self, game: Any, evaluator: Any, c: float, sims: int, rng: Any, seconds: float | None
         ) -> None:
-            super().__init__(game, evaluator, c, sims, random_state=rng,
-                             final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)  # fmt: skip
+            final = ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT
+            super().__init__(game, evaluator, c, sims, random_state=rng, final_policy_type=final)
             self.seconds = seconds
 
         def run_search(self, state: Any) -> Any:
@@ -183,7 +197,7 @@ def _timed_class() -> Any:
     return TimedIsmcts
 
 
-def _TimedIsmcts(*args: Any) -> Any:  # noqa: N802 (a class, built on first use)
+def _TimedIsmcts(*args: Any) -> Any:
     global _TIMED
     if _TIMED is None:
         _TIMED = _timed_class()

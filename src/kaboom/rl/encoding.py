@@ -33,8 +33,16 @@ OWED_SCALE = 8.0
 #: The phases of each family (``docs/observations.md``), in a fixed order.
 PHASES = {
     "exploding": ("turn", "react", "give", "exploding", "place", "take", "over"),
-    "board": ("turn", "react", "choose", "landed", "swap-last", "discard-down", "place-magnet",
-              "over"),  # fmt: skip
+    "board": (
+        "turn",
+        "react",
+        "choose",
+        "landed",
+        "swap-last",
+        "discard-down",
+        "place-magnet",
+        "over",
+    ),
     "eleminis": ("play", "over"),
 }
 #: The face-up piles (their cards counted by title) and the hidden pile whose known places
@@ -115,7 +123,7 @@ class Encoder:
         self._add("window.target", n, "one-hot relative seat the play is aimed at")
         self._add(f"known.{HIDDEN_PILE[fam]}", KNOWN_PLACES * c,
                   f"per place from the top (0..{KNOWN_PLACES - 1}): one-hot title this seat "
-                  "knows lies there")  # fmt: skip
+                  "knows lies there (seen, or the pile's order is public)")  # fmt: skip
         self._add("known.hands", n * c, "per relative seat: copies of each title this seat "
                   "knows the seat holds / scale")  # fmt: skip
         self._add("turns", 1, f"turns played / {TURNS_SCALE:g}")
@@ -157,20 +165,20 @@ class Encoder:
     # -- encoding ----------------------------------------------------------------------------
     def encode(self, obs: Observation) -> Vector:
         """The vector of one seat's observation (``obs["seat"]`` must be a seat)."""
-        v = [0.0] * self.size  # (a list: setting items of an array one by one is slower)
+        v: dict[int, float] = {}  # the values set, by index (sparse: most are 0)
         at, n, me = self._at, self.players, obs["seat"]
         fam = self.family
         scale = self.card_scale
 
         def rel(q: int) -> int:
-            return (q - me) % n
+            return int((q - me) % n)
 
         def count(name: str, cards: list[str] | None, step: float) -> None:
             base, index = at[name], self._card
             for card in cards or ():
                 i = index.get(card)
                 if i is not None:
-                    v[base + i] = min(1.0, v[base + i] + step)
+                    v[base + i] = v.get(base + i, 0.0) + step  # (clipped to 1 at the end)
 
         v[at["phase"] + PHASES[fam].index(obs["phase"])] = 1.0
         if obs["to_act"] is not None:
@@ -198,19 +206,25 @@ class Encoder:
             k = int(place)
             if k < KNOWN_PLACES and card in self._card:
                 v[base + k * len(self.cards) + self._card[card]] = 1.0
+        face_up = piles[HIDDEN_PILE[fam]].get("cards") or ()  # (an order all may know)
+        for k, card in enumerate(face_up[:KNOWN_PLACES]):
+            if card in self._card:
+                v[base + k * len(self.cards) + self._card[card]] = 1.0
         for q, cards in known["hands"].items():
             base = at["known.hands"] + rel(int(q)) * len(self.cards)
             for card in cards:
                 i = self._card.get(card)
                 if i is not None:
-                    v[base + i] = min(1.0, v[base + i] + 1.0 / scale)
+                    v[base + i] = v.get(base + i, 0.0) + 1.0 / scale
         v[at["turns"]] = min(1.0, obs["turns"] / TURNS_SCALE)
         for q in obs["winners"]:
             v[at["winners"] + rel(q)] = 1.0
         getattr(self, f"_encode_{fam}")(v, obs, rel)
-        return np.array(v, dtype=np.float32)
+        out = np.zeros(self.size, dtype=np.float32)
+        out[list(v)] = list(v.values())
+        return np.minimum(out, 1.0, out=out)
 
-    def _encode_window(self, v: list[float], obs: Observation, rel: Any) -> None:
+    def _encode_window(self, v: dict[int, float], obs: Observation, rel: Any) -> None:
         window = obs["window"]
         if window is None:
             return
@@ -229,7 +243,7 @@ class Encoder:
         if window.get("target") is not None:
             v[at["window.target"] + rel(window["target"])] = 1.0
 
-    def _encode_exploding(self, v: list[float], obs: Observation, rel: Any) -> None:
+    def _encode_exploding(self, v: dict[int, float], obs: Observation, rel: Any) -> None:
         at, sec = self._at, obs["exploding"]
         v[at["exploding.turns_owed"]] = min(1.0, sec["turns_owed"] / OWED_SCALE)
         v[at["exploding.attacked"]] = 1.0 if sec["attacked"] else 0.0
@@ -238,7 +252,7 @@ class Encoder:
         for card in sec["out_of_game"]:
             i = self._card.get(card)
             if i is not None:
-                v[base + i] = min(1.0, v[base + i] + 1.0 / self.card_scale)
+                v[base + i] = v.get(base + i, 0.0) + 1.0 / self.card_scale
         v[at["exploding.out_of_game_face_down"]] = min(
             1.0, sec["out_of_game_face_down"] / self.total_cards
         )
@@ -251,7 +265,7 @@ class Encoder:
                 if rank in self._token:
                     v[base + self._token[rank]] = 1.0
 
-    def _encode_board(self, v: list[float], obs: Observation, rel: Any) -> None:
+    def _encode_board(self, v: dict[int, float], obs: Observation, rel: Any) -> None:
         at, sec = self._at, obs["board"]
         for p in obs["players"]:
             v[at["board.position"] + rel(p["seat"])] = min(1.0, p["position"] / 40.0)
@@ -263,7 +277,7 @@ class Encoder:
         if disc in self._card:
             v[at["board.disc_to_choose"] + self._card[disc]] = 1.0
 
-    def _encode_eleminis(self, v: list[float], obs: Observation, rel: Any) -> None:
+    def _encode_eleminis(self, v: dict[int, float], obs: Observation, rel: Any) -> None:
         at, sec, c = self._at, obs["eleminis"], len(self.cards)
         me = obs["players"][obs["seat"]]
         for p in obs["players"]:
@@ -326,8 +340,8 @@ def _build(cls: type[State], players: int, actions: int) -> Encoder:
         cards, counts = tuple(ed.slugs), list(ed.counts)
         tokens = tuple(dict.fromkeys([*ed.slugs, *ed.rank_slugs]))
         copies = 2 if sum(ed.deck_counts(players)) > sum(counts) else 1
-        return Encoder(spec.game_id, "exploding", players, cards, tokens,
-                       float(max(counts) * copies), float(sum(counts) * copies), actions)  # fmt: skip
+        scale, total = float(max(counts) * copies), float(sum(counts) * copies)
+        return Encoder(spec.game_id, "exploding", players, cards, tokens, scale, total, actions)
     if spec.family == "board":
         box = game.box
         cards = tuple(box.card_slugs) + tuple(box.disc_slugs)

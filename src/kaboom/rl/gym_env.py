@@ -35,7 +35,7 @@ def env_id(game: str) -> str:
     return "kaboom/" + "".join(word.capitalize() for word in game.split("-")) + "-v0"
 
 
-class KaboomGymEnv(gym.Env[Vector, int]):
+class KaboomGymEnv(gym.Env[Vector, Any]):
     """``game`` at ``players`` seats: the agent plays ``seat`` (None: a seat drawn at each
     reset), ``opponents`` the rest (a bot spec for all, or one per other seat, comma
     separated: ``random``, ``heuristic``, ``ismcts:level=easy``...). Reward at the end: +1
@@ -44,7 +44,7 @@ class KaboomGymEnv(gym.Env[Vector, int]):
     ``info["illegal_action"]``.
     """
 
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -96,7 +96,13 @@ class KaboomGymEnv(gym.Env[Vector, int]):
         try:
             state.apply(int(action), self.seat)
         except (IllegalAction, TypeError, ValueError) as err:
-            return self._observation(), -1.0, True, False, {**self._info(), "illegal_action": str(err)}
+            return (
+                self._observation(),
+                -1.0,
+                True,
+                False,
+                {**self._info(), "illegal_action": str(err)},
+            )
         self._play_others()
         reward, done = 0.0, False
         if state.is_over:
@@ -122,7 +128,7 @@ class KaboomGymEnv(gym.Env[Vector, int]):
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "seat": self.seat}
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode is None:
             return None
         return render_text(self.state)

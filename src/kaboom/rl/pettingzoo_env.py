@@ -30,7 +30,7 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-class KaboomAEC(AECEnv[str, dict[str, Any], int | None]):
+class KaboomAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
     """One kaboom game as an AEC environment; ``reset(seed=S)`` deals the game of seed
     ``S`` (the same seed, the same deal), without a seed a fresh random one."""
 
@@ -125,11 +125,10 @@ class KaboomAEC(AECEnv[str, dict[str, Any], int | None]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self._seat[agent]
         state = self.state
         if isinstance(action, np.integer):
             action = int(action)
-        events = state.apply(action, seat)  # IllegalAction naming the rule; nothing changed
+        events = state.apply(action)  # IllegalAction naming the rule; nothing changed
         self._clear_rewards()
         self._cumulative_rewards[agent] = 0.0
         if any(e.kind == "explode" for e in events):

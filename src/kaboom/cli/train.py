@@ -1,0 +1,63 @@
+"""``kaboom train``: a MaskablePPO agent for a game (the ``rl`` extra, ``docs/rl.md``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from kaboom.engine.errors import BadInput
+
+
+def command(parse_options: Callable[[list[str] | None], dict[str, Any]]) -> Callable[..., None]:
+    """The ``train`` command, reading ``-o NAME=VALUE`` with the CLI's ``parse_options``."""
+
+    def train(
+        game: Annotated[str, typer.Argument(help="Game id.")],
+        out: Annotated[Path, typer.Option("--out", help="The model file to write (.zip).")],
+        players: Annotated[int, typer.Option(help="Number of players.")] = 2,
+        opponents: Annotated[
+            str,
+            typer.Option(help="Bot spec of the other seats (or one per seat, comma-separated)."),
+        ] = "random",
+        steps: Annotated[int, typer.Option(help="Agent decisions to train for.")] = 100_000,
+        seed: Annotated[int, typer.Option(help="Seed of the training.")] = 0,
+        as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = (
+            False
+        ),
+        option: Annotated[
+            list[str] | None,
+            typer.Option("--option", "-o", help="A game option NAME=VALUE (repeatable)."),
+        ] = None,
+    ) -> None:
+        """Train a MaskablePPO agent against bots; it then plays as the bot ppo:path=FILE."""
+        try:
+            from kaboom.rl.train import train as run
+        except ImportError as err:
+            raise BadInput(
+                "train", f"needs the rl extra: pip install 'kaboom[rl]' ({err})"
+            ) from None
+        with Progress(
+            TextColumn("[bold]training"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            console=Console(stderr=True), transient=as_json,
+        ) as bar:  # fmt: skip
+            task = bar.add_task("steps", total=steps)
+            report = run(game, players, opponents, steps, str(out), seed,
+                         parse_options(option), lambda k: bar.advance(task, k))  # fmt: skip
+        if as_json:
+            print(json.dumps(report.to_json(), indent=2))
+            return
+        mean = "n/a" if report.mean_reward is None else f"{report.mean_reward:+.3f}"
+        Console().print(
+            f"{report.path}: {report.steps} steps, {report.episodes} games, "
+            f"{report.seconds:.0f} CPU s; mean reward of the last 100 games {mean}. "
+            f"Play it: --bots ppo:path={report.path}",
+            highlight=False,
+        )
+
+    return train

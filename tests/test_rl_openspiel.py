@@ -1,0 +1,86 @@
+"""Every kaboom game as an OpenSpiel Python game (kaboom.rl.spiel, docs/rl.md): OpenSpiel's
+own random-simulation checks, its Python ISMCTS playing whole games, tensors and strings
+from the seat's observation alone."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+import kaboom.rl
+from kaboom.bots.make import make_bot
+from kaboom.engine.errors import BadInput, BadOption
+from kaboom.engine.registry import list_games
+from kaboom.rl.spiel import KaboomSpielState, short_name
+from kaboom.sim.tournament import tournament
+
+GAMES = [spec.game_id for spec in list_games()]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_sim_test_passes(game: str) -> None:
+    pyspiel.random_sim_test(kaboom.rl.openspiel_game(game, 2), num_sims=1, serialize=False,
+                            verbose=False)  # fmt: skip
+
+
+def test_random_sim_test_passes_at_four_players_with_options() -> None:
+    g = kaboom.rl.openspiel_game("exploding-kittens", 4, fast=True)
+    pyspiel.random_sim_test(g, num_sims=1, serialize=False, verbose=False)
+
+
+def test_the_game_type_is_imperfect_information_with_the_games_own_chance() -> None:
+    g = kaboom.rl.openspiel_game("dynamitt", 3)
+    kind = g.get_type()
+    assert kind.short_name == short_name("dynamitt") == "kaboom_dynamitt"
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert g.num_players() == 3
+    assert pyspiel.load_game("kaboom_dynamitt", {"players": 3}).num_players() == 3
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_openspiels_ismcts_plays_whole_games(game: str) -> None:
+    g = kaboom.rl.openspiel_game(game, 2)
+    rng = np.random.RandomState(7)
+    bot = ismcts.ISMCTSBot(g, mcts.RandomRolloutEvaluator(1, rng), 2.0, 3, random_state=rng)
+    state = g.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(bot.step(state))
+    assert sorted(state.returns()) == [-1.0, 1.0]
+
+
+def test_tensors_and_strings_come_from_the_seats_observation_alone() -> None:
+    g = kaboom.rl.openspiel_game("exploding-kittens", 3)
+    state = g.new_initial_state()
+    rng = random.Random(2)
+    for _ in range(12):
+        state.apply_action(rng.choice(state.legal_actions()))
+    for p in range(3):
+        world = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert isinstance(world, KaboomSpielState)
+        assert world.information_state_string(p) == state.information_state_string(p)
+        assert world.observation_tensor(p) == state.observation_tensor(p)
+        assert world.information_state_tensor(p) == state.information_state_tensor(p)
+    others = {state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+              .information_state_string(1) for _ in range(8)}  # fmt: skip
+    assert len(others) > 1  # what seat 0 cannot see does change between worlds
+
+
+def test_openspiel_ismcts_is_a_kaboom_bot() -> None:
+    report = tournament("exploding-kittens", 2, ["random", "openspiel-ismcts:iterations=3"],
+                        games=2, seed=1)  # fmt: skip
+    assert sum(len(o.winners) for o in report.outcomes) == 2
+    assert make_bot("openspiel-ismcts:seconds=0.01", 1).name == "openspiel-ismcts:0.01s"
+
+
+def test_bad_parameters_are_refused_by_name() -> None:
+    with pytest.raises(BadInput, match="openspiel-ismcts iterations"):
+        make_bot("openspiel-ismcts:iterations=-1", 0)
+    with pytest.raises(BadInput, match="openspiel-ismcts"):
+        make_bot("openspiel-ismcts:depth=3", 0)
+    with pytest.raises(BadOption, match="players"):
+        kaboom.rl.openspiel_game("eleminis", 12)

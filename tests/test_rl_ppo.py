@@ -1,0 +1,75 @@
+"""MaskablePPO agents (kaboom.rl.train, kaboom.rl.bots): ``kaboom train`` writes a model
+that plays as the bot ``ppo:path=FILE`` in tournaments; the shipped Exploding Kittens model
+beats random. Training here is a few hundred steps."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kaboom.bots.make import make_bot
+from kaboom.cli.main import app
+from kaboom.engine.errors import BadInput
+from kaboom.engine.registry import new_game
+from kaboom.engine.view import PlayerView
+from kaboom.rl.bots import META, shipped_models
+from kaboom.rl.train import train
+from kaboom.sim.tournament import tournament
+
+
+@pytest.fixture(scope="module")
+def model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("ppo") / "minions.zip"
+    report = train("exploding-minions", 2, "random", 128, str(path), seed=3)
+    assert report.steps >= 128 and Path(report.path) == path
+    return path
+
+
+def test_a_trained_model_records_what_it_plays(model: Path) -> None:
+    meta = json.loads(zipfile.ZipFile(model).read(META))
+    state = new_game("exploding-minions", 2, 0)
+    assert (meta["game"], meta["players"], meta["actions"]) == (
+        "exploding-minions", 2, state.num_distinct_actions)  # fmt: skip
+
+
+def test_the_model_plays_as_a_bot_in_a_tournament(model: Path) -> None:
+    report = tournament("exploding-minions", 2, ["random", f"ppo:path={model}"], 4, seed=2)
+    assert len(report.outcomes) == 4
+    bot = make_bot(f"ppo:path={model}", 1, "exploding-minions")
+    state = new_game("exploding-minions", 2, 9)
+    view = PlayerView(state, state.to_act or 0)
+    assert bot.act(view) in state.legal_actions()
+    assert bot.act(view) == bot.act(view)  # the same view, the same choice
+
+
+def test_a_model_refuses_another_game(model: Path) -> None:
+    with pytest.raises(BadInput, match="exploding-minions"):
+        make_bot(f"ppo:path={model}", 1, "exploding-kittens")
+    with pytest.raises(BadInput, match="ppo path"):
+        make_bot("ppo:path=/nonexistent/model.zip", 1)
+    with pytest.raises(BadInput, match="ppo"):
+        make_bot("ppo", 1)
+
+
+def test_the_train_command(tmp_path: Path) -> None:
+    out = tmp_path / "ek.zip"
+    args = ["train", "exploding-kittens", "--players", "2", "--steps", "64", "--out", str(out)]
+    result = CliRunner().invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["steps"] >= 64 and out.is_file()
+    bad = CliRunner().invoke(app, ["train", "exploding-kittens", "--steps", "0", "--out", str(out)])
+    assert bad.exit_code == 2 and "--steps" in bad.output
+    folder = CliRunner().invoke(app, ["train", "eleminis", "--out", str(tmp_path / "no" / "m")])
+    assert folder.exit_code == 2 and "--out" in folder.output
+
+
+def test_the_shipped_model_beats_random_at_exploding_kittens() -> None:
+    assert "exploding-kittens-2p" in shipped_models()
+    report = tournament("exploding-kittens", 2, ["random", "ppo:model=exploding-kittens-2p"],
+                        100, seed=1)  # fmt: skip
+    ppo = report.rows()[1]
+    assert ppo["verdict"] == "above", ppo
