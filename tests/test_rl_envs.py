@@ -180,3 +180,13 @@ def test_render_ansi_shows_no_hand() -> None:
     text = env.render()
     assert text is not None and "P0" in text and "draw" in text
     assert "defuse" not in text  # a hand's cards never show
+
+
+def test_docs_name_every_field_of_every_layout() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).parent.parent / "docs" / "rl.md").read_text(encoding="utf-8")
+    for game, players in COUNTS:
+        for f in encoder_for(new_game(game, players, 0)).fields:
+            generic = f.name.split(".")[0] + ".NAME." + f.name.split(".")[-1]
+            assert f"`{f.name}`" in doc or f"`{generic}`" in doc, f.name

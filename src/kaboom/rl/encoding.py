@@ -10,6 +10,7 @@ and ``docs/rl.md`` describes each field.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -95,6 +96,7 @@ class Encoder:
         self._verb = {v: i for i, v in enumerate(VERBS)}
         self._at: dict[str, int] = {}
         self._layout()
+        self._offsets()
 
     # -- the layout --------------------------------------------------------------------------
     def _add(self, name: str, size: int, doc: str) -> None:
@@ -163,138 +165,136 @@ class Encoder:
         self._add("eleminis.first", n, "one-hot relative seat that went first in this game")
 
     # -- encoding ----------------------------------------------------------------------------
+    def _offsets(self) -> None:
+        """The offsets ``encode`` reads, looked up once (it runs at every step)."""
+        at, fam = self._at, self.family
+        self._piles = tuple((name, at[f"pile.{name}.size"]) for name in PILES[fam])
+        self._face_up = tuple(
+            (name, at[f"pile.{name}.cards"], at[f"pile.{name}.top"]) for name in FACE_UP[fam]
+        )
+        self._hidden = HIDDEN_PILE[fam]
+        self._phase = {phase: at["phase"] + i for i, phase in enumerate(PHASES[fam])}
+        self._encode_family = getattr(self, f"_encode_{fam}")
+
     def encode(self, obs: Observation) -> Vector:
         """The vector of one seat's observation (``obs["seat"]`` must be a seat)."""
         v: dict[int, float] = {}  # the values set, by index (sparse: most are 0)
-        at, n, me = self._at, self.players, obs["seat"]
-        fam = self.family
-        scale = self.card_scale
-
-        def rel(q: int) -> int:
-            return int((q - me) % n)
-
-        def count(name: str, cards: list[str] | None, step: float) -> None:
-            base, index = at[name], self._card
-            for card in cards or ():
-                i = index.get(card)
-                if i is not None:
-                    v[base + i] = v.get(base + i, 0.0) + step  # (clipped to 1 at the end)
-
-        v[at["phase"] + PHASES[fam].index(obs["phase"])] = 1.0
+        at, n, me, card = self._at, self.players, obs["seat"], self._card
+        step, c = 1.0 / self.card_scale, len(self.cards)
+        v[self._phase[obs["phase"]]] = 1.0
         if obs["to_act"] is not None:
-            v[at["to_act"] + rel(obs["to_act"])] = 1.0
+            v[at["to_act"] + (obs["to_act"] - me) % n] = 1.0
         if obs["current"] is not None:
-            v[at["current"] + rel(obs["current"])] = 1.0
+            v[at["current"] + (obs["current"] - me) % n] = 1.0
+        at_in, at_size = at["in"], at["hand_size"]
         for p in obs["players"]:
-            r = rel(p["seat"])
-            v[at["in"] + r] = 1.0 if p["in"] else 0.0
-            v[at["hand_size"] + r] = min(1.0, p["hand_size"] / HAND_SCALE)
+            r = (p["seat"] - me) % n
+            if p["in"]:
+                v[at_in + r] = 1.0
+            v[at_size + r] = p["hand_size"] / HAND_SCALE
         piles = obs["piles"]
-        for name in PILES[fam]:
-            v[at[f"pile.{name}.size"]] = min(1.0, piles[name]["size"] / self.total_cards)
-        for name in FACE_UP[fam]:
-            cards = piles[name].get("cards") or []
-            count(f"pile.{name}.cards", cards, 1.0 / scale)
-            if cards and cards[0] in self._card:
-                v[at[f"pile.{name}.top"] + self._card[cards[0]]] = 1.0
-        count("hand", obs["hand"], 1.0 / scale)
-        self._encode_window(v, obs, rel)
+        for name, offset in self._piles:
+            v[offset] = piles[name]["size"] / self.total_cards
+        for name, base, top in self._face_up:
+            cards = piles[name].get("cards") or ()
+            for slug, k in Counter(cards).items():
+                v[base + card[slug]] = k * step  # (clipped to 1 at the end)
+            if cards:
+                v[top + card[cards[0]]] = 1.0
+        base = at["hand"]
+        for slug, k in Counter(obs["hand"] or ()).items():
+            v[base + card[slug]] = k * step
+        if obs["window"] is not None:
+            self._encode_window(v, obs)
         known = obs["known"]
-        hidden = known["piles"].get(HIDDEN_PILE[fam], {})
-        base = at[f"known.{HIDDEN_PILE[fam]}"]
-        for place, card in hidden.items():
-            k = int(place)
-            if k < KNOWN_PLACES and card in self._card:
-                v[base + k * len(self.cards) + self._card[card]] = 1.0
-        face_up = piles[HIDDEN_PILE[fam]].get("cards") or ()  # (an order all may know)
-        for k, card in enumerate(face_up[:KNOWN_PLACES]):
-            if card in self._card:
-                v[base + k * len(self.cards) + self._card[card]] = 1.0
+        base = at["known." + self._hidden]
+        for place, slug in known["piles"].get(self._hidden, {}).items():
+            if int(place) < KNOWN_PLACES:
+                v[base + int(place) * c + card[slug]] = 1.0
+        face_up = piles[self._hidden].get("cards") or ()  # (an order all may know)
+        for k, slug in enumerate(face_up[:KNOWN_PLACES]):
+            v[base + k * c + card[slug]] = 1.0
         for q, cards in known["hands"].items():
-            base = at["known.hands"] + rel(int(q)) * len(self.cards)
-            for card in cards:
-                i = self._card.get(card)
-                if i is not None:
-                    v[base + i] = v.get(base + i, 0.0) + 1.0 / scale
-        v[at["turns"]] = min(1.0, obs["turns"] / TURNS_SCALE)
+            base = at["known.hands"] + (int(q) - me) % n * c
+            for slug, k in Counter(cards).items():
+                v[base + card[slug]] = k * step
+        v[at["turns"]] = obs["turns"] / TURNS_SCALE
         for q in obs["winners"]:
-            v[at["winners"] + rel(q)] = 1.0
-        getattr(self, f"_encode_{fam}")(v, obs, rel)
+            v[at["winners"] + (q - me) % n] = 1.0
+        self._encode_family(v, obs)
         out = np.zeros(self.size, dtype=np.float32)
-        out[list(v)] = list(v.values())
+        out.put(list(v), list(v.values()))
         return np.minimum(out, 1.0, out=out)
 
-    def _encode_window(self, v: dict[int, float], obs: Observation, rel: Any) -> None:
-        window = obs["window"]
-        if window is None:
-            return
-        at = self._at
+    def _rel(self, obs: Observation, q: int) -> int:
+        """Seat ``q`` relative to the observing seat (0: itself, 1: on its left)."""
+        return int((q - obs["seat"]) % self.players)
+
+    def _encode_window(self, v: dict[int, float], obs: Observation) -> None:
+        window, at = obs["window"], self._at
         v[at["window.open"]] = 1.0
-        v[at["window.player"] + rel(window["player"])] = 1.0
-        v[at["window.nopes"]] = min(1.0, len(window["nopes"]) / self.players)
+        v[at["window.player"] + self._rel(obs, window["player"])] = 1.0
+        v[at["window.nopes"]] = len(window["nopes"]) / self.players
         words = str(window["play"]).replace("+", " ").replace("=", " ").split()
         if words and words[0] in self._verb:
             v[at["window.verb"] + self._verb[words[0]]] = 1.0
         for word in [*words[1:], window.get("card")]:
             if isinstance(word, str) and word.startswith("@") and word[1:].isdigit():
-                v[at["window.target"] + rel(int(word[1:]) % self.players)] = 1.0
+                v[at["window.target"] + self._rel(obs, int(word[1:]))] = 1.0
             elif word in self._token:
                 v[at["window.names"] + self._token[word]] = 1.0
         if window.get("target") is not None:
-            v[at["window.target"] + rel(window["target"])] = 1.0
+            v[at["window.target"] + self._rel(obs, window["target"])] = 1.0
 
-    def _encode_exploding(self, v: dict[int, float], obs: Observation, rel: Any) -> None:
-        at, sec = self._at, obs["exploding"]
-        v[at["exploding.turns_owed"]] = min(1.0, sec["turns_owed"] / OWED_SCALE)
-        v[at["exploding.attacked"]] = 1.0 if sec["attacked"] else 0.0
-        v[at["exploding.bombs_in_pile"]] = min(1.0, sec["bombs_in_pile"] / self.players)
-        base = at["exploding.out_of_game"]
-        for card in sec["out_of_game"]:
-            i = self._card.get(card)
-            if i is not None:
-                v[base + i] = v.get(base + i, 0.0) + 1.0 / self.card_scale
-        v[at["exploding.out_of_game_face_down"]] = min(
-            1.0, sec["out_of_game_face_down"] / self.total_cards
-        )
-        bomb = sec["drawn_bomb"]
-        if bomb in self._card:
-            v[at["exploding.drawn_bomb"] + self._card[bomb]] = 1.0
+    def _encode_exploding(self, v: dict[int, float], obs: Observation) -> None:
+        at, sec, card = self._at, obs["exploding"], self._card
+        v[at["exploding.turns_owed"]] = sec["turns_owed"] / OWED_SCALE
+        if sec["attacked"]:
+            v[at["exploding.attacked"]] = 1.0
+        v[at["exploding.bombs_in_pile"]] = sec["bombs_in_pile"] / self.players
+        base, step = at["exploding.out_of_game"], 1.0 / self.card_scale
+        for slug, k in Counter(sec["out_of_game"]).items():
+            v[base + card[slug]] = k * step
+        v[at["exploding.out_of_game_face_down"]] = sec["out_of_game_face_down"] / self.total_cards
+        if sec["drawn_bomb"] is not None:
+            v[at["exploding.drawn_bomb"] + card[sec["drawn_bomb"]]] = 1.0
         for q, ranks in (sec.get("absent") or {}).items():
-            base = at["exploding.absent"] + rel(int(q)) * len(self.tokens)
+            base = at["exploding.absent"] + self._rel(obs, int(q)) * len(self.tokens)
             for rank in ranks:
                 if rank in self._token:
                     v[base + self._token[rank]] = 1.0
 
-    def _encode_board(self, v: dict[int, float], obs: Observation, rel: Any) -> None:
+    def _encode_board(self, v: dict[int, float], obs: Observation) -> None:
         at, sec = self._at, obs["board"]
         for p in obs["players"]:
-            v[at["board.position"] + rel(p["seat"])] = min(1.0, p["position"] / 40.0)
-        v[at["board.chaos"]] = 1.0 if sec["side"] == "chaos" else 0.0
-        v[at["board.turns_owed"]] = min(1.0, sec["turns_owed"] / OWED_SCALE)
-        v[at["board.attacked"]] = 1.0 if sec["attacked"] else 0.0
-        v[at["board.magnets_aside"]] = min(1.0, sec["magnets_aside"] / 10.0)
-        disc = sec["disc_to_choose"]
-        if disc in self._card:
-            v[at["board.disc_to_choose"] + self._card[disc]] = 1.0
+            v[at["board.position"] + self._rel(obs, p["seat"])] = p["position"] / 40.0
+        if sec["side"] == "chaos":
+            v[at["board.chaos"]] = 1.0
+        v[at["board.turns_owed"]] = sec["turns_owed"] / OWED_SCALE
+        if sec["attacked"]:
+            v[at["board.attacked"]] = 1.0
+        v[at["board.magnets_aside"]] = sec["magnets_aside"] / 10.0
+        if sec["disc_to_choose"] is not None:
+            v[at["board.disc_to_choose"] + self._card[sec["disc_to_choose"]]] = 1.0
 
-    def _encode_eleminis(self, v: dict[int, float], obs: Observation, rel: Any) -> None:
-        at, sec, c = self._at, obs["eleminis"], len(self.cards)
+    def _encode_eleminis(self, v: dict[int, float], obs: Observation) -> None:
+        at, sec, c, card = self._at, obs["eleminis"], len(self.cards), self._card
         me = obs["players"][obs["seat"]]
         for p in obs["players"]:
-            r = rel(p["seat"])
+            r = self._rel(obs, p["seat"])
             base = at["eleminis.row"] + r * self.slots * c
-            for slot, card in enumerate(p["row"][: self.slots]):
-                if card in self._card:
-                    v[base + slot * c + self._card[card]] = 1.0
+            for slot, slug in enumerate(p["row"][: self.slots]):
+                if slug is not None:
+                    v[base + slot * c + card[slug]] = 1.0
             v[at["eleminis.score"] + r] = _signed(p["score"], 400.0)
             v[at["eleminis.total"] + r] = _signed(p["total"], 800.0)
-            same = p["team"] is not None and p["team"] == me["team"]
-            v[at["eleminis.teammate"] + r] = 1.0 if same else 0.0
-        v[at["eleminis.teams"]] = min(1.0, sec["teams"] / 4.0)
-        if sec["drawn"] in self._card:
-            v[at["eleminis.drawn"] + self._card[sec["drawn"]]] = 1.0
-        v[at["eleminis.game_number"]] = min(1.0, sec["game_number"] / 10.0)
-        v[at["eleminis.first"] + rel(sec["first"])] = 1.0
+            if p["team"] is not None and p["team"] == me["team"]:
+                v[at["eleminis.teammate"] + r] = 1.0
+        v[at["eleminis.teams"]] = sec["teams"] / 4.0
+        if sec["drawn"] is not None:
+            v[at["eleminis.drawn"] + card[sec["drawn"]]] = 1.0
+        v[at["eleminis.game_number"]] = sec["game_number"] / 10.0
+        v[at["eleminis.first"] + self._rel(obs, sec["first"])] = 1.0
 
     def mask(self, legal: list[int]) -> npt.NDArray[np.int8]:
         """1 for each legal action id, 0 elsewhere, over the fixed action space."""

@@ -20,6 +20,9 @@ from kaboom.rl.gym_env import KaboomGymEnv
 
 #: The policy and value networks: two hidden layers of 64 (the file stays under 1 MB).
 NET_ARCH = [64, 64]
+#: Passes over each batch of 2,048 decisions, in minibatches of 256: fewer and larger than
+#: sb3's defaults (10 of 64), for a model trained in minutes on one core.
+N_EPOCHS = 4
 MAX_STEPS = 100_000_000
 
 
@@ -58,10 +61,11 @@ def train(
     from stable_baselines3.common.callbacks import BaseCallback
 
     torch.set_num_threads(1)
-    n_steps = max(16, min(1024, steps))
+    n_steps = max(16, min(2048, steps))
     model = MaskablePPO(
-        "MlpPolicy", env, seed=seed, n_steps=n_steps, batch_size=min(64, n_steps),
-        ent_coef=0.01, policy_kwargs={"net_arch": NET_ARCH}, device="cpu", verbose=0,
+        "MlpPolicy", env, seed=seed, n_steps=n_steps, batch_size=min(256, n_steps),
+        n_epochs=N_EPOCHS, ent_coef=0.01, policy_kwargs={"net_arch": NET_ARCH}, device="cpu",
+        verbose=0,
     )  # fmt: skip
 
     class Tick(BaseCallback):
