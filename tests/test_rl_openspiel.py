@@ -14,7 +14,8 @@ from open_spiel.python.algorithms import ismcts, mcts
 import kaboom.rl
 from kaboom.bots.make import make_bot
 from kaboom.engine.errors import BadInput, BadOption
-from kaboom.engine.registry import list_games
+from kaboom.engine.registry import list_games, new_game
+from kaboom.engine.view import PlayerView
 from kaboom.rl.spiel import KaboomSpielState, short_name
 from kaboom.sim.tournament import tournament
 
@@ -84,3 +85,19 @@ def test_bad_parameters_are_refused_by_name() -> None:
         make_bot("openspiel-ismcts:depth=3", 0)
     with pytest.raises(BadOption, match="players"):
         kaboom.rl.openspiel_game("eleminis", 12)
+
+
+def test_openspiel_ismcts_decides_from_its_information_set_alone() -> None:
+    """Two worlds that look the same to seat 0, the same bot seed: the same decision."""
+    state = new_game("exploding-kittens", 3, 5)
+    rng = random.Random(3)
+    for _ in range(9):
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.to_act
+    assert seat is not None
+    other = state.determinize(seat, random.Random(1))
+    assert other.to_json() != state.to_json() and other.observe(seat) == state.observe(seat)
+    spec = "openspiel-ismcts:iterations=5"
+    a = make_bot(spec, 99, "exploding-kittens").act(PlayerView(state, seat))
+    b = make_bot(spec, 99, "exploding-kittens").act(PlayerView(other, seat))
+    assert a == b

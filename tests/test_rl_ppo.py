@@ -5,6 +5,7 @@ beats random. Training here is a few hundred steps."""
 from __future__ import annotations
 
 import json
+import random
 import zipfile
 from pathlib import Path
 
@@ -44,6 +45,8 @@ def test_the_model_plays_as_a_bot_in_a_tournament(model: Path) -> None:
     view = PlayerView(state, state.to_act or 0)
     assert bot.act(view) in state.legal_actions()
     assert bot.act(view) == bot.act(view)  # the same view, the same choice
+    other = state.determinize(view.seat, random.Random(4))  # a world that looks the same
+    assert bot.act(PlayerView(other, view.seat)) == bot.act(view)
 
 
 def test_a_model_refuses_another_game(model: Path) -> None:

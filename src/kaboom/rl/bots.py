@@ -159,7 +159,7 @@ class OpenSpielIsmcts:
         from kaboom.rl.spiel import KaboomSpielState, load
 
         obs = view.observation()
-        game = load(obs["game"], len(obs["players"]), **view.options)
+        game = load(obs["game"], len(obs["players"]), self.rng.getrandbits(31), **view.options)
         root = KaboomSpielState(game, view.determinize(random.Random(self.rng.getrandbits(63))))
         randomness = np.random.RandomState(self.rng.getrandbits(32))
         evaluator = mcts.RandomRolloutEvaluator(self.rollouts, randomness)

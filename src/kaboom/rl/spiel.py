@@ -144,9 +144,10 @@ class KaboomSpielState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player: int, sampler: Any) -> KaboomSpielState:
         """A world ``player`` cannot tell from this one, sampled from its observation alone
-        (``State.determinize``)."""
+        (``State.determinize``) with the game's sampling RNG (seeded by ``rng_seed``: the
+        same search gives the same samples; ``sampler`` is not needed)."""
         g = self._held.game
-        rng = random.Random(g.samples.getrandbits(63) ^ hash(float(sampler())))
+        rng = random.Random(g.samples.getrandbits(63))
         return KaboomSpielState(g, self.kaboom.determinize(player, rng))
 
     def __str__(self) -> str:
@@ -222,8 +223,9 @@ def register() -> list[str]:
 _CLASSES: list[type[KaboomSpielGame]] = []
 
 
-def load(game: str, players: int = 2, **options: Any) -> Any:
+def load(game: str, players: int = 2, rng_seed: int = 0, **options: Any) -> Any:
     """``pyspiel.load_game`` of ``game`` at ``players`` seats with ``options``."""
     register()
-    params = {"players": players, "options": json.dumps(options, sort_keys=True)}
+    params = {"players": players, "rng_seed": rng_seed,
+              "options": json.dumps(options, sort_keys=True)}  # fmt: skip
     return pyspiel.load_game(short_name(game), params)
