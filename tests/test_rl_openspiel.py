@@ -81,6 +81,8 @@ def test_openspiel_ismcts_is_a_kaboom_bot() -> None:
 def test_bad_parameters_are_refused_by_name() -> None:
     with pytest.raises(BadInput, match="openspiel-ismcts iterations"):
         make_bot("openspiel-ismcts:iterations=-1", 0)
+    with pytest.raises(BadInput, match="2 or more"):
+        make_bot("openspiel-ismcts:iterations=1", 0)
     with pytest.raises(BadInput, match="openspiel-ismcts"):
         make_bot("openspiel-ismcts:depth=3", 0)
     with pytest.raises(BadOption, match="players"):

@@ -136,9 +136,12 @@ def ppo_bot(params: str, seed: int, game: str | None) -> Bot:
 
 
 # -- OpenSpiel's ISMCTS ------------------------------------------------------------------------
+#: OpenSpiel's ISMCTS counts no visit at its root until its second simulation (the first
+#: expands it), and asserts visits before it answers.
+MIN_SIMULATIONS = 2
 class OpenSpielIsmcts:
     """OpenSpiel's Python ISMCTS bot, its search started from a world sampled from the
-    seat's observation; with ``seconds`` it searches until the time is up (at least one
+    seat's observation; with ``seconds`` it searches until the time is up (at least two
     simulation) instead of a fixed count."""
 
     def __init__(
@@ -189,7 +192,7 @@ def _timed_class() -> Any:
                 return [(legal[0], 1.0)]
             self._root_node = self.create_new_node(state)
             deadline, done = time.perf_counter() + self.seconds, 0
-            while done == 0 or time.perf_counter() < deadline:
+            while done < MIN_SIMULATIONS or time.perf_counter() < deadline:
                 self.run_simulation(self.sample_root_state(state))
                 done += 1
             return self.get_final_policy(state, self._root_node)
@@ -212,6 +215,8 @@ def openspiel_ismcts_bot(params: str, seed: int, game: str | None) -> Bot:
     kind = "openspiel-ismcts"
     args = _params(params, kind, ("iterations", "seconds", "c", "rollouts"))
     iterations = int(_positive(args, "iterations", "1000", kind))
+    if iterations < MIN_SIMULATIONS:
+        raise BadInput(f"bots: {kind} iterations", f"{MIN_SIMULATIONS} or more, got {iterations}")
     seconds = _positive(args, "seconds", "1", kind) if "seconds" in args else None
     c = _positive(args, "c", "2", kind)
     rollouts = int(_positive(args, "rollouts", "1", kind))
