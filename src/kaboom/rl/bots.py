@@ -142,7 +142,7 @@ MIN_SIMULATIONS = 2
 class OpenSpielIsmcts:
     """OpenSpiel's Python ISMCTS bot, its search started from a world sampled from the
     seat's observation; with ``seconds`` it searches until the time is up (at least two
-    simulation) instead of a fixed count."""
+    simulations) instead of a fixed count."""
 
     def __init__(
         self, seed: int, iterations: int, seconds: float | None, c: float, rollouts: int
