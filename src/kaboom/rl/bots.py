@@ -139,6 +139,8 @@ def ppo_bot(params: str, seed: int, game: str | None) -> Bot:
 #: OpenSpiel's ISMCTS counts no visit at its root until its second simulation (the first
 #: expands it), and asserts visits before it answers.
 MIN_SIMULATIONS = 2
+
+
 class OpenSpielIsmcts:
     """OpenSpiel's Python ISMCTS bot, its search started from a world sampled from the
     seat's observation; with ``seconds`` it searches until the time is up (at least two

@@ -69,7 +69,10 @@ def train(
     )  # fmt: skip
 
     class Tick(BaseCallback):
+        games = 0
+
         def _on_step(self) -> bool:
+            Tick.games += int(sum(self.locals.get("dones", ())))
             if progress is not None:
                 progress(1)
             return True
@@ -87,5 +90,4 @@ def train(
         z.writestr(META, json.dumps(meta, indent=1))
     rewards = [float(info["r"]) for info in model.ep_info_buffer or ()]
     mean = sum(rewards) / len(rewards) if rewards else None
-    episodes = int(getattr(model, "_episode_num", 0)) or len(rewards)
-    return TrainReport(str(target), int(model.num_timesteps), seconds, episodes, mean)
+    return TrainReport(str(target), int(model.num_timesteps), seconds, Tick.games, mean)
