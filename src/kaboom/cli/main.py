@@ -481,6 +481,7 @@ def serve(
     try:
         from kaboom.server.config import ServerConfig
         from kaboom.server.run import serve as run
+        from kaboom.web.app import create_app as with_pages  # the browser table at /
     except ImportError as e:
         raise BadInput("serve", f"the server extra: pip install -e '.[server]' ({e})") from None
     if not 0 < port < 65536:
@@ -488,7 +489,7 @@ def serve(
     config = ServerConfig(
         db=db, origins=tuple(origin or ()), idle=idle, msg_rate=msg_rate, http_rate=http_rate
     )
-    run(host, port, config, log_level)
+    run(host, port, config, log_level, with_pages)
 
 
 @app.command()

@@ -1,0 +1,165 @@
+"""The browser table, end to end: Playwright for Python driving Debian's Chromium against a
+real ``kaboom serve``. Two people (one at a desktop, one at a phone) and a bot play a whole
+game of each of the five games by clicks only, a spectator watches; mid-game the phone's
+page is reloaded and takes its seat back; no risky choice is ever the highlighted default;
+and after every render the text of each page names no card that only other seats held then
+(the oracle of ``browser_support.leaks``). Under ``CI=true`` a missing Chromium fails these
+tests; elsewhere they are skipped with the reason.
+
+``KABOOM_SCREENSHOTS=docs/screenshots`` keeps the screenshots (``make screenshots``)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from browser_support import (
+    Person,
+    Tally,
+    chromium_or_skip,
+    create_table,
+    export_of,
+    join,
+    launch,
+    leaks,
+    person,
+    play_out,
+    seq_of,
+    shots,
+    start,
+    table_id,
+)
+from kaboom.web.words import guide
+from server_support import Server, quick_args
+
+GAMES = ["exploding-kittens", "exploding-minions", "dynamitt", "kittens-board-game", "eleminis"]
+#: The log entry at which the mid-game screenshot is taken and the phone's page reloaded.
+MIDGAME = 8
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    chromium_or_skip()
+    folder = tmp_path_factory.mktemp("browser")
+    srv = Server(f"sqlite:///{folder}/tables.db", folder / "server.log", *quick_args()).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+    assert srv.errors() == []
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    chromium_or_skip()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as err:  # the dev extra brings it
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(f"playwright is not installed ({err}); under CI the browser tests must run")
+        pytest.skip(f"playwright is not installed ({err})")
+    with sync_playwright() as pw:
+        chromium = launch(pw)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def screenshot_folder(tmp_path: Path) -> Path:
+    kept = os.environ.get("KABOOM_SCREENSHOTS")
+    return Path(kept) if kept else tmp_path / "shots"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_by_clicks(server: Server, browser: Any, game: str, tmp_path: Path) -> None:
+    ann = person(browser, server.base, "ann")
+    bob = person(browser, server.base, "bob", phone=True)
+    url = create_table(ann, game, ["human", "human", "heuristic"], seed=7)
+    join(bob, url)
+    start(ann)
+    watcher = person(browser, server.base, "cat")
+    watcher.page.goto(url)
+    people = [ann, bob]
+    tally = Tally()
+    folder = screenshot_folder(tmp_path)
+
+    play_out(people, tally, until=MIDGAME)
+    if not any(p.page.evaluate("() => document.body.dataset.over === '1'") for p in people):
+        for p in people:
+            shots(folder, p, game, "mid")
+        # the phone's page is reloaded mid-game: it takes the same seat back and goes on
+        before = seq_of(bob)
+        bob.harvest()
+        bob.page.reload()
+        bob.page.wait_for_function(f"() => Number(document.body.dataset.seq) >= {before}")
+        assert bob.seat == 1
+        assert bob.page.locator("#hand-box").is_visible() or game == "eleminis"
+    # a spectator's page shows no hand
+    assert watcher.page.locator("#hand .card").count() == 0
+    assert not watcher.page.locator("#hand-box").is_visible()
+    assert "watching" in watcher.page.inner_text("#whoami")
+
+    play_out(people, tally)
+    for p in people:
+        p.page.wait_for_selector("#end:not(.hidden)")
+        assert p.page.locator("#end .won").inner_text()
+        shots(folder, p, game, "end")
+    assert tally.clicks > 0 and tally.risky_default == 0, tally
+
+    export = export_of(server.base, table_id(url))
+    names = {c["slug"]: c["name"] for c in guide(game, 3, export["options"])["cards"]}
+    for p, seat in ((ann, 0), (bob, 1), (watcher, None)):
+        p.harvest()
+        assert p.sessions and any(r for r, _ in p.sessions), f"{p.name}: no render recorded"
+        assert leaks(p, seat, export, names) == [], f"{p.name} saw a card only others held"
+    for p in (ann, bob, watcher):
+        p.page.context.close()
+
+
+def test_the_replay_shows_every_hand_and_steps(server: Server, browser: Any) -> None:
+    """A bots-only table plays at once; its replay page steps through every turn with every
+    hand shown, and jumps to a turn."""
+    r = httpx.post(
+        f"{server.base}/api/tables",
+        json={"game": "exploding-kittens", "players": 2, "seats": ["heuristic", "random"],
+              "window": 0, "bot_delay": 0, "seed": 3},
+        timeout=10,
+    )  # fmt: skip
+    table = r.json()["id"]
+    for _ in range(200):
+        if httpx.get(f"{server.base}/api/tables/{table}", timeout=10).json()["status"] == "over":
+            break
+        import time
+
+        time.sleep(0.1)
+    viewer = person(browser, server.base, "dee")
+    page = viewer.page
+    page.goto(f"/replay/{table}")
+    page.wait_for_selector("#hands li")
+    assert page.locator("#hands li").count() == 2
+    first = page.inner_text("#status")
+    page.keyboard.press("End")
+    assert page.inner_text("#status") != first
+    assert "Winners" in page.inner_text("#lines")
+    page.fill("#turn", "2")
+    page.dispatch_event("#turn", "change")
+    assert "(turn 2)" in page.inner_text("#status") or "(turn 3)" in page.inner_text("#status")
+    page.context.close()
+
+
+def test_keys_are_shown_on_question_mark(server: Server, browser: Any) -> None:
+    ann: Person = person(browser, server.base, "ann")
+    create_table(ann, "exploding-kittens", ["human", "heuristic"])
+    assert not ann.page.locator("#help").is_visible()
+    ann.page.keyboard.press("?")
+    assert ann.page.locator("#help").is_visible()
+    assert "Enter" in ann.page.inner_text("#help")
+    ann.page.keyboard.press("Escape")
+    assert not ann.page.locator("#help").is_visible()
+    ann.page.context.close()
