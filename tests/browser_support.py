@@ -192,7 +192,7 @@ def click_once(p: Person, tally: Tally) -> bool:
         if look["defaults"] == 0:
             tally.all_risky += 1
         choice = next((b for b in look["buttons"] if "default" in b["cls"]), look["buttons"][0])
-        if _click(p, f"#actions button[data-index=\"{choice['index']}\"]:not([disabled])"):
+        if _click(p, f'#actions button[data-index="{choice["index"]}"]:not([disabled])'):
             tally.clicks += 1
             return True
         return False
@@ -220,7 +220,9 @@ def is_over(p: Person) -> bool:
     return bool(p.page.evaluate("() => document.body.dataset.over === '1'"))
 
 
-def play_out(people: list[Person], tally: Tally, limit: float = 240.0, until: int | None = None) -> None:
+def play_out(
+    people: list[Person], tally: Tally, limit: float = 240.0, until: int | None = None
+) -> None:
     """Click until every page shows the end (or a page reaches seq ``until``)."""
     end = time.monotonic() + limit
     while time.monotonic() < end:
@@ -299,6 +301,7 @@ def shots(folder: Path | None, p: Person, game: str, moment: str) -> Path | None
         return None
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{game}-{'phone' if p.phone else 'desktop'}-{moment}.png"
+    p.page.evaluate("() => window.scrollTo(0, 0)")
     p.page.screenshot(path=str(path), full_page=False)
     return path
 

@@ -136,7 +136,9 @@ def same_seats(table: Table) -> dict[str, Any]:
         "game": row.game,
         "players": row.players,
         "options": dict(row.options),
-        "seats": ["human" if s.row.kind == "human" else s.row.bot or "heuristic" for s in table.seats],
+        "seats": [
+            "human" if s.row.kind == "human" else s.row.bot or "heuristic" for s in table.seats
+        ],
         "private": row.private,
         "clock": row.clock,
         "window": row.window,

@@ -80,6 +80,8 @@ def _exploding(family: Any) -> dict[str, Any]:
         {"rank": r, "name": ed.rank_name(r), "effect": family.effect_name(r)} for r in ed.rank_slugs
     ]
     return {
+        "bomb_word": family.bomb_word(1),
+        "bombs_word": family.bomb_word(2),
         "ranked": family.ranked,
         "ranks": ranks,
         "rank_of": {slug: family.rank(slug) for slug in ed.slugs},
@@ -146,7 +148,7 @@ def actions(family: Family, hand: list[str], legal: list[dict[str, Any]]) -> lis
     its label, why it is never a default (``risk``), the entry it is grouped under
     (``group``: five different cards, a card to name) and the cards of the hand it uses
     (``cards``: selecting a card narrows the list to the actions that use it)."""
-    out = []
+    out: list[dict[str, Any]] = []
     for entry in legal:
         text = str(entry["text"])
         out.append(
@@ -164,12 +166,19 @@ def actions(family: Family, hand: list[str], legal: list[dict[str, Any]]) -> lis
     return out
 
 
-def log_lines(state: State, family: Family, events: list[dict[str, Any]], seat: int | None) -> list[str]:
+def log_lines(
+    state: State, family: Family, events: list[dict[str, Any]], seat: int | None
+) -> list[str]:
     """Events a seat was sent (``kind``, ``seat``, ``data``, ``private``) as its log tells
     them: the game's ``describe``, in the seat's words ("You play Skip")."""
     audience = None if seat is None else frozenset({seat})
     evs = [
-        Event(str(e["kind"]), e.get("seat"), dict(e.get("data") or {}), audience if e.get("private") else None)
+        Event(
+            str(e["kind"]),
+            e.get("seat"),
+            dict(e.get("data") or {}),
+            audience if e.get("private") else None,
+        )
         for e in events
     ]
     return [family.in_order(tell(line, seat)) for line in seen_lines(state, evs, seat)]
@@ -215,7 +224,9 @@ def words(
     except KaboomError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-        raise BadInput("observation", f"an observation of this seat ({type(e).__name__}: {e})") from None
+        raise BadInput(
+            "observation", f"an observation of this seat ({type(e).__name__}: {e})"
+        ) from None
     return out
 
 
@@ -245,7 +256,11 @@ def replay_steps(raw: dict[str, Any]) -> dict[str, Any]:
             "panel": family.panel(obs, -1).splitlines(),
         }
 
-    steps = [snapshot("the deal", None, [tell(line, None) for line in story_lines(state, state.opening())])]
+    steps = [
+        snapshot(
+            "the deal", None, [tell(line, None) for line in story_lines(state, state.opening())]
+        )
+    ]
     for i, action in enumerate(moves):
         if not state.can(action):
             raise BadInput(f"export: history[{i}]", f"a legal action, got {action}")
@@ -253,7 +268,9 @@ def replay_steps(raw: dict[str, Any]) -> dict[str, Any]:
         family.view(state.observe(actor), actor)
         label = family.label(state.action_text(action))
         events = state.apply(action)
-        steps.append(snapshot(label, actor, [tell(line, None) for line in story_lines(state, events)]))
+        steps.append(
+            snapshot(label, actor, [tell(line, None) for line in story_lines(state, events)])
+        )
     return {
         "game": seating.game,
         "players": seating.players,

@@ -63,11 +63,12 @@ export function players(obs, viewer, names, seats, family) {
 export function exploding(obs, book, words) {
   const sec = obs.exploding;
   const wrap = el("div", { class: "stack" });
-  const bombs = book.guide.bombs.map((s) => book.name(s));
+  const ex = book.guide.exploding;
+  const bombWord = sec.bombs_in_pile === 1 ? ex.bomb_word : ex.bombs_word;
   const pileRow = el("div", { class: "piles" },
     el("div", { class: "pile" }, el("div", { class: "back card" }, String(obs.piles.draw.size)),
       el("div", {}, `Draw Pile: ${obs.piles.draw.size}`),
-      el("div", { class: "muted" }, `${sec.bombs_in_pile} × ${bombs[0] || "bomb"}`)),
+      el("div", { class: "muted" }, `${sec.bombs_in_pile} ${bombWord} in it`)),
     el("div", { class: "pile" },
       obs.piles.discard.cards.length ? book.card(obs.piles.discard.cards[0]) : el("div", { class: "empty" }, "empty"),
       el("div", {}, `Discard Pile: ${obs.piles.discard.size}`)));
@@ -117,7 +118,7 @@ export function board(obs, book, viewer, preview = null) {
     }
     const rx = left + n * cell;
     svg.append(svgEl("rect", { x: rx, y, width: cell + 4, height: 30, rx: 6, fill: "#c2185b", stroke: "#333" }));
-    svg.append(svgEl("text", { x: rx + 4, y: y + 20, "font-size": 12, "font-weight": 800, fill: "#fff" }, "R🎀"));
+    svg.append(svgEl("text", { x: rx + 4, y: y + 20, "font-size": 12, "font-weight": 800, fill: "#fff" }, "R"));
   });
   // the Loop Back Arrow: past the Ribbon, back to its space
   const yA = 20 + rowH * 2 + 8;

@@ -5,6 +5,8 @@ import { CardBook, tip } from "./cards.js";
 import * as fam from "./families.js";
 
 const $ = (sel) => document.querySelector(sel);
+/** `box`'s children become `kids`, the empty ones (null, false) left out. */
+const fill = (box, ...kids) => box.replaceChildren(...kids.filter((k) => k !== null && k !== undefined && k !== false));
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const invite = new URLSearchParams(location.search).get("invite");
 const S = {
@@ -50,7 +52,7 @@ function drawJoin() {
   const name = el("input", { id: "join-name", value: localStorage.getItem("kaboom.name") || "", placeholder: "your name", maxlength: 32, "aria-label": "your name" });
   const seat = el("select", { id: "join-seat", "aria-label": "seat" }, ...free.map((q) => el("option", { value: q }, `seat ${q}`)));
   const box = $("#join");
-  box.replaceChildren(el("h2", {}, "Join this table"),
+  fill(box, el("h2", {}, "Join this table"),
     free.length ? el("div", { class: "row cols" }, name, seat,
       el("button", { class: "primary", id: "join-btn", onclick: () => join(name.value, Number(seat.value)) }, "Take the seat"))
       : el("p", {}, "Every seat is taken."),
@@ -150,7 +152,7 @@ function drawLobby() {
   const box = $("#waiting");
   if (S.info.status !== "open") { box.classList.add("hidden"); return; }
   const allTaken = S.seats.every((s) => s.taken);
-  box.replaceChildren(el("h2", {}, "Waiting to start"),
+  fill(box, el("h2", {}, "Waiting to start"),
     el("ul", {}, ...S.seats.map((s) => el("li", {}, `seat ${s.seat}: `,
       s.kind === "bot" ? `bot (${s.bot})` : s.taken ? `${s.name}${s.seat === S.seat ? " (you)" : ""}` : "free"))),
     el("p", {}, "Invite others with this page's link."),
@@ -209,13 +211,23 @@ function draw() {
   $("#lookback-bar").classList.toggle("hidden", S.look === null);
   $("#table-area").classList.toggle("lookback", S.look !== null);
   const names = S.seats?.map((s) => s.name);
-  $("#players").replaceChildren(fam.players(obs, S.seat, names, S.seats, obs.family));
-  $("#middle").replaceChildren(middle(obs, words));
+  fill($("#players"), fam.players(obs, S.seat, names, S.seats, obs.family));
+  fill($("#middle"), middle(obs, words));
+  centreTrack();
   drawWindow(obs, words);
   drawHand(obs, words);
   drawActions();
   drawSide(obs, words);
   drawLog();
+}
+
+/** On a narrow screen the board scrolls: keep the current player's token in view. */
+function centreTrack() {
+  const track = document.querySelector(".track");
+  const token = track?.querySelector(`[data-token="${S.msg.observation.current ?? S.seat}"]`);
+  if (!track || !token || track.scrollWidth <= track.clientWidth) return;
+  const left = token.getBoundingClientRect().left - track.getBoundingClientRect().left + track.scrollLeft;
+  track.scrollLeft = Math.max(0, left - track.clientWidth / 2);
 }
 
 function hoverSpace() {
@@ -239,7 +251,7 @@ function middle(obs, words) {
 function drawWindow(obs, words) {
   const box = $("#window");
   const d = S.msg.decision;
-  if (!obs.window || S.look !== null) { box.classList.add("hidden"); box.replaceChildren(); return; }
+  if (!obs.window || S.look !== null) { box.classList.add("hidden"); fill(box, ); return; }
   const kids = [el("strong", {}, "Reaction window: "), el("span", {}, words.chain || ""), el("span", { class: "clock", id: "window-clock" }, "")];
   if (d && d.kind === "window") {
     const nope = d.legal.find((a) => a.text.startsWith("nope"));
@@ -250,14 +262,14 @@ function drawWindow(obs, words) {
   } else {
     kids.push(el("span", { class: "muted" }, "every seat is asked in turn, whatever it holds"));
   }
-  box.replaceChildren(...kids);
+  fill(box, ...kids);
   box.classList.remove("hidden");
   tick();
 }
 
 function drawHand(obs, words) {
   const box = $("#hand-box");
-  if (S.seat === null || obs.hand === null) { box.classList.add("hidden"); box.replaceChildren(); return; }
+  if (S.seat === null || obs.hand === null) { box.classList.add("hidden"); fill(box, ); return; }
   box.classList.remove("hidden");
   const hand = words.hand;
   S.cursor = Math.min(S.cursor, Math.max(hand.length - 1, 0));
@@ -269,7 +281,7 @@ function drawHand(obs, words) {
     if (i === S.cursor) c.classList.add("cursor");
     return c;
   });
-  box.replaceChildren(el("h2", {}, `${S.guide.hand_label === "Hand" ? "Your hand" : S.guide.hand_label} (${hand.length})`),
+  fill(box, el("h2", {}, `${S.guide.hand_label === "Hand" ? "Your hand" : S.guide.hand_label} (${hand.length})`),
     el("div", { class: "hand", id: "hand" }, ...(cards.length ? cards : [el("span", { class: "muted" }, "no cards")])));
 }
 
@@ -285,7 +297,7 @@ function drawActions() {
   const d = S.msg.decision;
   const list = shownActions();
   if (!d || d.kind === "window" || S.look !== null) {
-    box.replaceChildren(el("h2", {}, "Actions"), el("p", { class: "muted" },
+    fill(box, el("h2", {}, "Actions"), el("p", { class: "muted" },
       S.look !== null ? "Looking back: Esc returns to now." : d?.kind === "window" ? "Answer the reaction window above." : S.seat === null ? "Watching." : "Not your move."));
     return;
   }
@@ -294,27 +306,27 @@ function drawActions() {
     class: `${a.kind === "group" ? "group" : ""}${i === def ? " default" : ""}${a.risk ? " risky" : ""}`,
     dataset: { id: a.id ?? "", text: a.text ?? "", index: i }, disabled: S.pending,
     onclick: () => choose(a),
-    onmouseenter: () => { S.hover = a; $("#middle").replaceChildren(middle(S.msg.observation, S.words)); },
-    onmouseleave: () => { S.hover = null; $("#middle").replaceChildren(middle(S.msg.observation, S.words)); },
+    onmouseenter: () => { S.hover = a; fill($("#middle"), middle(S.msg.observation, S.words)); },
+    onmouseleave: () => { S.hover = null; fill($("#middle"), middle(S.msg.observation, S.words)); },
   }, el("span", { class: "key" }, i < 9 ? String(i + 1) : i === 9 ? "0" : ""), a.label,
   a.risk ? el("span", { class: "risk" }, ` ⚠ ${a.risk}`) : null));
   const head = [el("h2", {}, "Actions")];
   if (S.selected.size) head.push(el("p", { class: "muted" }, `Only actions using the selected card${S.selected.size > 1 ? "s" : ""}. `, el("button", { onclick: () => { S.selected.clear(); draw(); } }, el("kbd", {}, "C"), " clear")));
   if (S.group) head.push(el("p", {}, el("button", { onclick: () => { S.group = null; draw(); } }, el("kbd", {}, "Esc"), " back"), " ", S.group));
   const clock = d.clock == null ? null : el("p", { class: "muted", id: "turn-clock" }, "");
-  box.replaceChildren(...head, clock, el("div", { class: "actions", id: "actions" }, ...buttons),
+  fill(box, ...head, clock, el("div", { class: "actions", id: "actions" }, ...buttons),
     list.length ? null : el("p", { class: "muted" }, "No action uses that selection."));
 }
 
 function drawSide(obs, words) {
   const knowledge = words.knowledge || [];
   const kbox = $("#known");
-  kbox.replaceChildren(el("h2", {}, "What you know"),
+  fill(kbox, el("h2", {}, "What you know"),
     knowledge.length ? el("ul", { class: "known" }, ...knowledge.map((l) => el("li", {}, l))) : el("p", { class: "muted" }, S.seat === null ? "Spectators see the public table only." : "Nothing beyond the table."));
   const obox = $("#odds");
   if (S.guide.has_odds && words.odds !== null) {
     obox.classList.remove("hidden");
-    obox.replaceChildren(el("button", { id: "odds-btn", onclick: () => { S.odds = !S.odds; draw(); } }, el("kbd", {}, "O"), S.odds ? " Hide the odds" : " Show the odds"),
+    fill(obox, el("button", { id: "odds-btn", onclick: () => { S.odds = !S.odds; draw(); } }, el("kbd", {}, "O"), S.odds ? " Hide the odds" : " Show the odds"),
       S.odds ? el("p", { class: "odds" }, `Chance the next card is a bomb: ${Math.round(words.odds * 100)}%`) : null);
   } else obox.classList.add("hidden");
 }
@@ -322,7 +334,7 @@ function drawSide(obs, words) {
 function drawLog() {
   const box = $("#log");
   const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 20;
-  box.replaceChildren(...S.log.slice(-300).flatMap((entry) => entry.lines.map((line) => el("p", { class: /^(You|Your)\b/.test(line) ? "mine" : "", dataset: { seq: entry.seq } }, line))));
+  fill(box, ...S.log.slice(-300).flatMap((entry) => entry.lines.map((line) => el("p", { class: /^(You|Your)\b/.test(line) ? "mine" : "", dataset: { seq: entry.seq } }, line))));
   if (atEnd) box.scrollTop = box.scrollHeight;
 }
 
@@ -358,7 +370,7 @@ async function endScreen(over) {
       el("a", { href: `/replay/${tableId}${authQuery()}`, id: "replay-link" }, "Replay the game"),
       el("button", { id: "close-end", onclick: () => $("#end").classList.add("hidden") }, "See the table"),
       el("a", { href: "/" }, "Lobby")));
-  $("#end").replaceChildren(box);
+  fill($("#end"), box);
   $("#end").classList.remove("hidden");
   document.body.dataset.over = "1";
 }
