@@ -111,7 +111,11 @@ def test_a_whole_game_by_clicks(server: Server, browser: Any, game: str, tmp_pat
         assert p.page.locator("#end .won").inner_text()
         shots(folder, p, game, "end")
     assert tally.clicks > 0 and tally.risky_default == 0, tally
+    if game == "eleminis":  # a card into your own full row replaces one: risky, never the default
+        assert tally.risky_offered > 0, tally
 
+    if game == "eleminis":  # play again, same seats: both people land on the next table
+        again_with_the_same_seats(ann, bob, url)
     export = export_of(server.base, table_id(url))
     names = {c["slug"]: c["name"] for c in guide(game, 3, export["options"])["cards"]}
     for p, seat in ((ann, 0), (bob, 1), (watcher, None)):
@@ -120,6 +124,20 @@ def test_a_whole_game_by_clicks(server: Server, browser: Any, game: str, tmp_pat
         assert leaks(p, seat, export, names) == [], f"{p.name} saw a card only others held"
     for p in (ann, bob, watcher):
         p.page.context.close()
+
+
+def again_with_the_same_seats(ann: Person, bob: Person, url: str) -> None:
+    for p in (ann, bob):
+        p.harvest()
+        p.page.click("#again-btn")
+        p.page.wait_for_function(
+            f"() => location.pathname.startsWith('/tables/') && !location.href.startsWith({url!r})"
+        )
+        p.page.wait_for_selector("#waiting:not(.hidden)")
+    text = ann.page.inner_text("#waiting")
+    assert "seat 0: ann (you)" in text and "seat 1: bob" in text and "bot (heuristic)" in text
+    assert ann.page.locator("#start-btn:not([disabled])").count() == 1
+    assert ann.page.evaluate("() => location.href") == bob.page.evaluate("() => location.href")
 
 
 def test_the_replay_shows_every_hand_and_steps(server: Server, browser: Any) -> None:

@@ -359,7 +359,7 @@ async function endScreen(over) {
     : over.winners.includes(S.seat) ? "You won!" : `${winners.join(" and ")} won.`;
   const summary = S.words?.summary || [];
   const hands = last ? last.hands.map((cards, q) => el("li", {}, `${seatName(q, S.seat)}: `,
-    cards.length ? cards.map((c) => S.book.name(c)).join(", ") : "no cards")) : [];
+    cards.length ? counted(cards.map((c) => S.book.name(c))) : "no cards")) : [];
   const box = el("div", { class: "box end", role: "dialog", "aria-label": "game over" },
     el("h2", { class: "won" }, head),
     el("ul", {}, ...summary.map((l) => el("li", {}, l))),
@@ -373,6 +373,13 @@ async function endScreen(over) {
   fill($("#end"), box);
   $("#end").classList.remove("hidden");
   document.body.dataset.over = "1";
+}
+
+/** `Defuse ×3, Nope`: names in order of first appearance, with their counts. */
+function counted(names) {
+  const seen = new Map();
+  for (const n of names) seen.set(n, (seen.get(n) || 0) + 1);
+  return [...seen].map(([n, k]) => (k > 1 ? `${n} ×${k}` : n)).join(", ");
 }
 
 async function playAgain() {
