@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from kaboom.engine.errors import BadInput
 from kaboom.engine.registry import new_game
 from kaboom.engine.state import State
 from kaboom.server.config import ServerConfig
@@ -93,13 +94,13 @@ def test_guides_carry_each_family_s_parts() -> None:
 
 def test_replay_shows_every_hand_and_checks_every_action() -> None:
     state = played("exploding-kittens", 40, seed=4)
-    export = {"format": "kaboom-table", "game": "exploding-kittens", "players": 3, "seed": 4,
+    export: dict[str, Any] = {"format": "kaboom-table", "game": "exploding-kittens", "players": 3, "seed": 4,
               "options": {}, "seats": ["human"] * 3, "history": list(state.history)}  # fmt: skip
     steps = replay_steps(export)["steps"]
     assert len(steps) == len(state.history) + 1
     assert [sorted(h) for h in steps[-1]["hands"]] == [state.observe(q)["hand"] for q in range(3)]
-    bad = {**export, "history": [*export["history"], 10_000]}
-    with pytest.raises(Exception, match=r"history\[\d+\]"):
+    bad = {**export, "history": [*state.history, 10_000]}
+    with pytest.raises(BadInput, match=r"history\[\d+\]"):
         replay_steps(bad)
 
 
