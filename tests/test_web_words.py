@@ -94,8 +94,15 @@ def test_guides_carry_each_family_s_parts() -> None:
 
 def test_replay_shows_every_hand_and_checks_every_action() -> None:
     state = played("exploding-kittens", 40, seed=4)
-    export: dict[str, Any] = {"format": "kaboom-table", "game": "exploding-kittens", "players": 3, "seed": 4,
-              "options": {}, "seats": ["human"] * 3, "history": list(state.history)}  # fmt: skip
+    export: dict[str, Any] = {
+        "format": "kaboom-table",
+        "game": "exploding-kittens",
+        "players": 3,
+        "seed": 4,
+        "options": {},
+        "seats": ["human"] * 3,
+        "history": list(state.history),
+    }
     steps = replay_steps(export)["steps"]
     assert len(steps) == len(state.history) + 1
     assert [sorted(h) for h in steps[-1]["hands"]] == [state.observe(q)["hand"] for q in range(3)]
