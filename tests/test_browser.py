@@ -100,6 +100,12 @@ def test_a_whole_game_by_clicks(server: Server, browser: Any, game: str, tmp_pat
         bob.page.wait_for_function(f"() => Number(document.body.dataset.seq) >= {before}")
         assert bob.seat == 1
         assert bob.page.locator("#hand-box").is_visible() or game == "eleminis"
+        # look back: an earlier moment, from this seat's view; Escape returns to now
+        ann.page.keyboard.press("l")
+        assert ann.page.locator("#lookback-bar").is_visible()
+        assert "Looking back" in ann.page.inner_text("#status")
+        ann.page.keyboard.press("Escape")
+        assert not ann.page.locator("#lookback-bar").is_visible()
     # a spectator's page shows no hand
     assert watcher.page.locator("#hand .card").count() == 0
     assert not watcher.page.locator("#hand-box").is_visible()
@@ -169,6 +175,23 @@ def test_the_replay_shows_every_hand_and_steps(server: Server, browser: Any) -> 
     page.dispatch_event("#turn", "change")
     assert "(turn 2)" in page.inner_text("#status") or "(turn 3)" in page.inner_text("#status")
     page.context.close()
+
+
+def test_the_oracle_finds_a_card_only_others_hold() -> None:
+    """The leak check can fail: a page whose text names a card only another seat holds, that
+    the server never named to it, is caught; once a message named it, it is not."""
+    from kaboom.engine.registry import new_game
+
+    state = new_game("exploding-kittens", 2, 5)
+    export = {"game": "exploding-kittens", "players": 2, "seed": 5, "options": {}, "history": []}
+    names = {c["slug"]: c["name"] for c in guide("exploding-kittens", 2, {})["cards"]}
+    mine, theirs = set(state.observe(0)["hand"]), set(state.observe(1)["hand"])
+    secret = sorted(theirs - mine)[0]
+    page = Person("eve", None)
+    page.sessions = [([{"seq": 0, "frames": 1, "text": f"P1 holds {names[secret]}"}], ["{}"])]
+    assert leaks(page, 0, export, names) == [f"seq 0: {names[secret]}"]
+    page.sessions = [([{"seq": 0, "frames": 1, "text": f"P1 holds {names[secret]}"}], [secret])]
+    assert leaks(page, 0, export, names) == []
 
 
 def test_keys_are_shown_on_question_mark(server: Server, browser: Any) -> None:
