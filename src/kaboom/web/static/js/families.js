@@ -29,7 +29,7 @@ export function piles(obs, book, words) {
 }
 
 /** The players: name, cards in hand, in or out, turns owed, where they stand. */
-export function players(obs, viewer, names, seats, family) {
+export function players(obs, viewer, names, seats, family, onVote = null) {
   const box = el("div", { class: "players", "aria-label": "players" });
   const section = obs[obs.family] || {};
   for (const p of obs.players) {
@@ -54,7 +54,10 @@ export function players(obs, viewer, names, seats, family) {
     },
     el("div", { class: "name" }, seatName(q, viewer), who ? el("span", { class: "muted" }, ` ${who}`) : null,
       ...badges.map((b) => el("span", { class: "badge" }, b))),
-    el("div", {}, facts.join(" · "))));
+    el("div", {}, facts.join(" · ")),
+    onVote && info?.kind === "human" && q !== viewer && !info.connected && !info.takeover && obs.phase !== "over"
+      ? el("button", { class: "vote", dataset: { vote: q }, onclick: () => onVote(q) }, "Let a bot play this seat")
+      : null));
   }
   return box;
 }

@@ -211,7 +211,8 @@ function draw() {
   $("#lookback-bar").classList.toggle("hidden", S.look === null);
   $("#table-area").classList.toggle("lookback", S.look !== null);
   const names = S.seats?.map((s) => s.name);
-  fill($("#players"), fam.players(obs, S.seat, names, S.seats, obs.family));
+  const vote = S.seat === null || S.look !== null ? null : (q) => S.sock.send({ type: "vote", seat: q });
+  fill($("#players"), fam.players(obs, S.seat, names, S.seats, obs.family, vote), awayBar());
   fill($("#middle"), middle(obs, words));
   centreTrack();
   drawWindow(obs, words);
@@ -220,6 +221,16 @@ function draw() {
   drawSide(obs, words);
   drawLog();
 }
+
+/** A bot plays your seat (your clock ran out, or the table voted): take it back. */
+function awayBar() {
+  const me = S.seat === null ? null : S.seats?.[S.seat];
+  if (!me || !(me.away || me.takeover) || S.over) return null;
+  return el("p", { class: "error" }, "A bot is playing your seat. ",
+    el("button", { id: "back-btn", onclick: takeBack }, el("kbd", {}, "B"), " Take my seat back"));
+}
+
+function takeBack() { S.sock.send({ type: "back" }); }
 
 /** On a narrow screen the board scrolls: keep the current player's token in view. */
 function centreTrack() {
@@ -429,6 +440,9 @@ function wireKeys() {
       if (a) play(a.id);
     } else if (k === "o") { S.odds = !S.odds; draw(); }
     else if (k === "l") { lookBack(); }
+    else if (k === "b") { takeBack(); }
+    else if (k === "a" && S.over) { $("#again-btn")?.click(); }
+    else if (k === "r" && S.over) { $("#replay-link")?.click(); }
     else if (k === "g") {
       const slug = S.words.hand[S.cursor];
       const node = document.querySelector(`#hand .card[data-index="${S.cursor}"]`);
