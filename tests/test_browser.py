@@ -194,6 +194,33 @@ def test_the_oracle_finds_a_card_only_others_hold() -> None:
     assert leaks(page, 0, export, names) == []
 
 
+@pytest.mark.parametrize(
+    ("game", "players"), [("dynamitt", 9), ("eleminis", 8), ("kittens-board-game", 6)]
+)
+def test_big_tables_fit_a_phone_and_a_desktop(
+    server: Server, browser: Any, game: str, players: int
+) -> None:
+    """A bots-only table of 6 to 9 seats, watched: nothing sticks out sideways (the board's
+    track scrolls inside its own box), at phone and at desktop size."""
+    r = httpx.post(
+        f"{server.base}/api/tables",
+        json={"game": game, "players": players, "seats": ["random"] * players,
+              "window": 0, "bot_delay": 1.0},
+        timeout=10,
+    )  # fmt: skip
+    url = f"/tables/{r.json()['id']}"
+    for phone in (True, False):
+        watcher = person(browser, server.base, "cat", phone=phone)
+        watcher.page.goto(url)
+        watcher.page.wait_for_function("() => Number(document.body.dataset.seq) >= 0")
+        assert watcher.page.locator(".player").count() == players
+        wide = watcher.page.evaluate(
+            "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert wide <= 0, f"{game}, {players} players: {wide} px too wide"
+        watcher.page.context.close()
+
+
 def test_keys_are_shown_on_question_mark(server: Server, browser: Any) -> None:
     ann: Person = person(browser, server.base, "ann")
     create_table(ann, "exploding-kittens", ["human", "heuristic"])
