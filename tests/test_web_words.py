@@ -130,6 +130,34 @@ def test_bad_requests_name_the_field_and_change_nothing(client: TestClient) -> N
     assert r.status_code == 403
 
 
+def test_junk_observations_get_a_400_never_a_500(client: TestClient) -> None:
+    state = played("kittens-board-game", 5)
+    good = state.observe(state.to_act)
+    rng = random.Random(3)
+    junk: list[Any] = [
+        {},
+        {"players": "x"},
+        {**good, "players": [{}]},
+        {**good, "board": None},
+        {**good, "piles": {"action_deck": {"size": -4}}},
+        {**good, "turns": "many"},
+    ]
+    for _ in range(20):
+        broken = dict(good)
+        broken[rng.choice(sorted(good))] = rng.choice([None, 7, "x", [], {}, -1])
+        junk.append(broken)
+    body = {"game": "kittens-board-game", "players": 3, "seat": state.to_act}
+    for obs in junk:
+        r = client.post("/api/words", json={**body, "observation": obs, "legal": legal(state)})
+        assert r.status_code in (200, 400), (r.status_code, r.text[:200])
+    r = client.post("/api/words", content=b"{" + b" " * 300_000 + b"}",
+                    headers={"content-type": "application/json"})  # fmt: skip
+    assert r.status_code == 413 and "at most" in r.json()["detail"]
+    export = {"game": "dynamitt", "players": 2, "seed": "x", "options": {}, "seats": ["human"] * 2}
+    r = client.post("/api/replay", json={**export, "history": []})
+    assert r.status_code == 400, r.text
+
+
 def test_the_pages_are_served(client: TestClient) -> None:
     for path in ("/", "/tables/abc", "/replay/abc"):
         r = client.get(path)

@@ -24,9 +24,10 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, HTTPException, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from kaboom.server import protocol as proto
 from kaboom.server.app import bearer
@@ -60,10 +61,38 @@ class WordsRequest(GuideRequest):
     events: list[list[dict[str, Any]]] = Field(default_factory=list, max_length=500)
 
 
+#: The largest body the word routes read (an export of a long game is the largest).
+MAX_BODY = {"/api/guide": 4096, "/api/words": 256 * 1024, "/api/replay": 4 * 1024 * 1024}
+
+
+class BodyLimit:
+    """The word routes read bodies of a bounded size only (413 beyond it; 411 without a
+    length): a plain ASGI middleware, before anything is parsed."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        limit = MAX_BODY.get(scope.get("path", "")) if scope["type"] == "http" else None
+        if limit is not None:
+            headers = dict(scope.get("headers") or [])
+            length = headers.get(b"content-length")
+            status, detail = 0, ""
+            if length is None or not length.isdigit():
+                status, detail = 411, "a Content-Length is needed"
+            elif int(length) > limit:
+                status, detail = 413, f"the body is at most {limit} bytes"
+            if status:
+                await JSONResponse({"detail": detail}, status_code=status)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 def create_app(config: ServerConfig) -> FastAPI:
     """The server's app with the browser table on it."""
     app = server_app(config)
     add_pages(app)
+    app.add_middleware(BodyLimit)
     return app
 
 

@@ -223,7 +223,7 @@ def words(
             out["points"] = [family.points(p["row"]) for p in observation["players"]]
     except KaboomError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+    except Exception as e:  # a hand-made observation no game could have sent
         raise BadInput(
             "observation", f"an observation of this seat ({type(e).__name__}: {e})"
         ) from None
@@ -240,7 +240,12 @@ def replay_steps(raw: dict[str, Any]) -> dict[str, Any]:
     where = Path("export")
     seating = parse_seating(raw, where)
     moves = history(raw, where)
-    state = seating.deal()
+    try:
+        state = seating.deal()
+    except KaboomError:
+        raise
+    except Exception as e:  # a seed no deal takes
+        raise BadInput("export: seed", f"the seed of a deal ({type(e).__name__}: {e})") from None
     family = family_of(state)
 
     def snapshot(label: str, seat: int | None, lines: list[str]) -> dict[str, Any]:
