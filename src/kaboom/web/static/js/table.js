@@ -106,7 +106,7 @@ function onMessage(msg) {
       break;
     case "ack":
       if (msg.status === "refused") { showError(`Refused (${msg.rule}): ${msg.reason}`); S.pending = false; draw(); }
-      if (msg.status === "queued") { S.queued = msg.text; draw(); }
+      if (msg.status === "queued") { S.queued = { text: msg.text, at: S.msg?.decision?.at }; draw(); }
       break;
     case "over":
       S.over = msg;
@@ -131,7 +131,7 @@ function take(msg) {
   };
   S.queue = S.queue.then(async () => {
     const words = await api("/api/words", { method: "POST", body });
-    if (msg.type === "sync") S.log = [];
+    // a sync after a reconnect holds only what was missed since the last seq seen
     seqs.forEach((q, i) => { if (words.log[i].length) S.log.push({ seq: q, lines: words.log[i] }); });
     S.msg = msg; S.words = words; S.seq = msg.seq; S.pending = false;
     if (!decision || decision.kind !== "window") S.queued = null;
@@ -267,7 +267,10 @@ function drawWindow(obs, words) {
   if (d && d.kind === "window") {
     const nope = d.legal.find((a) => a.text.startsWith("nope"));
     const pass = d.legal.find((a) => a.text === "pass");
-    if (S.queued) kids.push(el("span", { class: "muted" }, `You: ${S.queued === "pass" ? "let it pass" : words.answer || "Nope"}, when the clock runs out`));
+    if (S.queued && S.queued.at === d.at) {
+      const said = S.queued.text === "pass" ? "let it pass" : words.answer || "Nope";
+      kids.push(el("span", { class: "muted", id: "queued" }, `You: ${said}, when the clock runs out`));
+    }
     if (nope) kids.push(el("button", { class: "primary", id: "nope-btn", onclick: () => play(nope.id) }, el("kbd", {}, "N"), ` ${words.answer || "Nope it"}`));
     if (pass) kids.push(el("button", { id: "pass-btn", onclick: () => play(pass.id) }, el("kbd", {}, "P"), " Let it pass"));
   } else {
