@@ -98,12 +98,13 @@ export function board(obs, book, viewer, preview = null) {
   const cell = 30;
   const left = 86;
   const width = left + (n + 2) * cell + 10;
-  const rowH = 44;
-  const height = 34 + rowH * 2 + 56;
+  const rowH = 48;
+  const top = 34;
+  const height = top + rowH * 2 + 60;
   const svg = svgEl("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "the board" });
   const up = obs.board.side;
   g.sides.forEach((side, i) => {
-    const y = 20 + i * rowH;
+    const y = top + i * rowH;
     const active = side.name === up;
     svg.append(svgEl("text", { x: 4, y: y + 20, "font-size": 13, "font-weight": active ? 700 : 400, fill: active ? "#000" : "#888" },
       `${side.name === "calm" ? "Calm" : "Chaos"}${active ? " ▲" : ""}`));
@@ -116,15 +117,14 @@ export function board(obs, book, viewer, preview = null) {
       svg.append(svgEl("rect", { x, y, width: cell - 2, height: 30, rx: 4, fill, stroke: active ? "#333" : "#aaa", "data-space": s }));
       const label = kitten ? "K" : String(side.values[s] || "");
       svg.append(svgEl("text", { x: x + 9, y: y + 20, "font-size": 13, "font-weight": 700, fill: kitten ? "#ffd54f" : "#333" }, label));
-      if (active && i === 0 && s % 5 === 0) svg.append(svgEl("text", { x: x + 6, y: 14, "font-size": 9, fill: "#666" }, String(s)));
-      if (active && i === 1 && s % 5 === 0) svg.append(svgEl("text", { x: x + 6, y: y + 42, "font-size": 9, fill: "#666" }, String(s)));
+      if (i === 0 && s % 5 === 0) svg.append(svgEl("text", { x: x + 6, y: 11, "font-size": 9, fill: "#666" }, String(s)));
     }
     const rx = left + n * cell;
     svg.append(svgEl("rect", { x: rx, y, width: cell + 4, height: 30, rx: 6, fill: "#c2185b", stroke: "#333" }));
     svg.append(svgEl("text", { x: rx + 4, y: y + 20, "font-size": 12, "font-weight": 800, fill: "#fff" }, "R"));
   });
   // the Loop Back Arrow: past the Ribbon, back to its space
-  const yA = 20 + rowH * 2 + 8;
+  const yA = top + rowH * 2 + 10;
   const xR = left + n * cell + cell / 2;
   const xB = left + (g.loop_back_to - 1) * cell + cell / 2;
   svg.append(svgEl("path", { d: `M${xR} ${yA - 12} V${yA + 8} H${xB} V${yA - 6}`, fill: "none", stroke: "#c2185b", "stroke-width": 2, "marker-end": "url(#arrow)" }));
@@ -134,8 +134,9 @@ export function board(obs, book, viewer, preview = null) {
   defs.append(marker);
   svg.prepend(defs);
   svg.append(svgEl("text", { x: xB + 6, y: yA + 22, "font-size": 11, fill: "#c2185b" }, `Loop Back Arrow: past the Ribbon, back to ${g.loop_back_to}`));
-  // tokens on the side that is up
-  const yT = 20 + (up === "calm" ? 0 : rowH);
+  // tokens beside the side that is up: above the Calm row, below the Chaos row
+  const yT = up === "calm" ? top - 10 : top + rowH + 40;
+  const yRow = top + (up === "calm" ? 0 : rowH);
   const bySpace = new Map();
   for (const p of obs.players) {
     const list = bySpace.get(p.position) || [];
@@ -144,20 +145,20 @@ export function board(obs, book, viewer, preview = null) {
   }
   for (const [pos, seats] of bySpace) {
     seats.forEach((q, k) => {
-      const x = (pos === 0 ? left - cell : left + (pos - 1) * cell) + 7 + (k % 2) * 12;
-      const y = yT + 6 + Math.floor(k / 2) * 10 + (k > 0 ? 0 : 0);
+      const x = (pos === 0 ? left - cell : left + (pos - 1) * cell) + 8 + (k % 2) * 14;
+      const y = yT + (up === "calm" ? -1 : 1) * Math.floor(k / 2) * 8;
       const me = q === viewer;
       const g2 = svgEl("g", { "data-token": q });
       g2.append(svgEl(me ? "rect" : "circle", me
-        ? { x: x - 7, y: y - 7, width: 14, height: 14, fill: "#1f5fbf", stroke: "#fff", transform: `rotate(45 ${x} ${y})` }
-        : { cx: x, cy: y, r: 7, fill: "#ff8f00", stroke: "#fff" }));
-      g2.append(svgEl("text", { x: x - 3.5, y: y + 4, "font-size": 10, "font-weight": 800, fill: "#fff" }, String(q)));
+        ? { x: x - 7, y: y - 7, width: 14, height: 14, fill: "#1f5fbf", stroke: "#000", transform: `rotate(45 ${x} ${y})` }
+        : { cx: x, cy: y, r: 8, fill: "#ff8f00", stroke: "#000" }));
+      g2.append(svgEl("text", { x: x - 3.5, y: y + 4, "font-size": 11, "font-weight": 800, fill: "#fff" }, String(q)));
       svg.append(g2);
     });
   }
   if (preview !== null && preview > 0 && preview <= n + 1) {
     const x = left + (preview - 1) * cell;
-    svg.append(svgEl("rect", { x: x - 2, y: yT - 3, width: cell + 2, height: 36, rx: 6, fill: "none", stroke: "#1f5fbf", "stroke-width": 3, "stroke-dasharray": "4 3", class: "preview" }));
+    svg.append(svgEl("rect", { x: x - 2, y: yRow - 3, width: cell + 2, height: 36, rx: 6, fill: "none", stroke: "#1f5fbf", "stroke-width": 3, "stroke-dasharray": "4 3", class: "preview" }));
   }
   const where = obs.board.disc_to_choose ? `Move Disc drawn: ${obs.board.disc_to_choose.replaceAll("-", " ")}` : "";
   return el("div", { class: "stack" },
