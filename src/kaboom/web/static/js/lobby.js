@@ -28,6 +28,7 @@ function drawOptions() {
     else if (o.kind === "int") input = el("input", { type: "number", name: o.name, value: o.default, min: o.minimum, max: o.maximum });
     else input = el("input", { name: o.name, value: o.default ?? "" });
     input.dataset.kind = o.kind;
+    if (o.kind === "bool") return el("label", { title: o.help }, el("span", {}, input, ` ${o.name}`), el("span", { class: "muted" }, o.help));
     return el("label", { title: o.help }, `${o.name}`, input, el("span", { class: "muted" }, o.help));
   }));
 }
