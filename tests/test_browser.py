@@ -221,6 +221,33 @@ def test_big_tables_fit_a_phone_and_a_desktop(
         watcher.page.context.close()
 
 
+def test_when_every_choice_is_risky_nothing_is_the_default(server: Server, browser: Any) -> None:
+    """The page's own rule, whatever the words: every action marked risky (the word route's
+    answers rewritten on the way) means no highlighted default, and Enter plays nothing."""
+    import json
+
+    ann = person(browser, server.base, "ann")
+
+    def all_risky(route: Any) -> None:
+        answer = route.fetch()
+        said = answer.json()
+        for a in said["actions"]:
+            a["risk"] = "a test says so"
+        route.fulfill(response=answer, body=json.dumps(said))
+
+    ann.page.route("**/api/words", all_risky)
+    create_table(ann, "exploding-kittens", ["human", "heuristic"], seed=2)
+    start(ann)
+    ann.page.wait_for_selector("#actions button.risky")
+    assert ann.page.locator("#actions button.default").count() == 0
+    before = seq_of(ann)
+    ann.page.keyboard.press("Enter")
+    ann.page.wait_for_timeout(800)
+    assert seq_of(ann) == before
+    assert ann.page.locator("#actions button:not([disabled])").count() > 0
+    ann.page.context.close()
+
+
 def test_keys_are_shown_on_question_mark(server: Server, browser: Any) -> None:
     ann: Person = person(browser, server.base, "ann")
     create_table(ann, "exploding-kittens", ["human", "heuristic"])
