@@ -10,7 +10,9 @@ tests; elsewhere they are skipped with the reason.
 
 from __future__ import annotations
 
+import json
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -159,8 +161,6 @@ def test_the_replay_shows_every_hand_and_steps(server: Server, browser: Any) -> 
     for _ in range(200):
         if httpx.get(f"{server.base}/api/tables/{table}", timeout=10).json()["status"] == "over":
             break
-        import time
-
         time.sleep(0.1)
     viewer = person(browser, server.base, "dee")
     page = viewer.page
@@ -224,8 +224,6 @@ def test_big_tables_fit_a_phone_and_a_desktop(
 def test_when_every_choice_is_risky_nothing_is_the_default(server: Server, browser: Any) -> None:
     """The page's own rule, whatever the words: every action marked risky (the word route's
     answers rewritten on the way) means no highlighted default, and Enter plays nothing."""
-    import json
-
     ann = person(browser, server.base, "ann")
 
     def all_risky(route: Any) -> None:
