@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -90,6 +89,8 @@ class Person:
     #: (renders, frames) of each page load: what the recorder kept before a reload.
     sessions: list[tuple[list[dict[str, Any]], list[str]]] = field(default_factory=list)
     answered: set[int] = field(default_factory=set)
+    #: Uncaught errors of the page's scripts (none expected).
+    errors: list[str] = field(default_factory=list)
 
     def harvest(self) -> None:
         """Keep what the recorder holds (before a reload wipes it)."""
@@ -111,7 +112,9 @@ def person(browser: Any, base: str, name: str, phone: bool = False) -> Person:
     ctx.set_default_timeout(20_000)
     page = ctx.new_page()
     page.add_init_script(RECORDER)
-    return Person(name, page, phone)
+    who = Person(name, page, phone)
+    page.on("pageerror", lambda err: who.errors.append(str(err)))
+    return who
 
 
 def create_table(
@@ -304,8 +307,3 @@ def shots(folder: Path | None, p: Person, game: str, moment: str) -> Path | None
     p.page.evaluate("() => window.scrollTo(0, 0)")
     p.page.screenshot(path=str(path), full_page=False)
     return path
-
-
-def pages(people: list[Person]) -> Iterator[Any]:
-    for p in people:
-        yield p.page

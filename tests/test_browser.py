@@ -130,6 +130,7 @@ def test_a_whole_game_by_clicks(server: Server, browser: Any, game: str, tmp_pat
         p.harvest()
         assert p.sessions and any(r for r, _ in p.sessions), f"{p.name}: no render recorded"
         assert leaks(p, seat, export, names) == [], f"{p.name} saw a card only others held"
+        assert p.errors == [], f"{p.name}'s page: script errors"
     for p in (ann, bob, watcher):
         p.page.context.close()
 

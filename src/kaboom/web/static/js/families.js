@@ -11,7 +11,7 @@ function svgEl(tag, attrs = {}, text = null) {
 }
 
 /** The piles every family has: backs with their sizes, face-up piles with their top card. */
-export function piles(obs, book, words) {
+export function piles(obs, book) {
   const out = el("div", { class: "piles" });
   for (const [name, pile] of Object.entries(obs.piles)) {
     const title = name.replaceAll("_", " ");

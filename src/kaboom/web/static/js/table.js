@@ -256,7 +256,7 @@ function middle(obs, words) {
     const cells = S.hover ? S.hover.text.split(" ").filter((w) => /^p\d+\.\d+$/.test(w)) : [];
     return fam.eleminis(obs, S.book, S.seat, words, cells);
   }
-  return fam.piles(obs, S.book, words);
+  return fam.piles(obs, S.book);
 }
 
 function drawWindow(obs, words) {
