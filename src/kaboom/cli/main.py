@@ -477,7 +477,8 @@ def serve(
     ] = 20.0,
     log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
 ) -> None:
-    """Run the game server: the lobby over HTTP, play over WebSockets (docs/protocol.md)."""
+    """Run the game server: the lobby over HTTP, play over WebSockets (docs/protocol.md),
+    and the browser table at / (README, "Play in a browser")."""
     try:
         from kaboom.server.config import ServerConfig
         from kaboom.server.run import serve as run
