@@ -434,6 +434,7 @@ function wireKeys() {
       if (n) { S.cursor = (S.cursor + (k === "ArrowLeft" ? n - 1 : 1)) % n; draw(); }
       if (S.look !== null) { S.look = Math.max(0, Math.min(S.snaps.length - 1, S.look + (k === "ArrowLeft" ? -1 : 1))); draw(); }
     } else if (k === " ") {
+      if (ev.target instanceof HTMLButtonElement) return; // the button's own click does it
       if (S.words.hand.length && S.guide.family !== "eleminis") { ev.preventDefault(); toggle(S.cursor); }
     } else if (k === "c") { S.selected.clear(); S.group = null; draw(); }
     else if (k === "d") { const a = S.words.actions.find((x) => x.text === "draw"); if (a && d?.kind === "turn") play(a.id); }
