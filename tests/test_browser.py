@@ -247,13 +247,27 @@ def test_when_every_choice_is_risky_nothing_is_the_default(server: Server, brows
     ann.page.context.close()
 
 
-def test_keys_are_shown_on_question_mark(server: Server, browser: Any) -> None:
+def test_keys_are_shown_on_question_mark_and_play(server: Server, browser: Any) -> None:
+    """``?`` shows the keys; the keys play: a card selected with Space narrows the actions,
+    c clears, d draws."""
     ann: Person = person(browser, server.base, "ann")
-    create_table(ann, "exploding-kittens", ["human", "heuristic"])
+    create_table(ann, "exploding-kittens", ["human", "heuristic"], seed=2)
     assert not ann.page.locator("#help").is_visible()
     ann.page.keyboard.press("?")
     assert ann.page.locator("#help").is_visible()
     assert "Enter" in ann.page.inner_text("#help")
     ann.page.keyboard.press("Escape")
     assert not ann.page.locator("#help").is_visible()
+    start(ann)
+    ann.page.wait_for_selector("#actions button:not([disabled])")
+    every = ann.page.locator("#actions button").count()
+    ann.page.keyboard.press(" ")  # select the card under the cursor
+    assert ann.page.locator("#hand .card.selected").count() == 1
+    assert ann.page.locator("#actions button").count() < every  # no draw: it uses no card
+    ann.page.keyboard.press("c")
+    assert ann.page.locator("#hand .card.selected").count() == 0
+    before = seq_of(ann)
+    ann.page.keyboard.press("d")
+    ann.page.wait_for_function(f"() => Number(document.body.dataset.seq) > {before}")
+    assert ann.errors == []
     ann.page.context.close()
