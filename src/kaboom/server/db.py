@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -196,26 +197,43 @@ class TableRow:
     end_reason: str | None = None
 
 
+def _json_or_none(value: Any) -> str | None:
+    return None if value is None else json.dumps(value)
+
+
+def _loads_or_none(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+#: How a ``TableRow`` field is stored where its column is not the field itself: (to the
+#: column, from the column). Every other field is its column as it is.
+_TABLE_CODECS: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
+    "options": (json.dumps, json.loads),
+    "seed": (str, int),  # 64 bits: a string, so every database keeps it whole
+    "private": (bool, bool),
+    "winners": (_json_or_none, _loads_or_none),
+}
+_TABLE_FIELDS = tuple(f.name for f in fields(TableRow))
+
+
+def _table_columns(table: TableRow) -> dict[str, Any]:
+    """A ``TableRow`` as the columns of ``kaboom_tables`` (the one place it is converted)."""
+    out: dict[str, Any] = {}
+    for name in _TABLE_FIELDS:
+        value = getattr(table, name)
+        codec = _TABLE_CODECS.get(name)
+        out[name] = value if codec is None else codec[0](value)
+    return out
+
+
 def _table_row(r: Any) -> TableRow:
-    return TableRow(
-        id=r.id,
-        game=r.game,
-        players=r.players,
-        options=json.loads(r.options),
-        seed=int(r.seed),
-        private=bool(r.private),
-        invite_hash=r.invite_hash,
-        clock=r.clock,
-        window=r.window,
-        bot_delay=r.bot_delay,
-        status=r.status,
-        seq=r.seq,
-        created_at=r.created_at,
-        updated_at=r.updated_at,
-        finished_at=r.finished_at,
-        winners=None if r.winners is None else json.loads(r.winners),
-        end_reason=r.end_reason,
-    )
+    """A row of ``kaboom_tables`` as a ``TableRow`` (the inverse of ``_table_columns``)."""
+    values: dict[str, Any] = {}
+    for name in _TABLE_FIELDS:
+        value = getattr(r, name)
+        codec = _TABLE_CODECS.get(name)
+        values[name] = value if codec is None else codec[1](value)
+    return TableRow(**values)
 
 
 def _seat_row(r: Any) -> SeatRow:
@@ -243,24 +261,7 @@ class Store:
     # -- tables and seats ----------------------------------------------------------------------
     def create_table(self, table: TableRow, seats: list[SeatRow]) -> None:
         with self.engine.begin() as conn:
-            conn.execute(
-                tables_t.insert().values(
-                    id=table.id,
-                    game=table.game,
-                    players=table.players,
-                    options=json.dumps(table.options),
-                    seed=str(table.seed),
-                    private=table.private,
-                    invite_hash=table.invite_hash,
-                    clock=table.clock,
-                    window=table.window,
-                    bot_delay=table.bot_delay,
-                    status=table.status,
-                    seq=table.seq,
-                    created_at=table.created_at,
-                    updated_at=table.updated_at,
-                )
-            )
+            conn.execute(tables_t.insert().values(**_table_columns(table)))
             conn.execute(
                 seats_t.insert(),
                 [
@@ -387,7 +388,7 @@ class Store:
                 .values(
                     status=status,
                     seq=seq,
-                    winners=None if winners is None else json.dumps(winners),
+                    winners=_json_or_none(winners),
                     end_reason=reason,
                     finished_at=now,
                     updated_at=now,

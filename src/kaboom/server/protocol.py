@@ -200,9 +200,11 @@ class Update(_Server):
 
 
 class Ack(_Server):
-    """The answer to an ``action``: ``accepted`` (applied as log entry ``applied``),
-    ``queued`` (a window answer, played when its clock runs out) or ``refused`` (``rule``
-    and ``reason``, from ``IllegalAction`` where the engine refused it)."""
+    """The answer to an ``action``: ``accepted`` (applied as log entry ``applied``) or
+    ``refused`` (``rule`` and ``reason``, from ``IllegalAction`` where the engine refused
+    it), one of them for every action. A window answer is ``queued`` first (played when
+    the window's clock runs out), then ``accepted`` when played or ``refused`` (rule
+    ``reaction window``) when the window closed without it."""
 
     type: Literal["ack"]
     key: str

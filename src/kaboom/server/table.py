@@ -140,6 +140,10 @@ class Table:
         self.last_activity = time.monotonic()
         self._legal_cache: tuple[int, list[dict[str, Any]]] | None = None
         self.closed = False
+        #: A person's window answers given here, queued and not yet played or dropped:
+        #: (seat, key) -> the seq of the window. Each gets its final ``ack`` (accepted when
+        #: played, refused when the window closes without it) like any other action.
+        self.queued: dict[tuple[int, str], int] = {}
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         return self.hub.spawn(coro)
@@ -487,7 +491,12 @@ class Table:
                 rule, reason = e.rule, e.reason
             self._refuse(conn, seat, act, rule, reason)
             return
+        earlier = w.answers.get(seat)
         w.answers[seat] = (action, act.key, "seat" if conn.person else "bot")
+        if earlier is not None and earlier[1] != act.key:
+            self._drop_answer(seat, earlier, "replaced by a later answer")
+        if conn.person:
+            self.queued[(seat, act.key)] = w.opened
         w.waiting.discard(seat)
         if not w.waiting:
             w.answered.set()
@@ -525,7 +534,10 @@ class Table:
             self.seq = r.seq
             self.log.append(events)
             if r.client_key is not None:
-                self._remember(r.seat, r.client_key, self._accepted(r))
+                accepted = self._accepted(r)
+                self._remember(r.seat, r.client_key, accepted)
+                if self.queued.pop((r.seat, r.client_key), None) is not None:
+                    self._tell_seat(r.seat, accepted)  # a window answer, played now
             self._after_change()
             self.broadcast_update()
         if self.state.is_over:
@@ -593,10 +605,28 @@ class Table:
         if self.driving:
             w.task = self.hub.spawn(self._window_runs_out(w))
 
-    def _close_window_rt(self) -> None:
+    def _close_window_rt(
+        self, reason: str = "the window closed before this seat was asked"
+    ) -> None:
         w, self.window = self.window, None
-        if w is not None and w.task is not None and w.task is not asyncio.current_task():
+        if w is None:
+            return
+        if w.task is not None and w.task is not asyncio.current_task():
             w.task.cancel()
+        for seat, answer in w.answers.items():
+            self._drop_answer(seat, answer, reason)
+
+    def _drop_answer(self, seat: int, answer: tuple[int, str | None, str], reason: str) -> None:
+        """A queued window answer that will not be played: its final ``ack`` is a refusal
+        (rule ``reaction window``), like any action's that is not applied."""
+        action, key, _ = answer
+        if key is None or self.queued.pop((seat, key), None) is None:
+            return
+        msg = proto.ack(
+            self.seq, key, "refused", action, self._text(action), None, "reaction window", reason
+        )
+        self._remember(seat, key, msg)
+        self._tell_seat(seat, msg)
 
     async def _window_runs_out(self, w: WindowRt) -> None:
         """The window's clock ran out: its answers are played in the engine's order."""
@@ -635,10 +665,7 @@ class Table:
                 if action != passing:
                     break
             if rows and await self._commit(rows):
-                for r in rows:
-                    if r.client_key is not None:
-                        self._tell_seat(r.seat, self._accepted(r))
-                self._apply(rows)
+                self._apply(rows)  # each played answer's ``ack`` goes to its seat there
 
     def _tell_seat(self, seat: int, msg: dict[str, Any]) -> None:
         s = self.seats[seat]
@@ -871,7 +898,7 @@ class Table:
                 if s.agent is not None:
                     s.agent.reset()
             if self.state is not None and self.row.status == "playing":
-                self.window = None
+                self._close_window_rt("the window opens again in full: answer it again")
                 self._after_change()
                 for q, s in enumerate(self.seats):
                     if s.bot_plays:
