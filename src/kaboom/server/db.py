@@ -15,7 +15,9 @@ All methods are blocking: the hub runs them in its database thread(s).
 
 from __future__ import annotations
 
+import contextlib
 import json
+import queue
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
@@ -251,6 +253,11 @@ class Store:
             'INSERT INTO kaboom_actions (table_id, seq, seat, action, client_key, "by", at) '
             f"VALUES ({', '.join([mark] * 7)})"
         )
+        self._notify_sql = f"SELECT pg_notify({mark}, p) FROM unnest({mark}::text[]) p"
+        #: The log's writers: driver connections of their own, kept open (the hot path: a
+        #: pool checkout and SQLAlchemy's transaction cost four times the insert itself).
+        self._writers: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._integrity: type[Exception] = engine.dialect.loaded_dbapi.IntegrityError
 
     def checkpoint(self) -> None:
         """SQLite: copy the WAL's pages into the database file (PASSIVE: waits for
@@ -428,22 +435,48 @@ class Store:
         return out
 
     def _insert(self, batch: list[tuple[str, list[ActionRow]]], notify: str | None) -> None:
+        """One transaction on a log writer's own driver connection: the rows, the NOTIFY
+        (PostgreSQL), the commit. A unique key taken raises ``IntegrityError``."""
         now = time.time()
         values = [
             (t, r.seq, r.seat, r.action, r.client_key, r.by, now) for t, rows in batch for r in rows
         ]
-        with self.engine.begin() as conn:
-            # the hot path: the driver's own executemany, no statement to build each time
-            conn.exec_driver_sql(self._insert_sql, values)
+        try:
+            raw = self._writers.get_nowait()
+        except queue.Empty:
+            fairy = self.engine.raw_connection()
+            fairy.detach()  # out of the pool, for good: closed by ``close_writers``
+            raw = fairy.dbapi_connection
+        try:
+            cur = raw.cursor()
+            cur.executemany(self._insert_sql, values)
             if notify is not None:
                 last: dict[str, int] = {}
                 for t, rows in batch:
                     last[t] = max(last.get(t, -1), rows[-1].seq)
                 payloads = [f"{notify} act {t} {q}" for t, q in last.items()]
-                conn.execute(
-                    sa.text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:ps AS text[])) p"),
-                    {"channel": CHANNEL, "ps": payloads},
-                )
+                cur.execute(self._notify_sql, (CHANNEL, payloads))
+            cur.close()
+            raw.commit()
+        except self._integrity as err:
+            raw.rollback()
+            self._writers.put(raw)
+            raise IntegrityError(self._insert_sql, None, err) from err
+        except BaseException:
+            with contextlib.suppress(Exception):
+                raw.close()  # a broken connection is not kept
+            raise
+        self._writers.put(raw)
+
+    def close_writers(self) -> None:
+        """Close the log writers' connections (at shutdown)."""
+        while True:
+            try:
+                raw = self._writers.get_nowait()
+            except queue.Empty:
+                return
+            with contextlib.suppress(Exception):
+                raw.close()
 
     @staticmethod
     def _notify(conn: Connection, payload: str) -> None:

@@ -96,6 +96,7 @@ class Hub:
             await self.pg.stop()
         self.db_pool.shutdown(wait=False, cancel_futures=True)
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.store.close_writers()
         self.engine.dispose()
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:

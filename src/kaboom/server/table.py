@@ -265,14 +265,19 @@ class Table:
             "clock": clock,
         }
 
-    def update_msg(self, seat: int | None) -> dict[str, Any]:
+    def update_msg(self, seat: int | None, bots_only: bool = False) -> dict[str, Any]:
+        """The update of ``seat`` at this seq. ``bots_only``: its audience is this process's
+        bots, which read nothing but a decision: without one, the update is only that."""
         assert self.state is not None
+        decision = self.decision(seat)
+        if bots_only and decision is None:
+            return proto.message("update", self.seq, decision=None)
         return proto.message(
             "update",
             self.seq,
             events=proto.seen(self.log[self.seq], seat),
             observation=self.state.observe(seat),
-            decision=self.decision(seat),
+            decision=decision,
             window=self._window_left(),
         )
 
@@ -321,9 +326,10 @@ class Table:
 
     def broadcast_update(self) -> None:
         for seat, conns in self._audiences():
-            msg = self.update_msg(seat)
+            people = any(c.person for c in conns)
+            msg = self.update_msg(seat, bots_only=not people)
             # a bot in this process reads the message itself: JSON only for the wire
-            text = proto.dumps(msg) if any(c.person for c in conns) else ""
+            text = proto.dumps(msg) if people else ""
             for c in conns:
                 c.deliver(msg, text)
 
