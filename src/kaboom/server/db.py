@@ -99,6 +99,25 @@ answers_t = sa.Table(
 )
 
 
+votes_t = sa.Table(
+    "kaboom_votes",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("kaboom_tables.id"), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("voter", sa.Integer, nullable=False),
+    sa.PrimaryKeyConstraint("table_id", "seat", "voter"),
+)
+
+presence_t = sa.Table(
+    "kaboom_presence",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("kaboom_tables.id"), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("instance", sa.String(16), nullable=False),
+    sa.PrimaryKeyConstraint("table_id", "seat", "instance"),
+)
+
+
 class Conflict(Exception):
     """Another writer (another process) took this place in the table's log first."""
 
@@ -563,6 +582,54 @@ class Store:
                 )
             ).all()
         return {r.seat: (r.action, r.client_key) for r in rows}
+
+    # -- votes and presence, shared by the processes serving a table -------------------------
+    def add_vote(self, table_id: str, seat: int, voter: int) -> None:
+        """``voter`` asks for a bot to play ``seat`` (a second time changes nothing)."""
+        with contextlib.suppress(IntegrityError), self.engine.begin() as conn:
+            conn.execute(votes_t.insert().values(table_id=table_id, seat=seat, voter=voter))
+
+    def clear_votes(self, table_id: str, seat: int) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                votes_t.delete().where(votes_t.c.table_id == table_id, votes_t.c.seat == seat)
+            )
+
+    def set_presence(self, table_id: str, seat: int, instance: str, here: bool) -> None:
+        """A person is connected to ``seat`` at process ``instance`` (``here``), or no more."""
+        where = (
+            presence_t.c.table_id == table_id,
+            presence_t.c.seat == seat,
+            presence_t.c.instance == instance,
+        )
+        with self.engine.begin() as conn:
+            conn.execute(presence_t.delete().where(*where))
+            if here:
+                conn.execute(
+                    presence_t.insert().values(table_id=table_id, seat=seat, instance=instance)
+                )
+
+    def seat_marks(self, table_id: str, instance: str) -> tuple[dict[int, set[int]], set[int]]:
+        """A table's votes (seat -> voters) and the seats with a person connected at
+        another process than ``instance``."""
+        with self.engine.connect() as conn:
+            votes: dict[int, set[int]] = {}
+            for r in conn.execute(votes_t.select().where(votes_t.c.table_id == table_id)):
+                votes.setdefault(r.seat, set()).add(r.voter)
+            elsewhere = {
+                r.seat
+                for r in conn.execute(
+                    sa.select(presence_t.c.seat).where(
+                        presence_t.c.table_id == table_id, presence_t.c.instance != instance
+                    )
+                )
+            }
+        return votes, elsewhere
+
+    def clear_presence(self) -> None:
+        """Forget every process's presence (SQLite: this is the only process, starting)."""
+        with self.engine.begin() as conn:
+            conn.execute(presence_t.delete())
 
     # -- history -------------------------------------------------------------------------------
     def history(self, name: str, limit: int = 100) -> list[tuple[TableRow, int]]:

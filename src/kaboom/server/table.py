@@ -70,6 +70,7 @@ class HubPort(Protocol):
 
     store: Store
     shared: bool
+    instance: str
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T: ...
 
@@ -91,11 +92,14 @@ class SeatRt:
     row: SeatRow
     conns: set[Conn] = field(default_factory=set)
     agent: Agent | None = None
+    #: The seats voting for a bot to play this one, and whether a person is connected to
+    #: it at another process: both kept in the database (``Table.reload_marks``).
     votes: set[int] = field(default_factory=set)
+    elsewhere: bool = False
 
     @property
     def connected(self) -> bool:
-        return bool(self.conns)
+        return bool(self.conns) or self.elsewhere
 
     @property
     def bot_plays(self) -> bool:
@@ -357,7 +361,8 @@ class Table:
             else:
                 s = self.seats[seat]
                 s.conns.add(conn)
-                s.votes.clear()
+                if conn.person and len(s.conns) == 1:
+                    await self._present(seat, True)
             welcome = proto.message(
                 "welcome", self.seq, table=self.info(), seat=seat, seats=self.seat_infos()
             )
@@ -377,7 +382,10 @@ class Table:
             if conn.seat is None:
                 self.spectators.discard(conn)
             else:
-                self.seats[conn.seat].conns.discard(conn)
+                s = self.seats[conn.seat]
+                s.conns.discard(conn)
+                if conn.person and not s.conns:
+                    await self._present(conn.seat, False)
             if not self.closed:
                 self.broadcast(self.seats_msg(), people_only=True)
 
@@ -704,6 +712,7 @@ class Table:
             s.row.away = True
             self.clock_task = None
             await self.hub.db(self.hub.store.set_seat, self.id, seat, away=True)
+            self.hub.notify(self.id, "seats")
             self.broadcast(self.seats_msg(), people_only=True)
             self._hand_to_bot(seat)
 
@@ -719,6 +728,24 @@ class Table:
             msg = self.update_msg(seat)
             s.agent.deliver(msg, "")
 
+    async def _present(self, seat: int, here: bool) -> None:
+        """A person's first connection to ``seat`` at this process (``here``), or its last
+        one gone: kept in the database, so every process serving the table knows whether
+        the seat is connected; a person who connects ends the votes against their seat."""
+        store = self.hub.store
+        await self.hub.db(store.set_presence, self.id, seat, self.hub.instance, here)
+        if here:
+            self.seats[seat].votes.clear()
+            await self.hub.db(store.clear_votes, self.id, seat)
+        self.hub.notify(self.id, "seats")
+
+    async def reload_marks(self) -> None:
+        """The votes and who is connected at other processes, from the database."""
+        votes, elsewhere = await self.hub.db(self.hub.store.seat_marks, self.id, self.hub.instance)
+        for s in self.seats:
+            s.votes = votes.get(s.row.seat, set())
+            s.elsewhere = s.row.seat in elsewhere
+
     async def _back(self, seat: int) -> None:
         """The person plays their seat again."""
         s = self.seats[seat]
@@ -726,13 +753,20 @@ class Table:
             s.row.away = s.row.takeover = False
             s.votes.clear()
             await self.hub.db(self.hub.store.set_seat, self.id, seat, away=False, takeover=False)
+            await self.hub.db(self.hub.store.clear_votes, self.id, seat)
+            self.hub.notify(self.id, "seats")
             self.broadcast(self.seats_msg(), people_only=True)
-            if self.window is not None:
-                self.window.waiting.discard(seat)
-                if not self.window.waiting:
-                    self.window.answered.set()
-            if self.state is not None and self.driving:
-                self._plan_turn()
+            self._person_plays(seat)
+
+    def _person_plays(self, seat: int) -> None:
+        """The seat's bot stands down (the driving process): its window answer is not
+        waited for, and a turn gets the person's clock."""
+        if self.window is not None:
+            self.window.waiting.discard(seat)
+            if not self.window.waiting:
+                self.window.answered.set()
+        if self.state is not None and self.driving:
+            self._plan_turn()
 
     async def vote(self, conn: Conn, voter: int, seat: int) -> None:
         """``voter`` asks for a bot to play ``seat`` (a person who is not connected); a
@@ -745,10 +779,14 @@ class Table:
             if s.row.kind != "human" or seat == voter:
                 self._error(conn, "vote", "only another person's seat can be voted to a bot")
                 return
+            if self.hub.shared:  # the seats' flags as every process left them
+                self._reload_seats(await self.hub.db(self.hub.store.seats, self.id))
+                await self.reload_marks()
             if s.connected or s.row.takeover:
                 self._error(conn, "vote", f"seat {seat} is connected or already played by a bot")
                 return
-            s.votes.add(voter)
+            await self.hub.db(self.hub.store.add_vote, self.id, seat, voter)
+            await self.reload_marks()  # the votes given at every process
             people = [
                 q.row.seat
                 for q in self.seats
@@ -759,6 +797,7 @@ class Table:
                 await self.hub.db(self.hub.store.set_seat, self.id, seat, takeover=True)
                 self._cancel_clock()
                 self._hand_to_bot(seat)
+            self.hub.notify(self.id, "seats")
             self.broadcast(self.seats_msg(), people_only=True)
 
     def _cancel_clock(self) -> None:
@@ -882,6 +921,8 @@ class Table:
             self.hub.table_done(self)
 
     async def refresh_seats(self) -> None:
+        """Another process changed the seats (joined, away, voted, back, connected): read
+        them again; the driving process hands a seat to its bot, or back to its person."""
         async with self.lock:
             rows = await self.hub.db(self.hub.store.seats, self.id)
             changed = [
@@ -889,11 +930,14 @@ class Table:
                 for s, r in zip(self.seats, rows, strict=True)
             ]
             self._reload_seats(rows)
+            await self.reload_marks()
             self.broadcast(self.seats_msg(), people_only=True)
             if self.driving and self.state is not None:
                 for q, did in enumerate(changed):
                     if did and self.seats[q].bot_plays:
                         self._hand_to_bot(q)
+                    elif did:
+                        self._person_plays(q)
 
     async def drive(self) -> None:
         """This process now runs the table's clocks and bots (start, or another process
