@@ -18,11 +18,12 @@ import contextlib
 import json
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import websockets
+from textual.binding import Binding, BindingType
 
 from kaboom.engine.events import Event
 from kaboom.engine.registry import get_game
@@ -105,10 +106,18 @@ class RemoteSession:
         if d is None or seat != self.seat:
             return []
         self.sent = (d["kind"], d["at"])
-        task = asyncio.get_running_loop().create_task(self.client.act(action, at=d["at"]))
+        self._send(self.client.act(action, at=d["at"]))
+        return []
+
+    def come_back(self) -> None:
+        """Take the seat back from the bot that plays it while the person is away."""
+        if self.seat is not None:
+            self._send(self.client.send({"v": 1, "type": "back"}))
+
+    def _send(self, coro: Coroutine[Any, Any, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
         self._sends.add(task)
         task.add_done_callback(self._sends.discard)
-        return []
 
     def window_left(self) -> float:
         if self.window_clock is None:
@@ -195,7 +204,10 @@ class RemoteSession:
 
 class JoinApp(KaboomApp):
     """The terminal table at one seat of a server table (or watching it, without a token):
-    the table screen of a local game, on a ``RemoteSession``."""
+    the table screen of a local game, on a ``RemoteSession``; b takes the seat back from
+    the bot after being away (acting does too)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("b", "come_back", "Back")]
 
     def __init__(self, session: RemoteSession) -> None:
         super().__init__(Pace())
@@ -218,6 +230,9 @@ class JoinApp(KaboomApp):
             return
         with contextlib.suppress(Exception):  # a screen closing as the app quits
             table.advance()
+
+    def action_come_back(self) -> None:
+        self.remote.come_back()
 
     def say(self, text: str, severity: str) -> None:
         self.notify(text, severity="error" if severity == "error" else "warning", markup=False)
