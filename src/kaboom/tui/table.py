@@ -1,8 +1,11 @@
 """The table: one seat's view of a game, its hand and legal actions, bots paced, windows.
 
-The screen draws only from ``Session.observe(viewer)`` and ``Session.log_for(viewer)``
-(and, for a preview of where a move lands, a world sampled from the viewer's observation).
-Bots decide in a worker thread; their moves are applied on the UI thread.
+The screen draws only from its session's ``observe(viewer)`` and ``log_for(viewer)`` (and,
+for a preview of where a move lands, a world sampled from the viewer's observation). The
+session is a game at this device (``Session``: bots decide in a worker thread, their moves
+are applied on the UI thread, windows run on the device's clock) or a seat of a server
+table (``RemoteTable``, ``kaboom play --join``: the server plays the bots and runs the
+windows; the screen shows what it sends and sends the seat's moves).
 """
 
 from __future__ import annotations
