@@ -170,7 +170,9 @@ class RemoteSession:
             for batch in msg["missed"] if kind == "sync" else [msg]:
                 self.lines += self._described(batch["events"])
             return True
-        elif kind == "ack" and msg["status"] == "refused":
+        elif kind == "ack" and msg["status"] == "refused" and msg["rule"] != "reaction window":
+            # (a window answer not played, a Nope before it closing the window, is no
+            # mistake of the person's: the log shows the Nope)
             say(f"refused ({msg['rule']}): {msg['reason']}", "warning")
         elif kind == "error":
             say(f"{msg['code']}: {msg['message']}", "error")
