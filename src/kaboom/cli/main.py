@@ -180,7 +180,7 @@ def _join(url: str, name: str, token: str | None, watch: bool, start: bool) -> N
     import asyncio
 
     try:
-        from kaboom.cli.join import JoinApp, join_seat
+        from kaboom.cli.join import JoinApp, RemoteSession, join_seat
         from kaboom.server.client import LobbyRefused
     except ImportError as e:
         raise BadInput("--join", f"the server extra: pip install -e '.[server]' ({e})") from None
@@ -194,7 +194,7 @@ def _join(url: str, name: str, token: str | None, watch: bool, start: bool) -> N
         raise BadInput(url, f"a running kaboom server ({e})") from None
     if seat_token is not None and token is None:
         err.print(f"your seat's token (come back with --token): {seat_token}", highlight=False)
-    JoinApp(base, table, seat_token, invite).run()
+    JoinApp(RemoteSession(base, table, seat_token, invite)).run()
 
 
 @app.command()
