@@ -105,7 +105,10 @@ function onMessage(msg) {
       take(msg);
       break;
     case "ack":
-      if (msg.status === "refused") { showError(`Refused (${msg.rule}): ${msg.reason}`); S.pending = false; draw(); }
+      // A window answer overtaken by another seat's Nope (or the game's end) is refused with
+      // rule "reaction window": the window moved on, nothing went wrong (docs/protocol.md).
+      if (msg.status === "refused" && msg.rule === "reaction window") { S.queued = null; S.pending = false; draw(); }
+      else if (msg.status === "refused") { showError(`Refused (${msg.rule}): ${msg.reason}`); S.pending = false; draw(); }
       if (msg.status === "queued") { S.queued = { text: msg.text, at: S.msg?.decision?.at }; draw(); }
       break;
     case "over":
