@@ -46,6 +46,12 @@ bench: build
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	$(BIN)/kaboom bench
 
+# The browser table's screenshots (docs/screenshots/, shown in the README): the browser tests
+# play each game in Debian's Chromium and keep their desktop and phone screenshots.
+.PHONY: screenshots
+screenshots: build
+	KABOOM_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/test_browser.py -k whole_game
+
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build
 	$(PYTHON) tools/compile.py pure

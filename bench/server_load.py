@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
@@ -50,6 +51,9 @@ class Figures:
     tables: list[Table] = field(default_factory=list)
     #: Latencies count from here on (after the tables have opened: the steady state).
     measure_from: float = 0.0
+    #: Log entries applied (the tables' seqs) and CPU seconds (server, this client) when
+    #: the steady state began: the CPU an action costs is measured over it alone.
+    steady: tuple[int, float, float] | None = None
 
 
 class Seat:
@@ -66,11 +70,11 @@ class Seat:
         async with websockets.connect(url, max_size=2**24) as ws:
             self.ws = ws
             hello = {"v": 1, "type": "hello", "table": self.table.id, "token": self.token}
-            await ws.send(json.dumps(hello))
+            await ws.send(orjson.dumps(hello).decode())
             answered: set[tuple[str, int]] = set()
             pending: asyncio.Task[None] | None = None
             async for raw in ws:
-                msg = json.loads(raw)
+                msg = orjson.loads(raw)  # the client side's main cost: parsed at C speed
                 self.table.figures.messages += 1
                 kind = msg["type"]
                 if kind == "over":
@@ -118,7 +122,7 @@ class Seat:
         if decision["kind"] == "turn":
             self.table.sent(decision["at"] + 1)
         with contextlib.suppress(websockets.ConnectionClosed):
-            await self.ws.send(json.dumps(msg))
+            await self.ws.send(orjson.dumps(msg).decode())
 
 
 class Table:
@@ -194,17 +198,31 @@ async def keep_tables(base: str, args: argparse.Namespace, figures: Figures) -> 
                 print(f"table error: {err!r}", file=sys.stderr)
                 await asyncio.sleep(1)
 
+    async def mark_steady() -> None:
+        await asyncio.sleep(max(0.0, figures.measure_from - time.monotonic()))
+        applied = sum(t.max_seq for t in figures.tables)
+        figures.steady = (applied, cpu_seconds(args.server_pid), own_cpu())
+
     limits = httpx.Limits(max_connections=50, max_keepalive_connections=50)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         shared.append(http)
         tasks = [asyncio.create_task(slot(k)) for k in range(args.tables)]
+        tasks.append(asyncio.create_task(mark_steady()))
         await asyncio.sleep(args.seconds)
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
-def cpu_seconds(pid: int) -> float:
+def own_cpu() -> float:
+    """CPU seconds of this process (the load's clients) so far."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def cpu_seconds(pid: int | None) -> float:
+    if pid is None:
+        return 0.0
     with contextlib.suppress(OSError):
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -262,6 +280,8 @@ def main() -> None:
                 if httpx.get(base + "/api/health", timeout=1).status_code == 200:
                     break
             time.sleep(0.1)
+    args.server_pid = proc.pid if proc else None
+    load_before = os.getloadavg()[0]
     figures = Figures()
     warmup = args.ramp + 5.0 if args.warmup is None else args.warmup
     figures.measure_from = time.monotonic() + warmup
@@ -276,7 +296,8 @@ def main() -> None:
             asyncio.run(keep_tables(base, args, figures))
     finally:
         wall = time.monotonic() - wall0
-        cpu = (cpu_seconds(proc.pid) - cpu0) if proc else 0.0
+        server_cpu_end = cpu_seconds(args.server_pid)
+        cpu = (server_cpu_end - cpu0) if proc else 0.0
         stats: dict[str, float] = {}
         with contextlib.suppress(httpx.HTTPError, KeyError):
             stats = httpx.get(base + "/api/health", timeout=10).json()["stats"]
@@ -284,6 +305,10 @@ def main() -> None:
             proc.terminate()
             proc.wait(30)
     lat = sorted(figures.latencies) or [0.0]
+    applied = sum(t.max_seq for t in figures.tables)
+    steady_actions, server_cpu0, client_cpu0 = figures.steady or (0, 0.0, 0.0)
+    steady_n = max(applied - steady_actions, 1)
+    server_ms = 1000 * (server_cpu_end - server_cpu0) / steady_n if proc else None
     out = {
         "tables": args.tables,
         "players": args.players,
@@ -302,14 +327,13 @@ def main() -> None:
             "max": round(1000 * lat[-1], 1),
         },
         "server_cpu_share": round(cpu / wall, 2) if proc else None,
-        "client_cpu_share": round(
-            (
-                resource.getrusage(resource.RUSAGE_SELF).ru_utime
-                + resource.getrusage(resource.RUSAGE_SELF).ru_stime
-            )
-            / wall,
-            2,
-        ),
+        "client_cpu_share": round(own_cpu() / wall, 2),
+        # CPU per log entry applied, over the steady state only (no table opening): the
+        # figure that does not depend on what else the machine is running
+        "server_cpu_ms_per_action": None if server_ms is None else round(server_ms, 3),
+        "client_cpu_ms_per_action": round(1000 * (own_cpu() - client_cpu0) / steady_n, 3),
+        # other work on the machine (the 1-minute load average when the run began)
+        "machine_load_before": round(load_before, 2),
         "errors": figures.errors,
         "server_commits": stats.get("commits"),
         "server_writes_per_commit": round(stats["writes"] / max(stats["commits"], 1), 2)

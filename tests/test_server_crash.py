@@ -127,6 +127,20 @@ def test_two_processes_one_postgresql(tmp_path: Path) -> None:
         one = Server(url, tmp_path / "one.log", *quick_args()).start()
         two = Server(url, tmp_path / "two.log", *quick_args()).start()
 
+        async def one_each(
+            game: str, seats: list[str], **extra: Any
+        ) -> tuple[SeatClient, SeatClient, dict[str, Any]]:
+            """A table started at process one: seat 0 connected there, seat 1 at two."""
+            lobby = Lobby(one.base)
+            table, joins = await make_table(lobby, game, seats, **extra)
+            a = SeatClient(one.base, table["id"], joins[0]["token"])
+            b = SeatClient(two.base, table["id"], joins[1]["token"])
+            for c in (a, b):
+                await c.connect()
+            await lobby.start(table["id"], joins[0]["token"])
+            await lobby.close()
+            return a, b, table
+
         async def go() -> None:
             lobby_one, lobby_two = Lobby(one.base), Lobby(two.base)
             table, joins = await make_table(
@@ -152,6 +166,35 @@ def test_two_processes_one_postgresql(tmp_path: Path) -> None:
                 updates = [m["seq"] for m in c.messages if m["type"] == "update"]
                 assert updates == sorted(set(updates))
                 assert updates[-1] == len(export["history"])
+                await c.close()
+
+            # away marks and votes are the table's, whichever process a person is connected
+            # to: seat 0 (at one, which drives) runs out of time, and seat 1 at two sees it
+            a, b, _ = await one_each("exploding-kittens", ["human", "human"], clock=1)
+            await b.wait_for(lambda m: m["type"] == "seats" and m["seats"][0]["away"], 10)
+            await a.send({"v": 1, "type": "back"})
+            await b.wait_for(lambda m: m["type"] == "seats" and not m["seats"][0]["away"], 10)
+            for c in (a, b):
+                await c.close()
+            # two people at different processes vote a bot into the third seat, which never
+            # connects: one vote of the two connected people is not enough, both are
+            a, b, table = await one_each("exploding-minions", ["human"] * 3)
+            await a.wait_for(lambda m: m["type"] == "seats" and m["seats"][1]["connected"], 10)
+            await a.send({"v": 1, "type": "vote", "seat": 2})
+            one_vote = await b.wait_for(
+                lambda m: m["type"] == "seats" and m["seats"][2]["votes"] == [0], 10
+            )
+            assert not one_vote["seats"][2]["takeover"]
+            await b.send({"v": 1, "type": "vote", "seat": 2})
+            voted = await a.wait_for(
+                lambda m: m["type"] == "seats" and m["seats"][2]["takeover"], 10
+            )
+            assert voted["seats"][2]["votes"] == [0, 1]
+            await asyncio.gather(play_person(a, scripted(11)), play_person(b, scripted(12)))
+            export = await lobby_two.export(table["id"])
+            assert {e["by"] for e in export["log"] if e["seat"] == 2} == {"bot"}
+            check_schema(a.messages + b.messages, a.sent + b.sent)
+            for c in (a, b):
                 await c.close()
 
             # a second table: the process that drives it dies mid-game; the other goes on

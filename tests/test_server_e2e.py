@@ -299,13 +299,29 @@ def test_a_reaction_window_runs_its_full_clock(server: Server) -> None:
         # seat 1 Nopes, seat 2 passes, both at once
         d1 = (await cs[1].wait_for(lambda m: m["type"] == "update" and m["seq"] == 1))["decision"]
         nope = next(x["id"] for x in d1["legal"] if x["text"] != "pass")
-        await cs[1].act(nope, at=d1["at"])
+        nope_key = await cs[1].act(nope, at=d1["at"])
         passing = next(x["id"] for x in opened["decision"]["legal"] if x["text"] == "pass")
-        await cs[2].act(passing, at=opened["decision"]["at"])
+        pass_key = await cs[2].act(passing, at=opened["decision"]["at"])
         queued = await cs[1].wait_for(lambda m: m["type"] == "ack")
-        assert queued["status"] == "queued"
-        nxt = await cs[2].wait_for(lambda m: m["type"] == "update" and m["seq"] >= 2)
+        assert queued["status"] == "queued" and queued["key"] == nope_key
+        # every answer then gets its final ack, as any action does: the Nope is played (seat
+        # 1 is asked first) and accepted, before the update of its log entry...
+        played = await cs[1].wait_for(lambda m: m["type"] in ("ack", "update") and m["seq"] >= 2)
+        assert played["type"] == "ack" and played["key"] == nope_key
+        assert played["status"] == "accepted" and played["applied"] == 2
         assert time.monotonic() - t0 >= window - 0.05  # no early close
+        # ...and seat 2's pass, never asked (the Nope came first), is refused
+        acks = [m for m in cs[2].messages if m["type"] == "ack"]
+        while len(acks) < 2:
+            acks.append(await cs[2].wait_for(lambda m: m["type"] == "ack"))
+        assert [m["status"] for m in acks] == ["queued", "refused"]
+        assert acks[1]["key"] == pass_key and acks[1]["rule"] == "reaction window"
+        # a resend of that key is answered with the final ack, and applies nothing
+        await cs[2].act(passing, key=pass_key, at=opened["decision"]["at"])
+        again = await cs[2].wait_for(lambda m: m["type"] == "ack")
+        assert again["status"] == "refused" and again["key"] == pass_key
+        seen = [m for m in cs[2].messages if m["type"] == "update" and m["seq"] >= 2]
+        nxt = seen[0] if seen else await cs[2].wait_for(lambda m: m["type"] == "update")
         # the Nope opened a new window: it too runs in full, though everyone passes at once
         while nxt["window"] is None or nxt["decision"] is None:
             nxt = await cs[2].wait_for(lambda m: m["type"] == "update")
@@ -318,6 +334,7 @@ def test_a_reaction_window_runs_its_full_clock(server: Server) -> None:
         after = await cs[2].wait_for(lambda m: m["type"] == "update" and m["window"] is None)
         assert time.monotonic() - t1 >= window - 0.05
         assert after["seq"] > nxt["seq"]
+        check_schema(cs[1].messages + cs[2].messages, cs[1].sent + cs[2].sent)
         for c in cs:
             await c.close()
         await lobby.close()

@@ -1,5 +1,6 @@
-"""``kaboom play --join``: the terminal table at a seat of a server table, played with keys
-only, against a bot on the server, to the end; a spectator's table too."""
+"""``kaboom play --join``: the terminal table's own screen (``TableScreen``) at a seat of a
+server table, played with keys only, against a bot on the server, to the end; a
+spectator's table too."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from textual.widgets import OptionList
 
-from kaboom.cli.join import JoinApp, join_seat
+from kaboom.cli.join import JoinApp, RemoteSession, join_seat
 from kaboom.server.client import Lobby
 from kaboom.tui import save
+from kaboom.tui.table import TableScreen
 from server_support import Server, quick_args
 
 
@@ -25,36 +28,54 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     assert not srv.errors(), srv.log.read_text()[-4000:]
 
 
+def status(app: JoinApp) -> str:
+    assert app.table is not None
+    return str(app.table.query_one("#status").render())
+
+
 @pytest.mark.parametrize("game", ["exploding-kittens", "eleminis"])
 async def test_play_a_server_seat_with_keys(server: Server, game: str, tmp_path: Path) -> None:
     lobby = Lobby(server.base)
     table = await lobby.create(
-        game=game, players=2, seats=["human", "heuristic"], window=0.05, bot_delay=0
+        game=game, players=2, seats=["human", "heuristic"], window=0.3, bot_delay=0
     )
     await lobby.close()
     url = f"{server.base}/tables/{table['id']}"
     base, table_id, token, invite = await join_seat(url, "kim", None, None, start=True)
     assert token is not None
-    app = JoinApp(base, table_id, token, invite, log_folder=tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
+    session = RemoteSession(base, table_id, token, invite, log_folder=tmp_path)
+    app = JoinApp(session)
+    windows = 0
+    async with app.run_test(size=(110, 36)) as pilot:
         loop = asyncio.get_running_loop()
-        end = loop.time() + 90
-        while app.over is None or app.log_file is None:
+        end = loop.time() + 120
+        while not session.finished:
             assert loop.time() < end, "the game did not end"
-            d = app.decision
-            if app.over is None and d is not None:
-                if d["kind"] == "turn":
-                    await pilot.press("enter")
-                elif d["at"] not in app.answered:
+            d = session.decision
+            screen = app.table
+            if screen is not None and session.over is None and d is not None:
+                # the local game's own screen: the same keys play the server's seat
+                assert isinstance(app.screen, TableScreen)
+                if (d["kind"], d["at"]) == session.sent:
+                    pass  # answered: the server plays it (a window: when its clock runs out)
+                elif d["kind"] == "turn":
+                    actions = screen.query_one("#actions", OptionList)
+                    await pilot.press("enter" if actions.highlighted is not None else "down")
+                elif screen.window is not None and screen.window.asked:
+                    windows += 1
                     await pilot.press("p")
             await pilot.pause(0.05)
-        status = str(app.query_one("#status").render())
-        assert "won" in status and "seed" in status
-    assert app.seat == 0 and app.lines
-    written = json.loads(app.log_file.read_text())
-    assert written["status"] == "over"
-    replayed = save.replay(app.log_file)
+        await pilot.pause(0.2)
+        assert app.table is not None and app.table.ended  # the game-over box, as at home
+        assert "Game over" in status(app) and "seed" in status(app)
+    assert session.seat == 0 and session.lines
+    assert session.log_file is not None
+    written = json.loads(session.log_file.read_text())
+    assert written["status"] == "over" and written["seed"] == session.seating.seed
+    replayed = save.replay(session.log_file)
     assert replayed.finished
+    if game == "exploding-kittens":
+        assert windows > 0  # reaction windows were answered with p, as at home
 
 
 async def test_watch_a_server_table(server: Server, tmp_path: Path) -> None:
@@ -63,12 +84,15 @@ async def test_watch_a_server_table(server: Server, tmp_path: Path) -> None:
         game="dynamitt", players=3, seats=["random"] * 3, window=0.05, bot_delay=0.01
     )
     await lobby.close()
-    app = JoinApp(server.base, table["id"], None, None, log_folder=tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
+    app = JoinApp(RemoteSession(server.base, table["id"], None, None, log_folder=tmp_path))
+    async with app.run_test(size=(110, 36)) as pilot:
         loop = asyncio.get_running_loop()
         end = loop.time() + 60
-        while app.over is None:
+        while not app.remote.finished:
             assert loop.time() < end
             await pilot.pause(0.05)
-        assert app.seat is None and app.obs is not None and app.obs["hand"] is None
-        assert "spectator" in str(app.query_one("#status").render())
+        await pilot.pause(0.2)
+        assert app.remote.seat is None and app.remote.obs is not None
+        assert app.remote.obs["hand"] is None  # a spectator holds no hand
+        assert app.table is not None and app.table.viewer == -1
+        assert "Game over" in status(app)

@@ -180,7 +180,7 @@ def _join(url: str, name: str, token: str | None, watch: bool, start: bool) -> N
     import asyncio
 
     try:
-        from kaboom.cli.join import JoinApp, join_seat
+        from kaboom.cli.join import JoinApp, RemoteSession, join_seat
         from kaboom.server.client import LobbyRefused
     except ImportError as e:
         raise BadInput("--join", f"the server extra: pip install -e '.[server]' ({e})") from None
@@ -194,7 +194,7 @@ def _join(url: str, name: str, token: str | None, watch: bool, start: bool) -> N
         raise BadInput(url, f"a running kaboom server ({e})") from None
     if seat_token is not None and token is None:
         err.print(f"your seat's token (come back with --token): {seat_token}", highlight=False)
-    JoinApp(base, table, seat_token, invite).run()
+    JoinApp(RemoteSession(base, table, seat_token, invite)).run()
 
 
 @app.command()
@@ -477,10 +477,12 @@ def serve(
     ] = 20.0,
     log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
 ) -> None:
-    """Run the game server: the lobby over HTTP, play over WebSockets (docs/protocol.md)."""
+    """Run the game server: the lobby over HTTP, play over WebSockets (docs/protocol.md),
+    and the browser table at / (README, "Play in a browser")."""
     try:
         from kaboom.server.config import ServerConfig
         from kaboom.server.run import serve as run
+        from kaboom.web.app import create_app as with_pages  # the browser table at /
     except ImportError as e:
         raise BadInput("serve", f"the server extra: pip install -e '.[server]' ({e})") from None
     if not 0 < port < 65536:
@@ -488,7 +490,7 @@ def serve(
     config = ServerConfig(
         db=db, origins=tuple(origin or ()), idle=idle, msg_rate=msg_rate, http_rate=http_rate
     )
-    run(host, port, config, log_level)
+    run(host, port, config, log_level, with_pages)
 
 
 @app.command()

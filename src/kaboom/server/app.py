@@ -32,6 +32,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from kaboom.engine.errors import KaboomError
+from kaboom.engine.options import Option
 from kaboom.engine.registry import list_games
 from kaboom.server import protocol as proto
 from kaboom.server.config import ServerConfig
@@ -174,6 +175,21 @@ def origin_ok(headers: Any, config: ServerConfig) -> bool:
     return bool(urlsplit(origin).netloc) and urlsplit(origin).netloc == headers.get("host")
 
 
+def option_json(o: Option) -> dict[str, Any]:
+    """A game's option as the lobby offers it: name, default, type, what it does, the
+    values it allows, and whether it names a file (not offered by the lobby)."""
+    return {
+        "name": o.name,
+        "default": o.default,
+        "kind": o.kind.__name__,
+        "help": o.help,
+        "choices": None if o.choices is None else list(o.choices),
+        "minimum": o.minimum,
+        "maximum": o.maximum,
+        "path": o.path,
+    }
+
+
 def bearer(authorization: str | None) -> str | None:
     if authorization and authorization.lower().startswith("bearer "):
         return authorization[7:].strip() or None
@@ -194,6 +210,7 @@ def create_app(config: ServerConfig) -> FastAPI:
             await hub.shutdown()
 
     app = FastAPI(title="kaboom", version="1", lifespan=lifespan)
+    app.state.hub_box = hub_box  # the running hub, for routes added on top (kaboom.web)
 
     def hub() -> Hub:
         return hub_box["hub"]
@@ -248,7 +265,7 @@ def create_app(config: ServerConfig) -> FastAPI:
                 "max_players": g.max_players,
                 "family": g.family,
                 "summary": g.summary,
-                "options": [{"name": o.name, "default": o.default} for o in g.options],
+                "options": [option_json(o) for o in g.options],
             }
             for g in list_games()
         ]

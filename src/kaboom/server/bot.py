@@ -59,8 +59,11 @@ class BotAgent:
         self.thinking = asyncio.Lock()
         self.prefix = "bot" + secrets.token_hex(4)
         #: Decisions in a row that took under ``QUICK``: from ``QUICK_RUN`` on, the bot
-        #: decides on the event loop (a thread costs more than such a decision).
-        self.quick = 0
+        #: decides on the event loop (a thread costs more than such a decision). A search
+        #: (ismcts) starts in a thread; the other bots decide in microseconds, so they start
+        #: on the loop (a slow decision sends any bot back to the threads).
+        searches = spec.partition(":")[0].strip().lower() == "ismcts"
+        self.quick = 0 if searches else QUICK_RUN
 
     def reset(self) -> None:
         self.done.clear()

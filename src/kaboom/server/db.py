@@ -15,9 +15,12 @@ All methods are blocking: the hub runs them in its database thread(s).
 
 from __future__ import annotations
 
+import contextlib
 import json
+import queue
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +96,25 @@ answers_t = sa.Table(
     sa.Column("action", sa.Integer, nullable=False),
     sa.Column("client_key", sa.String(64), nullable=True),
     sa.PrimaryKeyConstraint("table_id", "window_seq", "seat"),
+)
+
+
+votes_t = sa.Table(
+    "kaboom_votes",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("kaboom_tables.id"), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("voter", sa.Integer, nullable=False),
+    sa.PrimaryKeyConstraint("table_id", "seat", "voter"),
+)
+
+presence_t = sa.Table(
+    "kaboom_presence",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("kaboom_tables.id"), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("instance", sa.String(16), nullable=False),
+    sa.PrimaryKeyConstraint("table_id", "seat", "instance"),
 )
 
 
@@ -196,26 +218,43 @@ class TableRow:
     end_reason: str | None = None
 
 
+def _json_or_none(value: Any) -> str | None:
+    return None if value is None else json.dumps(value)
+
+
+def _loads_or_none(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+#: How a ``TableRow`` field is stored where its column is not the field itself: (to the
+#: column, from the column). Every other field is its column as it is.
+_TABLE_CODECS: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
+    "options": (json.dumps, json.loads),
+    "seed": (str, int),  # 64 bits: a string, so every database keeps it whole
+    "private": (bool, bool),
+    "winners": (_json_or_none, _loads_or_none),
+}
+_TABLE_FIELDS = tuple(f.name for f in fields(TableRow))
+
+
+def _table_columns(table: TableRow) -> dict[str, Any]:
+    """A ``TableRow`` as the columns of ``kaboom_tables`` (the one place it is converted)."""
+    out: dict[str, Any] = {}
+    for name in _TABLE_FIELDS:
+        value = getattr(table, name)
+        codec = _TABLE_CODECS.get(name)
+        out[name] = value if codec is None else codec[0](value)
+    return out
+
+
 def _table_row(r: Any) -> TableRow:
-    return TableRow(
-        id=r.id,
-        game=r.game,
-        players=r.players,
-        options=json.loads(r.options),
-        seed=int(r.seed),
-        private=bool(r.private),
-        invite_hash=r.invite_hash,
-        clock=r.clock,
-        window=r.window,
-        bot_delay=r.bot_delay,
-        status=r.status,
-        seq=r.seq,
-        created_at=r.created_at,
-        updated_at=r.updated_at,
-        finished_at=r.finished_at,
-        winners=None if r.winners is None else json.loads(r.winners),
-        end_reason=r.end_reason,
-    )
+    """A row of ``kaboom_tables`` as a ``TableRow`` (the inverse of ``_table_columns``)."""
+    values: dict[str, Any] = {}
+    for name in _TABLE_FIELDS:
+        value = getattr(r, name)
+        codec = _TABLE_CODECS.get(name)
+        values[name] = value if codec is None else codec[1](value)
+    return TableRow(**values)
 
 
 def _seat_row(r: Any) -> SeatRow:
@@ -233,6 +272,11 @@ class Store:
             'INSERT INTO kaboom_actions (table_id, seq, seat, action, client_key, "by", at) '
             f"VALUES ({', '.join([mark] * 7)})"
         )
+        self._notify_sql = f"SELECT pg_notify({mark}, p) FROM unnest({mark}::text[]) p"
+        #: The log's writers: driver connections of their own, kept open (the hot path: a
+        #: pool checkout and SQLAlchemy's transaction cost four times the insert itself).
+        self._writers: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._integrity: type[Exception] = engine.dialect.loaded_dbapi.IntegrityError
 
     def checkpoint(self) -> None:
         """SQLite: copy the WAL's pages into the database file (PASSIVE: waits for
@@ -243,24 +287,7 @@ class Store:
     # -- tables and seats ----------------------------------------------------------------------
     def create_table(self, table: TableRow, seats: list[SeatRow]) -> None:
         with self.engine.begin() as conn:
-            conn.execute(
-                tables_t.insert().values(
-                    id=table.id,
-                    game=table.game,
-                    players=table.players,
-                    options=json.dumps(table.options),
-                    seed=str(table.seed),
-                    private=table.private,
-                    invite_hash=table.invite_hash,
-                    clock=table.clock,
-                    window=table.window,
-                    bot_delay=table.bot_delay,
-                    status=table.status,
-                    seq=table.seq,
-                    created_at=table.created_at,
-                    updated_at=table.updated_at,
-                )
-            )
+            conn.execute(tables_t.insert().values(**_table_columns(table)))
             conn.execute(
                 seats_t.insert(),
                 [
@@ -387,7 +414,7 @@ class Store:
                 .values(
                     status=status,
                     seq=seq,
-                    winners=None if winners is None else json.dumps(winners),
+                    winners=_json_or_none(winners),
                     end_reason=reason,
                     finished_at=now,
                     updated_at=now,
@@ -427,22 +454,48 @@ class Store:
         return out
 
     def _insert(self, batch: list[tuple[str, list[ActionRow]]], notify: str | None) -> None:
+        """One transaction on a log writer's own driver connection: the rows, the NOTIFY
+        (PostgreSQL), the commit. A unique key taken raises ``IntegrityError``."""
         now = time.time()
         values = [
             (t, r.seq, r.seat, r.action, r.client_key, r.by, now) for t, rows in batch for r in rows
         ]
-        with self.engine.begin() as conn:
-            # the hot path: the driver's own executemany, no statement to build each time
-            conn.exec_driver_sql(self._insert_sql, values)
+        try:
+            raw = self._writers.get_nowait()
+        except queue.Empty:
+            fairy = self.engine.raw_connection()
+            fairy.detach()  # out of the pool, for good: closed by ``close_writers``
+            raw = fairy.dbapi_connection
+        try:
+            cur = raw.cursor()
+            cur.executemany(self._insert_sql, values)
             if notify is not None:
                 last: dict[str, int] = {}
                 for t, rows in batch:
                     last[t] = max(last.get(t, -1), rows[-1].seq)
                 payloads = [f"{notify} act {t} {q}" for t, q in last.items()]
-                conn.execute(
-                    sa.text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:ps AS text[])) p"),
-                    {"channel": CHANNEL, "ps": payloads},
-                )
+                cur.execute(self._notify_sql, (CHANNEL, payloads))
+            cur.close()
+            raw.commit()
+        except self._integrity as err:
+            raw.rollback()
+            self._writers.put(raw)
+            raise IntegrityError(self._insert_sql, None, err) from err
+        except BaseException:
+            with contextlib.suppress(Exception):
+                raw.close()  # a broken connection is not kept
+            raise
+        self._writers.put(raw)
+
+    def close_writers(self) -> None:
+        """Close the log writers' connections (at shutdown)."""
+        while True:
+            try:
+                raw = self._writers.get_nowait()
+            except queue.Empty:
+                return
+            with contextlib.suppress(Exception):
+                raw.close()
 
     @staticmethod
     def _notify(conn: Connection, payload: str) -> None:
@@ -529,6 +582,54 @@ class Store:
                 )
             ).all()
         return {r.seat: (r.action, r.client_key) for r in rows}
+
+    # -- votes and presence, shared by the processes serving a table -------------------------
+    def add_vote(self, table_id: str, seat: int, voter: int) -> None:
+        """``voter`` asks for a bot to play ``seat`` (a second time changes nothing)."""
+        with contextlib.suppress(IntegrityError), self.engine.begin() as conn:
+            conn.execute(votes_t.insert().values(table_id=table_id, seat=seat, voter=voter))
+
+    def clear_votes(self, table_id: str, seat: int) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                votes_t.delete().where(votes_t.c.table_id == table_id, votes_t.c.seat == seat)
+            )
+
+    def set_presence(self, table_id: str, seat: int, instance: str, here: bool) -> None:
+        """A person is connected to ``seat`` at process ``instance`` (``here``), or no more."""
+        where = (
+            presence_t.c.table_id == table_id,
+            presence_t.c.seat == seat,
+            presence_t.c.instance == instance,
+        )
+        with self.engine.begin() as conn:
+            conn.execute(presence_t.delete().where(*where))
+            if here:
+                conn.execute(
+                    presence_t.insert().values(table_id=table_id, seat=seat, instance=instance)
+                )
+
+    def seat_marks(self, table_id: str, instance: str) -> tuple[dict[int, set[int]], set[int]]:
+        """A table's votes (seat -> voters) and the seats with a person connected at
+        another process than ``instance``."""
+        with self.engine.connect() as conn:
+            votes: dict[int, set[int]] = {}
+            for r in conn.execute(votes_t.select().where(votes_t.c.table_id == table_id)):
+                votes.setdefault(r.seat, set()).add(r.voter)
+            elsewhere = {
+                r.seat
+                for r in conn.execute(
+                    sa.select(presence_t.c.seat).where(
+                        presence_t.c.table_id == table_id, presence_t.c.instance != instance
+                    )
+                )
+            }
+        return votes, elsewhere
+
+    def clear_presence(self) -> None:
+        """Forget every process's presence (SQLite: this is the only process, starting)."""
+        with self.engine.begin() as conn:
+            conn.execute(presence_t.delete())
 
     # -- history -------------------------------------------------------------------------------
     def history(self, name: str, limit: int = 100) -> list[tuple[TableRow, int]]:

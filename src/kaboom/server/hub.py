@@ -76,6 +76,7 @@ class Hub:
         self.spawn(self._writer())
         if not self.shared:
             self.spawn(self._checkpoints())
+            await self.db(self.store.clear_presence)  # the only process: nobody is connected
         if self.shared:
             from kaboom.server.pg import PgLink
 
@@ -96,6 +97,7 @@ class Hub:
             await self.pg.stop()
         self.db_pool.shutdown(wait=False, cancel_futures=True)
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.store.close_writers()
         self.engine.dispose()
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
@@ -217,6 +219,7 @@ class Hub:
         row, seats, actions = loaded
         table = Table(self, row, seats)
         self._seat_agents(table)
+        await table.reload_marks()
         if row.status != "open":
             table.deal()
             table.replay(actions)

@@ -40,6 +40,17 @@ log = logging.getLogger("kaboom.server")
 
 #: The first key of the tables' advisory locks (the second: ``hashtext(table id)``).
 LOCK_SPACE = 727275
+#: The first key of the processes' own advisory locks (the second: ``hashtext(instance)``),
+#: held while a process lives: its presence rows outlive it only until a sweep sees that.
+INSTANCE_SPACE = 727276
+#: The presence rows of processes that are gone (their instance lock is free).
+GONE_PRESENCE = (
+    "DELETE FROM kaboom_presence p WHERE NOT EXISTS (SELECT 1 FROM pg_locks l "
+    "WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 "
+    "AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) "
+    "AND l.classid = %s AND l.objid = (hashtext(p.instance)::bigint & 4294967295)::oid) "
+    "RETURNING p.table_id"
+)
 
 
 def conninfo(url: str) -> str:
@@ -61,6 +72,9 @@ class PgLink:
 
     async def start(self) -> None:
         self._locks = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        await self._lock_query(
+            "SELECT pg_advisory_lock(%s, hashtext(%s))", INSTANCE_SPACE, self.hub.instance
+        )
         ready = asyncio.Event()
         self._listener = self.hub.spawn(self._listen(ready))
         await ready.wait()
@@ -103,7 +117,14 @@ class PgLink:
             )
 
     async def sweep(self) -> None:
-        """Take over the tables in play that no process drives (its process died)."""
+        """Take over the tables in play that no process drives (its process died), and
+        forget the presence of people who were connected to a process that died."""
+        gone = await self._lock_query(GONE_PRESENCE, INSTANCE_SPACE)
+        for left in sorted({str(r[0]) for r in gone}):
+            table = self.hub.tables.get(left)
+            if table is not None:
+                self.hub.spawn(table.refresh_seats())
+            await self.notify(left, "seats")
         rows = await self._lock_query(
             "SELECT id FROM (SELECT id FROM kaboom_tables WHERE status = 'playing' "
             "AND NOT (id = ANY(%s)) OFFSET 0) t "

@@ -5,17 +5,27 @@ from __future__ import annotations
 import logging
 import os
 import signal
+from collections.abc import Callable
 from typing import Any
 
 from kaboom.server.config import ServerConfig
 
 
-def serve(host: str, port: int, config: ServerConfig, log_level: str = "info") -> None:
+def serve(
+    host: str,
+    port: int,
+    config: ServerConfig,
+    log_level: str = "info",
+    factory: Callable[[ServerConfig], Any] | None = None,
+) -> None:
     """Run the server until interrupted (the database is upgraded, unfinished tables are
-    rebuilt, before the first request)."""
+    rebuilt, before the first request). ``factory`` makes the app (default: the server's
+    own, ``kaboom.server.app.create_app``; ``kaboom serve`` adds the browser table)."""
     import uvicorn
 
-    from kaboom.server.app import create_app
+    from kaboom.server.app import create_app as server_app
+
+    create_app = factory or server_app
 
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
     profile = os.environ.get("KABOOM_SERVER_PROFILE")

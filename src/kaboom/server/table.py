@@ -70,6 +70,7 @@ class HubPort(Protocol):
 
     store: Store
     shared: bool
+    instance: str
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T: ...
 
@@ -91,11 +92,14 @@ class SeatRt:
     row: SeatRow
     conns: set[Conn] = field(default_factory=set)
     agent: Agent | None = None
+    #: The seats voting for a bot to play this one, and whether a person is connected to
+    #: it at another process: both kept in the database (``Table.reload_marks``).
     votes: set[int] = field(default_factory=set)
+    elsewhere: bool = False
 
     @property
     def connected(self) -> bool:
-        return bool(self.conns)
+        return bool(self.conns) or self.elsewhere
 
     @property
     def bot_plays(self) -> bool:
@@ -140,6 +144,10 @@ class Table:
         self.last_activity = time.monotonic()
         self._legal_cache: tuple[int, list[dict[str, Any]]] | None = None
         self.closed = False
+        #: A person's window answers given here, queued and not yet played or dropped:
+        #: (seat, key) -> the seq of the window. Each gets its final ``ack`` (accepted when
+        #: played, refused when the window closes without it) like any other action.
+        self.queued: dict[tuple[int, str], int] = {}
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         return self.hub.spawn(coro)
@@ -261,14 +269,19 @@ class Table:
             "clock": clock,
         }
 
-    def update_msg(self, seat: int | None) -> dict[str, Any]:
+    def update_msg(self, seat: int | None, bots_only: bool = False) -> dict[str, Any]:
+        """The update of ``seat`` at this seq. ``bots_only``: its audience is this process's
+        bots, which read nothing but a decision: without one, the update is only that."""
         assert self.state is not None
+        decision = self.decision(seat)
+        if bots_only and decision is None:
+            return proto.message("update", self.seq, decision=None)
         return proto.message(
             "update",
             self.seq,
             events=proto.seen(self.log[self.seq], seat),
             observation=self.state.observe(seat),
-            decision=self.decision(seat),
+            decision=decision,
             window=self._window_left(),
         )
 
@@ -317,9 +330,10 @@ class Table:
 
     def broadcast_update(self) -> None:
         for seat, conns in self._audiences():
-            msg = self.update_msg(seat)
+            people = any(c.person for c in conns)
+            msg = self.update_msg(seat, bots_only=not people)
             # a bot in this process reads the message itself: JSON only for the wire
-            text = proto.dumps(msg) if any(c.person for c in conns) else ""
+            text = proto.dumps(msg) if people else ""
             for c in conns:
                 c.deliver(msg, text)
 
@@ -347,7 +361,8 @@ class Table:
             else:
                 s = self.seats[seat]
                 s.conns.add(conn)
-                s.votes.clear()
+                if conn.person and len(s.conns) == 1:
+                    await self._present(seat, True)
             welcome = proto.message(
                 "welcome", self.seq, table=self.info(), seat=seat, seats=self.seat_infos()
             )
@@ -367,7 +382,10 @@ class Table:
             if conn.seat is None:
                 self.spectators.discard(conn)
             else:
-                self.seats[conn.seat].conns.discard(conn)
+                s = self.seats[conn.seat]
+                s.conns.discard(conn)
+                if conn.person and not s.conns:
+                    await self._present(conn.seat, False)
             if not self.closed:
                 self.broadcast(self.seats_msg(), people_only=True)
 
@@ -487,7 +505,12 @@ class Table:
                 rule, reason = e.rule, e.reason
             self._refuse(conn, seat, act, rule, reason)
             return
+        earlier = w.answers.get(seat)
         w.answers[seat] = (action, act.key, "seat" if conn.person else "bot")
+        if earlier is not None and earlier[1] != act.key:
+            self._drop_answer(seat, earlier, "replaced by a later answer")
+        if conn.person:
+            self.queued[(seat, act.key)] = w.opened
         w.waiting.discard(seat)
         if not w.waiting:
             w.answered.set()
@@ -525,7 +548,10 @@ class Table:
             self.seq = r.seq
             self.log.append(events)
             if r.client_key is not None:
-                self._remember(r.seat, r.client_key, self._accepted(r))
+                accepted = self._accepted(r)
+                self._remember(r.seat, r.client_key, accepted)
+                if self.queued.pop((r.seat, r.client_key), None) is not None:
+                    self._tell_seat(r.seat, accepted)  # a window answer, played now
             self._after_change()
             self.broadcast_update()
         if self.state.is_over:
@@ -593,10 +619,28 @@ class Table:
         if self.driving:
             w.task = self.hub.spawn(self._window_runs_out(w))
 
-    def _close_window_rt(self) -> None:
+    def _close_window_rt(
+        self, reason: str = "the window closed before this seat was asked"
+    ) -> None:
         w, self.window = self.window, None
-        if w is not None and w.task is not None and w.task is not asyncio.current_task():
+        if w is None:
+            return
+        if w.task is not None and w.task is not asyncio.current_task():
             w.task.cancel()
+        for seat, answer in w.answers.items():
+            self._drop_answer(seat, answer, reason)
+
+    def _drop_answer(self, seat: int, answer: tuple[int, str | None, str], reason: str) -> None:
+        """A queued window answer that will not be played: its final ``ack`` is a refusal
+        (rule ``reaction window``), like any action's that is not applied."""
+        action, key, _ = answer
+        if key is None or self.queued.pop((seat, key), None) is None:
+            return
+        msg = proto.ack(
+            self.seq, key, "refused", action, self._text(action), None, "reaction window", reason
+        )
+        self._remember(seat, key, msg)
+        self._tell_seat(seat, msg)
 
     async def _window_runs_out(self, w: WindowRt) -> None:
         """The window's clock ran out: its answers are played in the engine's order."""
@@ -635,10 +679,7 @@ class Table:
                 if action != passing:
                     break
             if rows and await self._commit(rows):
-                for r in rows:
-                    if r.client_key is not None:
-                        self._tell_seat(r.seat, self._accepted(r))
-                self._apply(rows)
+                self._apply(rows)  # each played answer's ``ack`` goes to its seat there
 
     def _tell_seat(self, seat: int, msg: dict[str, Any]) -> None:
         s = self.seats[seat]
@@ -671,6 +712,7 @@ class Table:
             s.row.away = True
             self.clock_task = None
             await self.hub.db(self.hub.store.set_seat, self.id, seat, away=True)
+            self.hub.notify(self.id, "seats")
             self.broadcast(self.seats_msg(), people_only=True)
             self._hand_to_bot(seat)
 
@@ -686,6 +728,24 @@ class Table:
             msg = self.update_msg(seat)
             s.agent.deliver(msg, "")
 
+    async def _present(self, seat: int, here: bool) -> None:
+        """A person's first connection to ``seat`` at this process (``here``), or its last
+        one gone: kept in the database, so every process serving the table knows whether
+        the seat is connected; a person who connects ends the votes against their seat."""
+        store = self.hub.store
+        await self.hub.db(store.set_presence, self.id, seat, self.hub.instance, here)
+        if here:
+            self.seats[seat].votes.clear()
+            await self.hub.db(store.clear_votes, self.id, seat)
+        self.hub.notify(self.id, "seats")
+
+    async def reload_marks(self) -> None:
+        """The votes and who is connected at other processes, from the database."""
+        votes, elsewhere = await self.hub.db(self.hub.store.seat_marks, self.id, self.hub.instance)
+        for s in self.seats:
+            s.votes = votes.get(s.row.seat, set())
+            s.elsewhere = s.row.seat in elsewhere
+
     async def _back(self, seat: int) -> None:
         """The person plays their seat again."""
         s = self.seats[seat]
@@ -693,13 +753,20 @@ class Table:
             s.row.away = s.row.takeover = False
             s.votes.clear()
             await self.hub.db(self.hub.store.set_seat, self.id, seat, away=False, takeover=False)
+            await self.hub.db(self.hub.store.clear_votes, self.id, seat)
+            self.hub.notify(self.id, "seats")
             self.broadcast(self.seats_msg(), people_only=True)
-            if self.window is not None:
-                self.window.waiting.discard(seat)
-                if not self.window.waiting:
-                    self.window.answered.set()
-            if self.state is not None and self.driving:
-                self._plan_turn()
+            self._person_plays(seat)
+
+    def _person_plays(self, seat: int) -> None:
+        """The seat's bot stands down (the driving process): its window answer is not
+        waited for, and a turn gets the person's clock."""
+        if self.window is not None:
+            self.window.waiting.discard(seat)
+            if not self.window.waiting:
+                self.window.answered.set()
+        if self.state is not None and self.driving:
+            self._plan_turn()
 
     async def vote(self, conn: Conn, voter: int, seat: int) -> None:
         """``voter`` asks for a bot to play ``seat`` (a person who is not connected); a
@@ -712,10 +779,14 @@ class Table:
             if s.row.kind != "human" or seat == voter:
                 self._error(conn, "vote", "only another person's seat can be voted to a bot")
                 return
+            if self.hub.shared:  # the seats' flags as every process left them
+                self._reload_seats(await self.hub.db(self.hub.store.seats, self.id))
+                await self.reload_marks()
             if s.connected or s.row.takeover:
                 self._error(conn, "vote", f"seat {seat} is connected or already played by a bot")
                 return
-            s.votes.add(voter)
+            await self.hub.db(self.hub.store.add_vote, self.id, seat, voter)
+            await self.reload_marks()  # the votes given at every process
             people = [
                 q.row.seat
                 for q in self.seats
@@ -726,6 +797,7 @@ class Table:
                 await self.hub.db(self.hub.store.set_seat, self.id, seat, takeover=True)
                 self._cancel_clock()
                 self._hand_to_bot(seat)
+            self.hub.notify(self.id, "seats")
             self.broadcast(self.seats_msg(), people_only=True)
 
     def _cancel_clock(self) -> None:
@@ -849,6 +921,8 @@ class Table:
             self.hub.table_done(self)
 
     async def refresh_seats(self) -> None:
+        """Another process changed the seats (joined, away, voted, back, connected): read
+        them again; the driving process hands a seat to its bot, or back to its person."""
         async with self.lock:
             rows = await self.hub.db(self.hub.store.seats, self.id)
             changed = [
@@ -856,11 +930,14 @@ class Table:
                 for s, r in zip(self.seats, rows, strict=True)
             ]
             self._reload_seats(rows)
+            await self.reload_marks()
             self.broadcast(self.seats_msg(), people_only=True)
             if self.driving and self.state is not None:
                 for q, did in enumerate(changed):
                     if did and self.seats[q].bot_plays:
                         self._hand_to_bot(q)
+                    elif did:
+                        self._person_plays(q)
 
     async def drive(self) -> None:
         """This process now runs the table's clocks and bots (start, or another process
@@ -871,7 +948,7 @@ class Table:
                 if s.agent is not None:
                     s.agent.reset()
             if self.state is not None and self.row.status == "playing":
-                self.window = None
+                self._close_window_rt("the window opens again in full: answer it again")
                 self._after_change()
                 for q, s in enumerate(self.seats):
                     if s.bot_plays:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 import threading
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
 
 from kaboom.bots.base import Bot
 from kaboom.bots.make import make_bot
@@ -62,6 +64,47 @@ def fresh_events(seating: Seating, state: State) -> list[Event]:
     return events
 
 
+class TableSession(Protocol):
+    """What the table screen plays: a game at this device (``Session``: its bots, reaction
+    windows and clocks run here) or a seat of a server table (``RemoteTable``: the server
+    runs them). The screen draws from ``observe`` and ``log_for`` alone; ``state`` is the
+    game itself, or for a remote seat a world sampled from the seat's own observation
+    (what it holds, whose turn, the open window: public facts and the seat's own)."""
+
+    seating: Seating
+    #: The game runs elsewhere (a server): this device only shows it and sends moves.
+    remote: bool
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def humans(self) -> list[int]: ...
+
+    def is_bot(self, seat: int | None) -> bool: ...
+
+    def observe(self, seat: int) -> Observation: ...
+
+    def log_for(self, seat: int) -> list[str]: ...
+
+    def legal_texts(self, seat: int) -> list[tuple[int, str]]: ...
+
+    def apply(self, action: int, seat: int) -> list[Event]: ...
+
+
+class RemoteTable(TableSession, Protocol):
+    """A seat of a server table (``kaboom play --join``, ``kaboom.cli.join``): the server
+    paces the reaction windows and plays the bots; at the end it gives the game's log."""
+
+    #: The game's log saved at the end (every hand), or why it could not be.
+    log_file: Path | None
+    log_error: str
+    #: The server said the game is over (and the seat's log is saved, or failed).
+    finished: bool
+
+    def window_left(self) -> float: ...
+
+
 @dataclass(slots=True)
 class Seat:
     """One seat: a person at this device, or a bot."""
@@ -72,6 +115,8 @@ class Seat:
 
 class Session:
     """A game and its seats; applies actions and keeps every event with its audience."""
+
+    remote = False
 
     def __init__(self, seating: Seating, state: State | None = None) -> None:
         self.seating = seating

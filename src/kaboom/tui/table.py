@@ -1,8 +1,11 @@
 """The table: one seat's view of a game, its hand and legal actions, bots paced, windows.
 
-The screen draws only from ``Session.observe(viewer)`` and ``Session.log_for(viewer)``
-(and, for a preview of where a move lands, a world sampled from the viewer's observation).
-Bots decide in a worker thread; their moves are applied on the UI thread.
+The screen draws only from its session's ``observe(viewer)`` and ``log_for(viewer)`` (and,
+for a preview of where a move lands, a world sampled from the viewer's observation). The
+session is a game at this device (``Session``: bots decide in a worker thread, their moves
+are applied on the UI thread, windows run on the device's clock) or a seat of a server
+table (``RemoteTable``, ``kaboom play --join``: the server plays the bots and runs the
+windows; the screen shows what it sends and sends the seat's moves).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from rich.markup import escape
 from textual import work
@@ -32,7 +35,7 @@ from kaboom.tui import save
 from kaboom.tui.families import Family, family_of, status_line
 from kaboom.tui.odds import bomb_odds
 from kaboom.tui.screens import Cover, Dismissable, GameOver, PassScreen, help_screen
-from kaboom.tui.session import Session
+from kaboom.tui.session import RemoteTable, Session, TableSession
 from kaboom.tui.words import seat_name, tell
 
 #: Ticks of the reaction countdown, in seconds.
@@ -108,14 +111,18 @@ class TableScreen(Screen[None]):
     #window.open { display: block; }
     """
 
-    def __init__(self, session: Session, pace: Pace, game: int = 1) -> None:
+    def __init__(self, session: TableSession, pace: Pace, game: int = 1) -> None:
         super().__init__()
         self.session, self.pace = session, pace
+        #: The game at this device (its bots and windows run here), or a server table's seat.
+        self.local: Session | None = session if isinstance(session, Session) else None
+        self.remote: RemoteTable | None = cast(RemoteTable, session) if session.remote else None
         self.game = game  # the table's first game, second (play again), ...
         self.hotseat = pace.hotseat or len(session.humans) > 1
         self.family: Family = family_of(session.state)
         humans = session.humans
-        self.viewer = humans[0] if humans else 0
+        # no seat: a server table's spectator (-1), or the first seat of a game of bots
+        self.viewer = humans[0] if humans else (-1 if session.remote else 0)
         self.cursor = 0
         self.selected: list[int] = []  # indices into the hand
         self.show_odds = False
@@ -166,14 +173,18 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The keys that mean something in this game only (the footer shows no other)."""
         family = self.family
+        here = self.remote is None  # a server table: it keeps the game, and deals the next
         if self.session.state.is_over:  # the end: help, another game, quit
-            return action in ("help", "again", "app.ask_quit", "log", "card_help")
+            return action in ("help", "app.ask_quit", "log", "card_help") or (
+                here and action == "again"
+            )
         shown = {
             "draw": family.has_draw,
             "nope": family.has_windows,
             "let_pass": family.has_windows or family.has_pass,
             "odds": family.has_odds,
             "again": False,
+            "save": here,
         }
         return shown.get(action, True)
 
@@ -198,6 +209,8 @@ class TableScreen(Screen[None]):
 
     def _status(self, obs: dict[str, Any]) -> str:
         if self.session.state.is_over:
+            if self.remote is not None and not self.remote.finished:
+                return self.headline()  # the server tells the seed with its last word
             return f"{self.headline()} | seed {self.session.seating.seed}"
         text = status_line(self.family, obs, self.viewer)
         if self.show_odds:
@@ -351,6 +364,9 @@ class TableScreen(Screen[None]):
     # -- the game loop -------------------------------------------------------------------------
     def advance(self) -> None:
         """Whatever comes next: the end, a reaction window, a bot's move, a person's."""
+        if self.remote is not None:
+            self.follow(self.remote)
+            return
         state = self.session.state
         if state.is_over:
             self.finish()
@@ -367,6 +383,37 @@ class TableScreen(Screen[None]):
             self.pass_device(actor)
         elif self.covered:
             self.pass_device(self.viewer)
+
+    def follow(self, remote: RemoteTable) -> None:
+        """A server table's seat: the server played what came (bots, windows, clocks); show
+        it, and the open window with the server's clock (the seat's answer is sent at once
+        and played by the server when the clock runs out)."""
+        self.previews = {}
+        state = remote.state
+        if state.is_over and remote.finished:
+            self.finish()
+            return
+        key = window_key(state)
+        if key is None or state.is_over:
+            self._stop_window()
+        elif self.window is None or self.window.key != key:
+            obs = self.obs()
+            window = obs["window"]
+            texts = remote.legal_texts(self.viewer)
+            asked = any(text == "pass" for _, text in texts)
+            nope = any(text != "pass" for _, text in texts)
+            what = self.family.chain(window, self.viewer)
+            left = remote.window_left()
+            answer = self.family.answer(window)
+            self._stop_window()
+            self.window = Window(key, self.viewer, left, what, asked, nope, answer)
+            self.timer = self.set_interval(TICK, self._tick) if left > 0 else None
+        self.redraw()
+
+    def _stop_window(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+        self.window, self.timer = None, None
 
     def holder(self) -> int | None:
         """Who sees the table now: the viewer, or nobody (hot-seat, the device covered)."""
@@ -407,7 +454,8 @@ class TableScreen(Screen[None]):
         window = obs["window"]
         answering = window["nopes"][-1] if window["nopes"] else window["player"]
         asked = holder is not None and holder != answering and obs["players"][holder]["in"]
-        nope = asked and holder is not None and self.session.nope_offered(holder)
+        assert self.local is not None
+        nope = asked and holder is not None and self.local.nope_offered(holder)
         clock = self.pace.react_seconds
         alone = not self.hotseat and not nope
         left = clock if clock > 0 or (holder is not None and not alone) else self.pace.bot_delay
@@ -428,7 +476,10 @@ class TableScreen(Screen[None]):
         if self.window is None:
             return
         self.window.left -= TICK
-        if self.window.left <= 0:
+        if self.remote is not None:  # the server closes it: only the countdown here
+            self.window.left = max(self.window.left, 0.0)
+            self._draw_window()
+        elif self.window.left <= 0:
             self.close_window()
         else:
             self._draw_window()
@@ -457,7 +508,8 @@ class TableScreen(Screen[None]):
     @work(thread=True, group="plans")
     def plan_window(self, key: WindowKey, world: State) -> None:
         """The bots' answers to a window, decided while its clock runs (off the UI thread)."""
-        answers = self.session.plan_answers(world)
+        assert self.local is not None
+        answers = self.local.plan_answers(world)
         self.app.call_from_thread(self._planned, key, answers)
 
     def _planned(self, key: WindowKey, answers: dict[int, int]) -> None:
@@ -470,7 +522,8 @@ class TableScreen(Screen[None]):
     def bot_move(self, seat: int) -> None:
         """A bot decides off the UI thread; its move is applied after the pace delay."""
         started = time.monotonic()
-        action = self.session.decide(seat)
+        assert self.local is not None
+        action = self.local.decide(seat)
         rest = self.pace.bot_delay - (time.monotonic() - started)
         if rest > 0:
             time.sleep(rest)
@@ -518,7 +571,9 @@ class TableScreen(Screen[None]):
         if self.covered:
             self.covered = False
             self.app.pop_screen()
-        if self.log_file is None and not self.log_error:
+        if self.remote is not None:  # the server's log of the game, saved by the session
+            self.log_file, self.log_error = self.remote.log_file, self.remote.log_error
+        elif self.log_file is None and not self.log_error:
             seating = self.session.seating
             path = self.pace.log_path or save.default_path(seating.game, self.stamp)
             if self.pace.log_path is not None and self.game > 1:  # never the last game's
@@ -542,7 +597,7 @@ class TableScreen(Screen[None]):
         names = " and ".join(seat_name(q, self.me()) for q in winners)
         if not winners:
             return "Game over: no winner"
-        if self.hotseat:
+        if self.hotseat or self.viewer < 0:
             return f"Game over: {names} won"
         if self.viewer in winners:
             others = [q for q in winners if q != self.viewer]
@@ -667,7 +722,21 @@ class TableScreen(Screen[None]):
             return
         if (window.key, window.holder) not in self.intents:
             self.intents[(window.key, window.holder)] = True
-            self.close_window()
+            if self.remote is not None:
+                self._answer_now(True)
+            else:
+                self.close_window()
+
+    def _answer_now(self, nope: bool) -> None:
+        """A server table: the answer goes to the server at once, which plays it when the
+        window's clock runs out (the window stays on screen until then)."""
+        chosen = [
+            a for a, text in self.session.legal_texts(self.viewer) if (text != "pass") is nope
+        ]
+        if chosen:
+            self.session.apply(chosen[0], self.viewer)
+        self._draw_window()
+        self._draw_actions()
 
     def action_let_pass(self) -> None:
         """Let it pass: said now, played when the clock runs out (a window lasts its full
@@ -683,6 +752,11 @@ class TableScreen(Screen[None]):
             return
         if window.asked and (window.key, window.holder) not in self.intents:
             self.intents[(window.key, window.holder)] = False
+            if self.remote is not None:
+                self._answer_now(False)
+                return
+        if self.remote is not None:
+            return
         if self.pace.react_seconds <= 0:
             self.close_window()
         else:

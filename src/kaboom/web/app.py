@@ -1,0 +1,179 @@
+"""The browser table on the game server: the server's app (``kaboom.server.app``) with the
+pages at ``/`` and the routes that put a seat's own observation into words.
+
+Pages (static files of ``static/``, no build step):
+
+- ``/``: the lobby (open tables, games in play, create a table, history by name);
+- ``/tables/{id}``: the table (the link ``kaboom play --join`` takes too);
+- ``/replay/{id}``: a finished game step by step, every hand shown.
+
+Routes (JSON; they read only what the request sends, never a table's state):
+
+- ``POST /api/guide``: a game's cards with their field-guide text and the family's parts;
+- ``POST /api/words``: a seat's observation, legal actions and events in plain words;
+- ``POST /api/replay``: a game's export (``GET /api/games/{id}/export``) step by step;
+- ``POST /api/tables/{id}/again`` (a seat's token, once the game is over): the next table
+  with the same game, options and seats (made by the first to ask), the asker seated in the
+  same seat: ``{"table", "seat", "token", "invite"}``.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, HTTPException, Request
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from kaboom.server import protocol as proto
+from kaboom.server.app import bearer
+from kaboom.server.app import create_app as server_app
+from kaboom.server.config import ServerConfig
+from kaboom.server.hub import Hub
+from kaboom.server.table import Table
+from kaboom.web.words import guide, replay_steps, words
+
+STATIC = Path(str(resources.files("kaboom.web").joinpath("static")))
+
+GameId = Annotated[str, StringConstraints(max_length=64)]
+
+
+class GuideRequest(BaseModel):
+    """Which game: its id, player count and options (as the table was created)."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: GameId
+    players: int = Field(ge=1, le=proto.MAX_SEATS)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=32)
+
+
+class WordsRequest(GuideRequest):
+    """A seat's observation (``seat`` null: a spectator's), the legal actions it was sent
+    and the events of the log entries to tell (one list per entry)."""
+
+    seat: int | None = Field(None, ge=0, lt=proto.MAX_SEATS)
+    observation: dict[str, Any]
+    legal: list[dict[str, Any]] = Field(default_factory=list, max_length=2000)
+    events: list[list[dict[str, Any]]] = Field(default_factory=list, max_length=500)
+
+
+#: The largest body the word routes read (an export of a long game is the largest).
+MAX_BODY = {"/api/guide": 4096, "/api/words": 256 * 1024, "/api/replay": 4 * 1024 * 1024}
+
+
+class BodyLimit:
+    """The word routes read bodies of a bounded size only (413 beyond it; 411 without a
+    length): a plain ASGI middleware, before anything is parsed."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        limit = MAX_BODY.get(scope.get("path", "")) if scope["type"] == "http" else None
+        if limit is not None:
+            headers = dict(scope.get("headers") or [])
+            length = headers.get(b"content-length")
+            status, detail = 0, ""
+            if length is None or not length.isdigit():
+                status, detail = 411, "a Content-Length is needed"
+            elif int(length) > limit:
+                status, detail = 413, f"the body is at most {limit} bytes"
+            if status:
+                await JSONResponse({"detail": detail}, status_code=status)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def create_app(config: ServerConfig) -> FastAPI:
+    """The server's app with the browser table on it."""
+    app = server_app(config)
+    add_pages(app)
+    app.add_middleware(BodyLimit)
+    return app
+
+
+def add_pages(app: FastAPI) -> None:
+    """The pages and the word routes, on ``app``. The word routes are plain functions:
+    FastAPI runs them in its thread pool, off the event loop that runs the tables (a
+    seat's words take about 0.3 ms, up to some 40 ms for a hand with hundreds of
+    five-different plays to label)."""
+
+    @app.post("/api/guide")
+    def guide_route(req: GuideRequest) -> dict[str, Any]:
+        return guide(req.game, req.players, req.options)
+
+    @app.post("/api/words")
+    def words_route(req: WordsRequest) -> dict[str, Any]:
+        return words(
+            req.game, req.players, req.options, req.seat, req.observation, req.legal, req.events
+        )
+
+    #: A finished table -> the table that plays it again, and that table's invite.
+    again: dict[str, tuple[str, str | None]] = {}
+
+    @app.post("/api/tables/{table_id}/again")
+    async def again_route(
+        table_id: str, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        hub: Hub = request.app.state.hub_box["hub"]
+        table = await hub.get(table_id) if len(table_id) <= 32 else None
+        token = bearer(authorization)
+        seat = None if table is None or token is None else table.seat_of_token(token)
+        if table is None or seat is None:
+            raise HTTPException(403, "a seat token of this table is needed")
+        if table.row.status not in ("over", "ended"):
+            raise HTTPException(409, "the game is not over yet")
+        if table_id not in again:
+            new, invite = await hub.create(same_seats(table))
+            again[table_id] = (new.id, invite)
+        new_id, invite = again[table_id]
+        follow = await hub.get(new_id)
+        if follow is None:
+            raise HTTPException(404, "the next table has gone")
+        name = table.seats[seat].row.name or f"P{seat}"
+        taken, new_token = await follow.join(name, seat)
+        return {"table": new_id, "seat": taken, "token": new_token, "invite": invite}
+
+    @app.post("/api/replay")
+    def replay_route(raw: dict[str, Any]) -> dict[str, Any]:
+        return replay_steps(raw)
+
+    def page(name: str) -> FileResponse:
+        return FileResponse(STATIC / name, media_type="text/html")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return page("index.html")
+
+    @app.get("/tables/{table_id}", include_in_schema=False)
+    async def table(table_id: str) -> FileResponse:
+        return page("table.html")
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay(table_id: str) -> FileResponse:
+        return page("replay.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+
+def same_seats(table: Table) -> dict[str, Any]:
+    """A new table's request like ``table``'s: the same game, players, options, seats (the
+    bots as they were), privacy, clocks and pace; a new secret seed."""
+    row = table.row
+    return {
+        "game": row.game,
+        "players": row.players,
+        "options": dict(row.options),
+        "seats": [
+            "human" if s.row.kind == "human" else s.row.bot or "heuristic" for s in table.seats
+        ],
+        "private": row.private,
+        "clock": row.clock,
+        "window": row.window,
+        "bot_delay": row.bot_delay,
+        "seed": None,
+    }

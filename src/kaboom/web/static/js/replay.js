@@ -1,0 +1,69 @@
+// A finished game step by step, every hand shown: its export (GET /api/games/{id}/export),
+// dealt again and told by POST /api/replay. Arrow keys step; Home and End jump.
+import { api, el, seatName, seatStore } from "./api.js";
+import { CardBook } from "./cards.js";
+import * as fam from "./families.js";
+
+const $ = (sel) => document.querySelector(sel);
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const invite = new URLSearchParams(location.search).get("invite");
+let R = null;
+let book = null;
+let at = 0;
+
+function draw() {
+  const step = R.steps[at];
+  const obs = step.observation;
+  $("#step").value = String(at);
+  $("#turn").value = String(step.turn);
+  const who = step.seat === null ? "" : `${seatName(step.seat, null)}: `;
+  $("#status").textContent = `Step ${at} of ${R.steps.length - 1} (turn ${step.turn}) · ${who}${step.action}`;
+  $("#players").replaceChildren(fam.players(obs, null, R.names || [], null, obs.family));
+  let middle;
+  if (obs.family === "exploding") middle = fam.exploding(obs, book, null);
+  else if (obs.family === "board") middle = fam.board(obs, book, null);
+  else if (obs.family === "eleminis") middle = fam.eleminis(obs, book, null, null);
+  else middle = fam.piles(obs, book);
+  $("#middle").replaceChildren(middle);
+  $("#hands").replaceChildren(...step.hands.map((cards, q) => el("li", {}, el("strong", {}, `P${q}${R.names?.[q] ? ` ${R.names[q]}` : ""}: `),
+    el("div", { class: "hand" }, ...(cards.length ? cards.map((c) => book.card(c, { small: true })) : [el("span", { class: "muted" }, "no cards")])))));
+  $("#lines").replaceChildren(...step.lines.map((l) => el("p", {}, l)), ...(at === R.steps.length - 1 ? [el("p", { class: "won" }, `Winners: ${R.winners.map((q) => `P${q}`).join(", ") || "none"}`)] : []));
+}
+
+function go(i) { at = Math.max(0, Math.min(R.steps.length - 1, i)); draw(); }
+
+async function main() {
+  const token = seatStore.get(tableId)?.token;
+  const q = invite ? `?invite=${encodeURIComponent(invite)}` : "";
+  try {
+    const exported = await api(`/api/games/${tableId}/export${q}`, { token });
+    R = await api("/api/replay", { method: "POST", body: exported });
+  } catch (err) {
+    $("#status").textContent = `No replay: ${err.message}`;
+    return;
+  }
+  const guide = await api("/api/guide", { method: "POST", body: { game: R.game, players: R.players, options: R.options } });
+  book = new CardBook(guide);
+  $("#game-name").textContent = guide.name;
+  $("#step").max = String(R.steps.length - 1);
+  $("#step").addEventListener("input", () => go(Number($("#step").value)));
+  $("#turn").addEventListener("change", () => {
+    const t = Number($("#turn").value);
+    const i = R.steps.findIndex((s) => s.turn >= t);
+    go(i < 0 ? R.steps.length - 1 : i);
+  });
+  $("#first").addEventListener("click", () => go(0));
+  $("#prev").addEventListener("click", () => go(at - 1));
+  $("#next").addEventListener("click", () => go(at + 1));
+  $("#last").addEventListener("click", () => go(R.steps.length - 1));
+  addEventListener("keydown", (ev) => {
+    if (ev.target instanceof HTMLInputElement && ev.target.type === "number") return;
+    if (ev.key === "ArrowLeft") go(at - 1);
+    else if (ev.key === "ArrowRight") go(at + 1);
+    else if (ev.key === "Home") go(0);
+    else if (ev.key === "End") go(R.steps.length - 1);
+  });
+  go(0);
+}
+
+main();

@@ -1,0 +1,288 @@
+"""A seat's observation in plain words, for the browser table: the same words as the
+terminal table (``kaboom.tui``'s family panels, ``tell``, the games' ``describe``), never a
+second copy in JavaScript.
+
+Everything here reads only what the caller sends: a game, its player count and options, and
+one seat's observation with its legal actions and the events it was sent. It holds no table
+and no state of a game in play, so it can tell a seat nothing that seat did not send.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from kaboom.engine.errors import BadInput, KaboomError
+from kaboom.engine.events import Event
+from kaboom.engine.registry import get_game, new_game
+from kaboom.engine.state import Observation, State
+from kaboom.sim.story import story_lines
+from kaboom.tui.eleminis import Eleminis
+from kaboom.tui.families import Family, family_of, status_line
+from kaboom.tui.odds import bomb_odds
+from kaboom.tui.save import history, parse_seating
+from kaboom.tui.session import seen_lines
+from kaboom.tui.words import seat_name, tell
+
+
+@lru_cache(maxsize=128)
+def _template(game: str, players: int, options: str) -> State:
+    """A game of this kind, freshly dealt (seed 0): where the family's cards, board and
+    words come from. Never a game anyone plays."""
+    return new_game(game, players, 0, **json.loads(options))
+
+
+def template(game: str, players: int, options: dict[str, Any]) -> State:
+    """The template of ``game`` for ``players`` with ``options`` (``BadInput``, ``BadOption``
+    or ``UnknownGame`` naming what is wrong)."""
+    spec = get_game(game)
+    spec.check_players(players)
+    return _template(game, players, json.dumps(options, sort_keys=True))
+
+
+def guide(game: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
+    """Everything the page draws a game's cards and table with: every card's name and
+    field-guide text (in the game's order), which keys mean something in the family, the
+    bombs, and the family's own parts (the board's track, Eleminis's element cycle)."""
+    state = template(game, players, options)
+    family = family_of(state)
+    cards = [
+        {"slug": slug, "name": name, "text": text, "help": family.help_text(slug)}
+        for slug, (name, text) in family.guide.items()
+    ]
+    out: dict[str, Any] = {
+        "game": game,
+        "name": get_game(game).name,
+        "family": get_game(game).family,
+        "players": players,
+        "options": options,
+        "cards": cards,
+        "hand_label": family.hand_label,
+        "has_draw": family.has_draw,
+        "has_windows": family.has_windows,
+        "has_pass": family.has_pass,
+        "has_odds": family.has_odds,
+        "bombs": sorted(family.bombs()),
+    }
+    extra: Callable[[Any], dict[str, Any]] | None = _EXTRAS.get(out["family"])
+    if extra is not None:
+        out[out["family"]] = extra(family)
+    return out
+
+
+def _exploding(family: Any) -> dict[str, Any]:
+    """The ranks (Dynamitt: what each rank does, the suit of each card)."""
+    ed = family.ed
+    ranks = [
+        {"rank": r, "name": ed.rank_name(r), "effect": family.effect_name(r)} for r in ed.rank_slugs
+    ]
+    return {
+        "bomb_word": family.bomb_word(1),
+        "bombs_word": family.bomb_word(2),
+        "ranked": family.ranked,
+        "ranks": ranks,
+        "rank_of": {slug: family.rank(slug) for slug in ed.slugs},
+        "effect_of": {slug: family.effects.get(slug, "") for slug in ed.slugs},
+    }
+
+
+def _board(family: Any) -> dict[str, Any]:
+    """The track: both sides (Exploding Kitten spaces, the cards a landing draws), the
+    Ribbon, the Loop Back Arrow, and how to read it."""
+    box = family.box
+    sides = [
+        {"name": name, "kittens": sorted(side.kittens), "values": list(side.values)}
+        for name, side in zip(("calm", "chaos"), box.sides, strict=True)
+    ]
+    return {
+        "spaces": box.spaces,
+        "ribbon": box.ribbon,
+        "loop_back_to": box.loop_back_to,
+        "sides": sides,
+        "legend": family.legend(),
+    }
+
+
+def _eleminis(family: Any) -> dict[str, Any]:
+    """What each card beats and is beaten by, and the whole element cycle."""
+    deck = family.deck
+    return {
+        "slots": deck.slots,
+        "beats": {slug: family.beats(slug) for slug in deck.slugs},
+        "kinds": dict(zip(deck.slugs, deck.kinds, strict=True)),
+        "cycle": family.cycle(),
+    }
+
+
+_EXTRAS: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "exploding": _exploding,
+    "board": _board,
+    "eleminis": _eleminis,
+}
+
+
+def _preview(state: State, obs: Observation, seat: int) -> Callable[[str], Observation | None]:
+    """Where an action would leave the seat, in a world sampled from its own observation
+    (the terminal table's preview): public facts only, such as where a Move lands."""
+    cache: dict[str, Observation | None] = {}
+
+    def preview(text: str) -> Observation | None:
+        if text not in cache:
+            world = type(state).sample(obs, state.options, random.Random(int(obs["turns"])))
+            action = next((a for a in world.legal_actions() if world.action_text(a) == text), None)
+            after = None
+            if action is not None:
+                world.apply(action)
+                after = world.observe(seat)
+            cache[text] = after
+        return cache[text]
+
+    return preview
+
+
+def actions(family: Family, hand: list[str], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The legal actions in the terminal table's words and order (cheapest first): each with
+    its label, why it is never a default (``risk``), the entry it is grouped under
+    (``group``: five different cards, a card to name) and the cards of the hand it uses
+    (``cards``: selecting a card narrows the list to the actions that use it)."""
+    out: list[dict[str, Any]] = []
+    for entry in legal:
+        text = str(entry["text"])
+        out.append(
+            {
+                "id": int(entry["id"]),
+                "text": text,
+                "label": family.label(text),
+                "risk": family.risk(text),
+                "group": family.group(text),
+                "cost": family.cost(text),
+                "cards": sorted({c for c in hand if family.narrows(text, [c])}),
+            }
+        )
+    out.sort(key=lambda a: a["cost"])
+    return out
+
+
+def log_lines(
+    state: State, family: Family, events: list[dict[str, Any]], seat: int | None
+) -> list[str]:
+    """Events a seat was sent (``kind``, ``seat``, ``data``, ``private``) as its log tells
+    them: the game's ``describe``, in the seat's words ("You play Skip")."""
+    audience = None if seat is None else frozenset({seat})
+    evs = [
+        Event(
+            str(e["kind"]),
+            e.get("seat"),
+            dict(e.get("data") or {}),
+            audience if e.get("private") else None,
+        )
+        for e in events
+    ]
+    return [family.in_order(tell(line, seat)) for line in seen_lines(state, evs, seat)]
+
+
+def words(
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    seat: int | None,
+    observation: Observation,
+    legal: list[dict[str, Any]],
+    events: list[list[dict[str, Any]]],
+) -> dict[str, Any]:
+    """One seat's observation in words: the status line, the legal actions, what the open
+    reaction window holds and what Nope would do, the table as text, the odds of a bomb,
+    the log lines of ``events`` (one list per log entry) and, at the end, a line per player."""
+    state = template(game, players, options)
+    family = family_of(state)
+    viewer = -1 if seat is None else seat
+    try:
+        preview = None if seat is None else _preview(state, observation, seat)
+        family.view(observation, seat, preview)
+        hand = family.hand(observation)
+        window = observation.get("window")
+        over = observation.get("phase") == "over"
+        panel = family.panel(observation, viewer).splitlines()
+        out: dict[str, Any] = {
+            "status": status_line(family, observation, viewer),
+            "actions": actions(family, hand, legal),
+            "hand": hand,
+            "chain": family.chain(window, seat) if window else None,
+            "answer": family.answer(window) if window else None,
+            "panel": panel,
+            "knowledge": [line for line in panel if line.startswith("You know")],
+            "odds": bomb_odds(observation, family.bombs()) if family.has_odds else None,
+            "log": [log_lines(state, family, entry, seat) for entry in events],
+            "summary": family.summary(observation, viewer) if over else [],
+            "names": [seat_name(q, seat) for q in range(players)],
+        }
+        if isinstance(family, Eleminis):  # each row's points so far
+            out["points"] = [family.points(p["row"]) for p in observation["players"]]
+    except KaboomError:
+        raise
+    except Exception as e:  # a hand-made observation no game could have sent
+        raise BadInput(
+            "observation", f"an observation of this seat ({type(e).__name__}: {e})"
+        ) from None
+    return out
+
+
+def replay_steps(raw: dict[str, Any]) -> dict[str, Any]:
+    """A finished game's export (``GET /api/games/{id}/export``) step by step, every hand
+    shown: per step the action and who took it, what happened (every private detail told),
+    the spectator's view after it and each seat's hand. The game is dealt again from its
+    seed and every action checked (``BadInput`` naming the entry at fault)."""
+    from pathlib import Path
+
+    where = Path("export")
+    seating = parse_seating(raw, where)
+    moves = history(raw, where)
+    try:
+        state = seating.deal()
+    except KaboomError:
+        raise
+    except Exception as e:  # a seed no deal takes
+        raise BadInput("export: seed", f"the seed of a deal ({type(e).__name__}: {e})") from None
+    family = family_of(state)
+
+    def snapshot(label: str, seat: int | None, lines: list[str]) -> dict[str, Any]:
+        obs = state.observe(None)
+        family.view(obs, None)
+        return {
+            "turn": int(obs["turns"]),
+            "seat": seat,
+            "action": label,
+            "lines": lines,
+            "observation": obs,
+            "hands": [family.hand(state.observe(q)) for q in range(state.players)],
+            "panel": family.panel(obs, -1).splitlines(),
+        }
+
+    steps = [
+        snapshot(
+            "the deal", None, [tell(line, None) for line in story_lines(state, state.opening())]
+        )
+    ]
+    for i, action in enumerate(moves):
+        if not state.can(action):
+            raise BadInput(f"export: history[{i}]", f"a legal action, got {action}")
+        actor = state.to_act
+        family.view(state.observe(actor), actor)
+        label = family.label(state.action_text(action))
+        events = state.apply(action)
+        steps.append(
+            snapshot(label, actor, [tell(line, None) for line in story_lines(state, events)])
+        )
+    return {
+        "game": seating.game,
+        "players": seating.players,
+        "seed": str(seating.seed),
+        "options": seating.options,
+        "seats": seating.seats,
+        "names": raw.get("names"),
+        "winners": list(state.winners),
+        "steps": steps,
+    }

@@ -1,0 +1,80 @@
+"""The server's database on SQLite, without a server: a table's row round-trips through its
+columns (one conversion), the log's writer refuses a taken place, and votes and presence
+are kept per table (what several processes share)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kaboom.server.db import (
+    ActionRow,
+    Conflict,
+    SeatRow,
+    Store,
+    TableRow,
+    make_engine,
+    migrate,
+)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    engine = make_engine(f"sqlite:///{tmp_path}/kaboom.db")
+    migrate(engine)
+    return Store(engine)
+
+
+def a_table(table_id: str = "t1") -> TableRow:
+    return TableRow(
+        table_id, "exploding-kittens", 3, {"imploding": True}, 2**64 - 1, True, "h", 30.0, 2.5, 0.1
+    )
+
+
+def test_a_table_round_trips_through_its_columns(store: Store) -> None:
+    row = a_table()
+    store.create_table(row, [SeatRow(q, "human") for q in range(3)])
+    assert store.table("t1") == row  # the 64-bit seed and the options come back whole
+    store.start("t1")
+    store.finish("t1", "over", [2], None, 7)
+    done = store.table("t1")
+    assert done is not None and (done.status, done.winners, done.seq) == ("over", [2], 7)
+    assert done.finished_at is not None and done.seed == row.seed
+
+
+def test_the_log_refuses_a_taken_place_and_keeps_the_rest(store: Store) -> None:
+    for t in ("t1", "t2"):
+        store.create_table(a_table(t), [SeatRow(0, "human")])
+    store.append("t1", [ActionRow(1, 0, 5, "k1")])
+    results = store.append_many(
+        [("t1", [ActionRow(1, 0, 6)]), ("t2", [ActionRow(1, 0, 7)])]  # t1's place 1 is taken
+    )
+    assert isinstance(results[0], Conflict) and results[1] is None
+    assert [(r.seq, r.action) for r in store.actions_since("t1", 0)] == [(1, 5)]
+    assert [(r.seq, r.action) for r in store.actions_since("t2", 0)] == [(1, 7)]
+    with pytest.raises(Conflict):  # a client key is applied once
+        store.append("t1", [ActionRow(2, 0, 5, "k1")])
+    store.append("t1", [ActionRow(2, 0, 8)])  # the writer goes on after a refusal
+    assert store.last_seq("t1") == 2
+    store.close_writers()
+
+
+def test_votes_and_presence_are_the_tables(store: Store) -> None:
+    for t in ("t1", "t2"):
+        store.create_table(a_table(t), [SeatRow(q, "human") for q in range(3)])
+    store.add_vote("t1", 2, 0)
+    store.add_vote("t1", 2, 0)  # twice is once
+    store.add_vote("t1", 2, 1)
+    store.add_vote("t2", 1, 0)
+    store.set_presence("t1", 0, "one", True)
+    store.set_presence("t1", 1, "two", True)
+    store.set_presence("t1", 1, "two", True)
+    assert store.seat_marks("t1", "one") == ({2: {0, 1}}, {1})  # seat 0 is at "one" itself
+    assert store.seat_marks("t1", "two") == ({2: {0, 1}}, {0})
+    store.clear_votes("t1", 2)
+    store.set_presence("t1", 1, "two", False)
+    assert store.seat_marks("t1", "one") == ({}, set())
+    assert store.seat_marks("t2", "one") == ({1: {0}}, set())
+    store.clear_presence()
+    assert store.seat_marks("t1", "two") == ({}, set())

@@ -1,0 +1,168 @@
+"""The browser table's word routes (``kaboom.web``), without a browser: a seat's observation
+in the terminal table's words, a game's guide, a replay with every hand, bad input refused
+with the field named, and the pages served. They read only what the request sends."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from kaboom.engine.errors import BadInput
+from kaboom.engine.registry import new_game
+from kaboom.engine.state import State
+from kaboom.server.config import ServerConfig
+from kaboom.server.protocol import seen
+from kaboom.web.app import create_app
+from kaboom.web.words import guide, replay_steps, words
+
+GAMES = ["exploding-kittens", "exploding-minions", "dynamitt", "kittens-board-game", "eleminis"]
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    config = ServerConfig(db=f"sqlite:///{tmp_path}/web.db", http_rate=0, msg_rate=0)
+    with TestClient(create_app(config)) as c:
+        yield c
+
+
+def played(game: str, steps: int, seed: int = 1) -> State:
+    state = new_game(game, 3, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def legal(state: State) -> list[dict[str, Any]]:
+    return [{"id": a, "text": state.action_text(a)} for a in state.legal_actions()]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_words_label_every_legal_action_and_tell_the_log(game: str) -> None:
+    state = played(game, 9)
+    seat = state.to_act
+    assert seat is not None
+    said = words(
+        game, 3, {}, seat, state.observe(seat), legal(state), [seen(state.last_events, seat)]
+    )
+    assert {a["id"] for a in said["actions"]} == set(state.legal_actions())
+    assert all(a["label"] for a in said["actions"])
+    assert [a["cost"] for a in said["actions"]] == sorted(a["cost"] for a in said["actions"])
+    assert said["status"] and isinstance(said["log"], list) and len(said["log"]) == 1
+    assert said["hand"] == sorted(
+        said["hand"], key=[c["slug"] for c in guide(game, 3, {})["cards"]].index
+    )
+
+
+def test_a_spectator_is_told_no_hand_and_no_private_event() -> None:
+    state = played("exploding-kittens", 6)
+    spectator = words(
+        "exploding-kittens", 3, {}, None, state.observe(None), [], [seen(state.last_events, None)]
+    )
+    assert spectator["hand"] == [] and spectator["actions"] == [] and spectator["knowledge"] == []
+    drew = [e for e in state.last_events if e.kind == "draw" and e.audience is not None]
+    for e in drew:
+        name = guide("exploding-kittens", 3, {})["cards"]
+        card = next(c["name"] for c in name if c["slug"] == e.data.get("card"))
+        assert all(card not in line for line in spectator["log"][0])
+
+
+def test_a_risky_action_says_why() -> None:
+    """Giving a Defuse for a Favor is marked risky: the page never makes it the default."""
+    state = new_game("exploding-kittens", 2, 0)
+    seat = state.to_act
+    assert seat is not None
+    obs = state.observe(seat)
+    said = words("exploding-kittens", 2, {}, seat, obs, [{"id": 0, "text": "give defuse"}], [])
+    assert said["actions"][0]["risk"] == "gives away a Defuse"
+
+
+def test_guides_carry_each_family_s_parts() -> None:
+    assert guide("dynamitt", 3, {})["exploding"]["ranked"] is True
+    board = guide("kittens-board-game", 3, {})["board"]
+    assert board["ribbon"] == board["spaces"] + 1 and len(board["sides"]) == 2
+    assert board["sides"][0]["kittens"] and board["loop_back_to"] < board["ribbon"]
+    assert "beats" in guide("eleminis", 3, {})["eleminis"]
+
+
+def test_replay_shows_every_hand_and_checks_every_action() -> None:
+    state = played("exploding-kittens", 40, seed=4)
+    export: dict[str, Any] = {
+        "format": "kaboom-table",
+        "game": "exploding-kittens",
+        "players": 3,
+        "seed": 4,
+        "options": {},
+        "seats": ["human"] * 3,
+        "history": list(state.history),
+    }
+    steps = replay_steps(export)["steps"]
+    assert len(steps) == len(state.history) + 1
+    assert [sorted(h) for h in steps[-1]["hands"]] == [state.observe(q)["hand"] for q in range(3)]
+    bad = {**export, "history": [*state.history, 10_000]}
+    with pytest.raises(BadInput, match=r"history\[\d+\]"):
+        replay_steps(bad)
+
+
+def test_bad_requests_name_the_field_and_change_nothing(client: TestClient) -> None:
+    r = client.post("/api/guide", json={"game": "no-such-game", "players": 3})
+    assert r.status_code == 400 and "no-such-game" in r.json()["detail"]
+    r = client.post("/api/guide", json={"game": "dynamitt", "players": 3, "extra": 1})
+    assert r.status_code == 422
+    r = client.post(
+        "/api/guide", json={"game": "dynamitt", "players": 3, "options": {"jokers": "x"}}
+    )
+    assert r.status_code == 400 and "jokers" in r.json()["detail"]
+    r = client.post(
+        "/api/words", json={"game": "dynamitt", "players": 3, "seat": 0, "observation": {"x": 1}}
+    )
+    assert r.status_code == 400 and "observation" in r.json()["detail"]
+    r = client.post("/api/replay", json={"game": "dynamitt"})
+    assert r.status_code == 400 and "players" in r.json()["detail"]
+    r = client.post("/api/tables/nope/again")
+    assert r.status_code == 403
+
+
+def test_junk_observations_get_a_400_never_a_500(client: TestClient) -> None:
+    state = played("kittens-board-game", 5)
+    good = state.observe(state.to_act)
+    rng = random.Random(3)
+    junk: list[Any] = [
+        {},
+        {"players": "x"},
+        {**good, "players": [{}]},
+        {**good, "board": None},
+        {**good, "piles": {"action_deck": {"size": -4}}},
+        {**good, "turns": "many"},
+    ]
+    for _ in range(20):
+        broken = dict(good)
+        broken[rng.choice(sorted(good))] = rng.choice([None, 7, "x", [], {}, -1])
+        junk.append(broken)
+    body = {"game": "kittens-board-game", "players": 3, "seat": state.to_act}
+    for obs in junk:
+        r = client.post("/api/words", json={**body, "observation": obs, "legal": legal(state)})
+        assert r.status_code in (200, 400), (r.status_code, r.text[:200])
+    r = client.post("/api/words", content=b"{" + b" " * 300_000 + b"}",
+                    headers={"content-type": "application/json"})  # fmt: skip
+    assert r.status_code == 413 and "at most" in r.json()["detail"]
+    export = {"game": "dynamitt", "players": 2, "seed": "x", "options": {}, "seats": ["human"] * 2}
+    r = client.post("/api/replay", json={**export, "history": []})
+    assert r.status_code == 400, r.text
+
+
+def test_the_pages_are_served(client: TestClient) -> None:
+    for path in ("/", "/tables/abc", "/replay/abc"):
+        r = client.get(path)
+        assert r.status_code == 200 and "text/html" in r.headers["content-type"]
+        assert '<script type="module"' in r.text
+    assert client.get("/static/js/table.js").status_code == 200
+    options = client.get("/api/games").json()[0]["options"]
+    assert all({"kind", "help", "choices"} <= set(o) for o in options)
