@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
+from kaboom.engine.errors import BadOption
 from kaboom.engine.events import Event
 from kaboom.engine.parsing import check_action_id
 from kaboom.engine.window import ReactionWindow, attack_owed
@@ -74,6 +75,10 @@ class KittensState(KittensRecord):
     def _setup(self, first: int) -> None:
         """Deal a new game (rulebook, "Setting up for 2 to 5 players")."""
         ed, tb, players = self.edition, self.table, self.n
+        if not ed.min_players <= players <= ed.max_players:  # a deck file's own seats
+            raise BadOption(
+                "players", f"{ed.name} takes {ed.min_players} to {ed.max_players}, got {players}"
+            )
         # The card sets for this player count (Minions; Dynamitt's decks); the Original all.
         counts = self.deck_counts(players, self.options)
         kind = [tb.reffect[tb.rank_of[t]] for t in range(ed.titles)]
@@ -108,7 +113,7 @@ class KittensState(KittensRecord):
         bombs = [t for t in range(ed.titles) if kind[t] == "bomb" for _ in range(counts[t])]
         if len(set(bombs)) > 1:
             self.rng.shuffle(bombs)
-        used = players - ed.bombs_fewer_than_players
+        used = ed.bombs_for(players)
         deck += bombs[:used]
         self.out_of_game += bombs[used:]
         self.rng.shuffle(deck)
@@ -341,8 +346,9 @@ class KittensState(KittensRecord):
     def _attack(self, p: int) -> list[Event]:
         """Attack: "Do not draw any cards. Instead, immediately force the next player to take
         2 turns in a row." Under attack, hand over every untaken turn, the current one
-        included, plus 2 (docs/rulings.md §1)."""
-        owed = attack_owed(self.turns_owed, self.attacked)
+        included, plus 2 (docs/rulings.md §1); the classic rule (edition or option
+        ``attack``, docs/house-rules.md): always 2."""
+        owed = attack_owed(self.turns_owed, self.attacked, self.edition.attack == "2025")
         self.turns += 1
         nxt = self.next_alive(p)
         return [Event("attack", p, {"next": nxt, "owed": owed}), self._begin_turns(nxt, owed, True)]
