@@ -27,6 +27,7 @@ class GameRecord:
     decisions: int
     scores: list[int] | None = None  # final score per seat, where the game keeps score
     teams: list[int] | None = None  # team per seat, in a team game
+    ending: str | None = None  # how the game ended (the ``ending`` fact), where it says
 
 
 @dataclass
@@ -156,6 +157,7 @@ def simulate(
                 decisions,
                 facts.get("totals"),
                 facts.get("team_of"),
+                facts.get("ending"),
             )
         )
         if progress is not None:
