@@ -11,6 +11,7 @@ from kaboom.engine.datafile import (
     MAX_COPIES,
     GameHeader,
     field,
+    known_keys,
     number,
     read_header,
     read_toml,
@@ -38,6 +39,15 @@ MAX_DEFUSES = 5
 #: print's (an attacked player's Attack hands on their untaken turns plus 2), or "classic",
 #: the earlier prints' (an Attack always leaves the next player exactly 2 turns).
 ATTACK_RULES = ("2025", "classic")
+#: The fields of an ``[edition]`` table, of its ``[edition.combos]`` and of a ``[[card]]``.
+EDITION_FIELDS = (
+    "id", "name", "summary", "min_players", "max_players", "hand_size", "defuses_per_player",
+    "spare_defuses_back", "bombs", "attack", "character_cards", "dead_hand", "combos",
+    "sets_by_players",
+)  # fmt: skip
+COMBO_FIELDS = ("pairs", "threes", "five_different")
+#: (``gru_tech``: the Minions cards' symbol, for the reader; kaboom reads the counts per set.)
+CARD_FIELDS = ("slug", "name", "count", "effect", "text", "gru_tech")
 #: How the ``bombs`` field may count the bombs shuffled in, by the number of players.
 BOMBS_BY_PLAYERS = {"players - 1": 1, "players": 0}
 
@@ -179,8 +189,11 @@ def parse_edition(raw: dict[str, Any], source: str = "edition") -> Edition:
     effects: list[str] = []
     texts: list[str] = []
     set_counts: list[tuple[tuple[str, int], ...]] = []
+    known_keys(head, EDITION_FIELDS, f"{source}: edition")
     for i, card in enumerate(cards):
         where = f"{source}: card[{i}]"
+        if isinstance(card, dict):
+            known_keys(card, CARD_FIELDS, where)
         slug = field(card, "slug", str, where)
         if slug in slugs:
             raise BadInput(f"{where}.slug", f"a unique slug; {slug!r} appears twice")
@@ -244,6 +257,7 @@ def combos_of(head: dict[str, Any], where: str) -> Combos:
     combos = head.get("combos", {})
     if not isinstance(combos, dict):
         raise BadInput(f"{where}.combos", "a table with pairs, threes and five_different")
+    known_keys(combos, COMBO_FIELDS, f"{where}.combos")
     pairs = combos.get("pairs", "any")
     if pairs not in PAIRS:
         raise BadInput(f"{where}.combos.pairs", f"one of {', '.join(PAIRS)}; got {pairs!r}")
