@@ -14,6 +14,7 @@ from kaboom.engine.errors import BadInput, BadOption, KaboomError
 from kaboom.engine.registry import new_game
 from kaboom.engine.state import State
 from kaboom.games.kittens.edition import DATA_DIR
+from kaboom.games.kittens.state import KittensState
 from kaboom.sim.simulate import play_game
 
 ORIGINAL = DATA_DIR / "original.toml"
@@ -168,11 +169,16 @@ def test_the_example_decks_deal_their_defuses(defuses: int, cards: int) -> None:
         assert sum(held) + facts["draw_pile_counts"].get("defuse", 0) == 5 * defuses + spares
 
 
+def attack_rule_of(state: State) -> str:
+    assert isinstance(state, KittensState)
+    return state.edition.attack
+
+
 @pytest.mark.parametrize("game", ["exploding-kittens", "exploding-minions", "dynamitt"])
 def test_the_attack_option_takes_the_two_rules_and_nothing_else(game: str) -> None:
     for rule in ("2025", "classic", 2025):
-        assert type(new_game(game, 3, 1, attack=rule)).edition.attack == str(rule)
-    assert type(new_game(game, 3, 1)).edition.attack == "2025"
+        assert attack_rule_of(new_game(game, 3, 1, attack=rule)) == str(rule)
+    assert attack_rule_of(new_game(game, 3, 1)) == "2025"
     with pytest.raises(BadOption, match="option 'attack'"):
         new_game(game, 3, 1, attack="2015")
 
