@@ -49,12 +49,21 @@ class Grid:
     seed: int
     options: tuple[tuple[str, Any], ...] = ()
 
+    def values(self) -> dict[str, tuple[Any, ...]]:
+        """Each axis's values, as the game's declared option takes them (``2025`` typed
+        for a text option is ``"2025"``); a bad value raises ``BadOption`` naming it."""
+        declared = {o.name: o for o in get_game(self.game).options}
+        return {
+            a.name: tuple(declared[a.name].check(v) if a.name in declared else v for v in a.values)
+            for a in self.axes
+        }
+
     def cells(self) -> list[dict[str, Any]]:
         """Every combination of the axes' values, the first axis slowest."""
-        names = [a.name for a in self.axes]
+        values = self.values()
         return [
-            dict(zip(names, values, strict=True))
-            for values in itertools.product(*(a.values for a in self.axes))
+            dict(zip(values, combination, strict=True))
+            for combination in itertools.product(*values.values())
         ]
 
     def check(self) -> None:
@@ -101,7 +110,7 @@ def run_experiment(
         "bots": grid.bots,
         "players": grid.players,
         "options": dict(grid.options),
-        "vary": {a.name: list(a.values) for a in grid.axes},
+        "vary": {name: list(values) for name, values in grid.values().items()},
         "cells": cells,
     }
 
