@@ -38,15 +38,17 @@ def local_ray() -> Iterator[Any]:
 
 
 def test_simulate_on_ray_gives_the_local_figures() -> None:
-    args: tuple[Any, ...] = ("exploding-kittens", 4, 120, 11, ["random"] * 4, {"fast": True})
-    remote, local = simulate(*args, backend=RAY), simulate(*args)
+    bots, options = ["random"] * 4, {"fast": True}
+    remote = simulate("exploding-kittens", 4, 120, 11, bots, options, backend=RAY)
+    local = simulate("exploding-kittens", 4, 120, 11, bots, options)
     assert [r.seed for r in remote.records] == [r.seed for r in local.records]
     assert remote.to_json() == local.to_json()
 
 
 def test_a_tournament_on_ray_gives_the_local_figures() -> None:
-    args: tuple[Any, ...] = ("eleminis", 3, ["random", "heuristic"], 30, 5)
-    assert tournament(*args, backend=RAY).to_json() == tournament(*args).to_json()
+    entrants = ["random", "heuristic"]
+    remote = tournament("eleminis", 3, entrants, 30, 5, backend=RAY)
+    assert remote.to_json() == tournament("eleminis", 3, entrants, 30, 5).to_json()
 
 
 def test_an_experiment_on_ray_gives_the_local_figures() -> None:
