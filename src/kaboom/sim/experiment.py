@@ -17,6 +17,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from kaboom.engine.errors import BadInput
@@ -167,8 +168,19 @@ def mean_interval(values: Sequence[float]) -> dict[str, Any]:
 
 
 def cell_label(cell: dict[str, Any]) -> str:
-    """``attack=classic, players=3``: a cell as its varied values."""
-    return ", ".join(f"{k}={v}" for k, v in cell.items())
+    """``attack=classic, players=3``: a cell as its varied values (a data file by its name).
+
+    >>> cell_label({"deck": "docs/decks/original-defuses-2.toml", "players": 3})
+    'deck=original-defuses-2.toml, players=3'
+    """
+    return ", ".join(f"{k}={_shown(v)}" for k, v in cell.items())
+
+
+def _shown(value: Any) -> Any:
+    """A value as typed after ``-o NAME=`` (``true``), a ``.toml`` file by its name."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    return Path(value).name if isinstance(value, str) and value.endswith(".toml") else value
 
 
 CSV_COLUMNS = ("cell", "players", "games", "figure", "key", "value", "ci_low", "ci_high")
