@@ -6,8 +6,10 @@ at most 15% for 10,000 games). Every backend must give the same figures (checked
     .venv/bin/python bench/bench_backends.py                  # 10,000 games, 2 workers
     .venv/bin/python bench/bench_backends.py --games 2000 --json
 
-Ray's start (``ray.init``, once per session, or never on a running cluster) is timed apart
-and left out of its games per second, as a cluster is started once for many runs.
+The backends take turns, round by round, so that the load of a shared machine falls on all
+of them alike. Ray's start (``ray.init``, once per session, or never on a running cluster)
+is timed apart and left out of its games per second, as a cluster is started once for many
+runs.
 """
 
 from __future__ import annotations
@@ -30,39 +32,54 @@ GOAL = 0.15
 
 
 def timed(game: str, players: int, games: int, seed: int, backend: Backend) -> dict[str, Any]:
-    """Wall seconds and games per second of one simulation, with its figures."""
+    """Wall seconds of one simulation, with its figures."""
     start = time.perf_counter()
     report = simulate(game, players, games, seed, ["random"] * players, {}, backend=backend)
-    seconds = time.perf_counter() - start
-    return {"seconds": seconds, "games_per_s": games / seconds, "figures": report.to_json()}
+    return {"seconds": time.perf_counter() - start, "figures": report.to_json()}
 
 
-def run(game: str, players: int, games: int, workers: int, seed: int) -> dict[str, Any]:
-    """Local at 1 and ``workers`` workers, then Ray with ``workers`` CPUs (started first)."""
+def run(
+    game: str, players: int, games: int, workers: int, seed: int, rounds: int
+) -> dict[str, Any]:
+    """Local at 1 and ``workers`` workers and Ray with ``workers`` CPUs (started first, timed
+    apart), taking turns in ``rounds`` rounds of ``games / rounds`` games each (round ``r``
+    from seed ``seed + r`` on every backend), so that a change in the machine's load
+    falls on every backend alike; the seconds of a backend are the sum over the rounds."""
     import ray
 
-    runs = {
-        "local, 1 worker": timed(game, players, games, seed, Backend("local", 1)),
-        f"local, {workers} workers": timed(game, players, games, seed, Backend("local", workers)),
-    }
     start = time.perf_counter()
     ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
     ray_start = time.perf_counter() - start
+    backends = {
+        "local, 1 worker": Backend("local", 1),
+        f"local, {workers} workers": Backend("local", workers),
+        f"ray, {workers} CPUs": Backend("ray", workers),
+    }
+    seconds = dict.fromkeys(backends, 0.0)
+    same = True
     try:
-        runs[f"ray, {workers} CPUs"] = timed(game, players, games, seed, Backend("ray", workers))
+        for r in range(rounds):
+            figures = []
+            for name, backend in backends.items():
+                result = timed(game, players, games // rounds, seed + r, backend)
+                seconds[name] += result["seconds"]
+                figures.append(result["figures"])
+            same = same and all(f == figures[0] for f in figures)
     finally:
         ray.shutdown()
-    base = runs["local, 1 worker"]["games_per_s"]
-    figures = [r.pop("figures") for r in runs.values()]
-    same = all(f == figures[0] for f in figures)
-    local, remote = list(runs.values())[1:]
-    overhead = remote["seconds"] / local["seconds"] - 1
+    played = games // rounds * rounds
+    base = played / seconds["local, 1 worker"]
+    runs = {
+        name: {"seconds": s, "games_per_s": played / s, "ratio_to_1_worker": played / s / base}
+        for name, s in seconds.items()
+    }
+    local, remote = list(seconds.values())[1:]
+    overhead = remote / local - 1
     return {
-        "game": game, "players": players, "games": games, "workers": workers,
-        "build": build_kind(), "same_figures": same, "ray_start_s": ray_start,
-        "runs": {name: {**r, "ratio_to_1_worker": r["games_per_s"] / base}
-                 for name, r in runs.items()},
-        "ray_overhead_vs_local_workers": overhead, "goal": GOAL, "met": overhead <= GOAL,
+        "game": game, "players": players, "games": played, "workers": workers,
+        "rounds": rounds, "build": build_kind(), "same_figures": same, "ray_start_s": ray_start,
+        "runs": runs, "ray_overhead_vs_local_workers": overhead, "goal": GOAL,
+        "met": overhead <= GOAL,
     }  # fmt: skip
 
 
@@ -73,14 +90,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=5, help="backends take turns")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    result = run(args.game, args.players, args.games, args.workers, args.seed)
+    result = run(args.game, args.players, args.games, args.workers, args.seed, args.rounds)
     if args.json:
         print(json.dumps(result, indent=2))
         return
-    print(f"{result['game']}, {result['players']} players, {result['games']} games, random "
-          f"bots, {result['build']} build")  # fmt: skip
+    print(f"{result['game']}, {result['players']} players, {result['games']} games a backend "
+          f"in {result['rounds']} rounds, random bots, {result['build']}")  # fmt: skip
     for name, r in result["runs"].items():
         print(f"  {name:<18} {r['games_per_s']:8.0f} games/s  {r['seconds']:6.1f} s  "
               f"ratio to 1 worker {r['ratio_to_1_worker']:.2f}")  # fmt: skip
