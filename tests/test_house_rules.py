@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from kaboom.bots.make import make_bot
+from kaboom.engine.conformance import check_game
 from kaboom.engine.errors import BadInput, BadOption, KaboomError
 from kaboom.engine.registry import new_game
 from kaboom.engine.state import State
@@ -69,6 +70,7 @@ BAD_FIELDS = [
     ('bombs = "players - 1"', "bombs = 2", "bombs"),  # 5 players need 4
     ('bombs = "players - 1"', "bombs = 9", "bombs"),  # the box holds 4
     ('attack = "2025"', 'attack = "2015"', "edition.attack"),
+    ("nope_defuse = false", 'nope_defuse = "sometimes"', "edition.nope_defuse"),
     ('character_cards = "Cat Cards"', "character_cards = 3", "edition.character_cards"),
     ('dead_hand = "face-down"', 'dead_hand = "burnt"', "edition.dead_hand"),
     ('summary = "Draw', 'summary = 5\n# "Draw', "edition.summary"),
@@ -186,3 +188,29 @@ def test_the_attack_option_takes_the_two_rules_and_nothing_else(game: str) -> No
 def test_the_deck_option_is_refused_where_a_game_has_its_own_format() -> None:
     with pytest.raises(KaboomError, match="option 'deck': unknown option"):
         new_game("dynamitt", 3, 1, deck=str(ORIGINAL))
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"nope_defuse": True},
+        {"attack": "classic"},
+        {"deck": str(DECKS / "original-defuses-3.toml")},
+    ],
+)
+def test_house_rules_keep_the_engine_contract(options: dict[str, object]) -> None:
+    """Every invariant at every step (legal actions, refusals, JSON, observations, samples
+    consistent with a seat's knowledge) in random games under each house rule."""
+    report = check_game("exploding-kittens", players=[3], seeds=[1, 2], options=options)
+    assert report.games == 2
+
+
+def test_a_deck_file_can_let_a_nope_answer_a_defuse(tmp_path: Path) -> None:
+    deck = tmp_path / "nope-defuse.toml"
+    deck.write_text(
+        edited(ORIGINAL.read_text(encoding="utf-8"), "nope_defuse = false", "nope_defuse = true"),
+        encoding="utf-8",
+    )
+    for options in ({"deck": str(deck)}, {"nope_defuse": True}):
+        state = new_game("exploding-kittens", 3, 1, **options)
+        assert isinstance(state, KittensState) and state.edition.nope_defuse

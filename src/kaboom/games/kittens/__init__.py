@@ -10,7 +10,12 @@ from kaboom.engine.options import Option
 from kaboom.engine.registry import register_game
 from kaboom.games.kittens.dynamitt import DYNAMITT, DynamittState
 from kaboom.games.kittens.edition import DATA_DIR, load_edition
-from kaboom.games.kittens.house import ATTACK_OPTION, DECK_OPTION, house_rules
+from kaboom.games.kittens.house import (
+    ATTACK_OPTION,
+    DECK_OPTION,
+    NOPE_DEFUSE_OPTION,
+    house_rules,
+)
 from kaboom.games.kittens.rollout import PLAYOUT
 from kaboom.games.kittens.state import KittensState
 
@@ -39,6 +44,7 @@ ORIGINAL_OPTIONS = (
     Option("first", int, 0, "The seat that goes first", minimum=0, maximum=4),
     DECK_OPTION,
     ATTACK_OPTION,
+    NOPE_DEFUSE_OPTION,
 )
 
 
@@ -60,6 +66,7 @@ MINIONS_OPTIONS = (
     Option("first", int, 0, "The seat that goes first", minimum=0, maximum=4),
     DECK_OPTION,
     ATTACK_OPTION,
+    NOPE_DEFUSE_OPTION,
 )
 
 

@@ -126,6 +126,7 @@ def build_edition(raw: dict[str, Any], ranks: dict[str, str], source: str) -> Ed
         bombs_fewer_than_players=numbers.bombs_fewer_than_players,
         bombs_fixed=numbers.bombs_fixed,
         attack=numbers.attack,
+        nope_defuse=numbers.nope_defuse,
         slugs=tuple(slugs),
         names=tuple(names),
         counts=tuple(counts),

@@ -25,20 +25,31 @@ ATTACK_OPTION = Option(
 )  # fmt: skip
 
 
+#: The Nope-answers-a-Defuse house rule as a plain option (on if the option or the deck says so).
+NOPE_DEFUSE_OPTION = Option(
+    "nope_defuse", bool, False, "House rule: a Nope may answer a Defuse (docs/house-rules.md)"
+)
+
+
 def house_rules(base: type[KittensState], options: dict[str, Any]) -> type[KittensState]:
-    """The class that plays ``base`` with these options' deck file and Attack rule (``base``
-    itself when neither is given)."""
+    """The class that plays ``base`` with these options' deck file, Attack rule and
+    Nope-on-Defuse rule (``base`` itself when none is given)."""
     deck = str(options.get("deck") or "")
     attack = str(options.get("attack") or "")
-    return _ruled(base, deck, attack) if deck or attack else base
+    nope_defuse = bool(options.get("nope_defuse", False))
+    return _ruled(base, deck, attack, nope_defuse) if deck or attack or nope_defuse else base
 
 
 @cache
-def _ruled(base: type[KittensState], deck: str, attack: str) -> type[KittensState]:
+def _ruled(
+    base: type[KittensState], deck: str, attack: str, nope_defuse: bool
+) -> type[KittensState]:
     edition = base.edition
     if deck:
         edition = load_edition(option_file(deck, "deck", "a deck file (docs/house-rules.md)"))
     if attack:
         edition = replace(edition, attack=attack)
+    if nope_defuse:
+        edition = replace(edition, nope_defuse=True)
     name = f"{base.__name__}House"
-    return type(name, (base,), {"edition": edition, "__slots__": ()})
+    return type(name, (base,), {"edition": edition, "__slots__": (), "__module__": base.__module__})

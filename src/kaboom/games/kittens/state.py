@@ -312,6 +312,8 @@ class KittensState(KittensRecord):
         """The whole window passed: an odd number of Nopes cancels the play."""
         spec, p = w.play, w.player
         self.window = None
+        if spec.kind == DEFUSE:
+            return self._defuse_resolved(p, w.cancelled, self.table.texts[self.table.index[spec]])
         self.phase, self.actor = TURN, self.current
         if w.cancelled:
             # "A Nope cancels the card beneath it as if it had never been played."
@@ -475,16 +477,32 @@ class KittensState(KittensRecord):
         return [*events, self._begin_turns(self.next_alive(p), 1, False)]
 
     def _defuse(self, spec: Spec) -> list[Event]:
-        """Defuse: never Nopable; put the Defuse on the Discard Pile, then place the Kitten.
-        A Clone is a Defuse when a Defuse lies on top of the Discard Pile (docs/rulings.md
-        §3)."""
+        """Defuse: never Nopable (docs/rulings.md §1); put the Defuse on the Discard Pile,
+        then place the Kitten. A Clone is a Defuse when a Defuse lies on top of the Discard
+        Pile (docs/rulings.md §3). House rule ``nope_defuse`` (docs/house-rules.md): a
+        Defuse opens a reaction window like any played card."""
         p = self.actor
         rank = self.table.defuse_t if spec.title < 0 else spec.title
         card = self._spend(p, rank, 1)[0]
         self.phase = PLACING
         show = spec.title >= 0 or self.table.grouped
         data = {"card": self.edition.slugs[card]} if show else {}
-        return [Event("defuse", p, data)]
+        events = [Event("defuse", p, data)]
+        if not self.edition.nope_defuse:
+            return events
+        asked = [] if self.table.nope_proof[card] else self.others_from_left(p)
+        self.window = ReactionWindow(spec, p, asked)
+        return events + self._advance_window()
+
+    def _defuse_resolved(self, p: int, cancelled: bool, text: str) -> list[Event]:
+        """A Defuse's window has passed (house rule ``nope_defuse``): Noped, the drawer
+        holds the Kitten still and must Defuse again or explode; else they place it."""
+        self.actor = p
+        if cancelled:
+            self.phase = EXPLODING
+            return [Event("noped", p, {"action": text})]
+        self.phase = PLACING
+        return []
 
     def _place(self, position: int) -> list[Event]:
         """Placing: "Secretly put the Exploding Kitten back into the Draw Pile anywhere you'd
