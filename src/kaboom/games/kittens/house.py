@@ -52,4 +52,7 @@ def _ruled(
     if nope_defuse:
         edition = replace(edition, nope_defuse=True)
     name = f"{base.__name__}House"
-    return type(name, (base,), {"edition": edition, "__slots__": (), "__module__": base.__module__})
+    # Its module is the base's (the family's package: observation schema, conformance);
+    # compiled, a class's __module__ is read as a type's.
+    cls: type = base
+    return type(name, (base,), {"edition": edition, "__slots__": (), "__module__": cls.__module__})
