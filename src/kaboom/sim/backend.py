@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import math
+import socket
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -112,6 +113,8 @@ def ray_session(address: str | None, workers: int) -> Any:
     except ImportError:
         raise BadInput("--backend", "ray is not installed: pip install 'kaboom[ray]'") from None
     if not ray.is_initialized():
+        if address is not None:
+            check_reachable(address)
         try:
             ray.init(
                 address=address,
@@ -124,3 +127,24 @@ def ray_session(address: str | None, workers: int) -> Any:
         except (ConnectionError, RuntimeError, ValueError) as e:
             raise BadInput("--address", f"a reachable Ray cluster ({e})") from None
     return ray
+
+
+def check_reachable(address: str) -> None:
+    """``BadInput`` naming ``--address`` when nothing answers at ``HOST:PORT`` (or
+    ``ray://HOST:PORT``) within a few seconds; Ray itself would retry for minutes. Other
+    forms (``auto``) are left to Ray.
+
+    >>> check_reachable("127.0.0.1:1")
+    Traceback (most recent call last):
+    ...
+    kaboom.engine.errors.BadInput: --address: a reachable Ray cluster, none at 127.0.0.1:1
+    """
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=5).close()
+    except OSError:
+        raise BadInput(
+            "--address", f"a reachable Ray cluster, none at {address}"
+        ) from None
