@@ -145,6 +145,4 @@ def check_reachable(address: str) -> None:
     try:
         socket.create_connection((host, int(port)), timeout=5).close()
     except OSError:
-        raise BadInput(
-            "--address", f"a reachable Ray cluster, none at {address}"
-        ) from None
+        raise BadInput("--address", f"a reachable Ray cluster, none at {address}") from None
