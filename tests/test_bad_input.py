@@ -160,7 +160,7 @@ def edited(name: str, old: str, new: str) -> str:
         ("original", "count = 4", "count = -3", "count"),
         ("original", "count = 4", "count = 1000000000000", "count"),
         ("original", 'slug = "defuse"', 'slug = "exploding-kitten"', "slug"),
-        ("original", "bombs_fewer_than_players = 1", "bombs_fewer_than_players = 5", "bombs"),
+        ("original", 'bombs = "players - 1"', 'bombs = "players + 1"', "bombs"),
         ("original", "defuses_per_player = 1", "defuses_per_player = 3", "players"),
         ("minions", "hand_size = 7", "hand_size = 20", "players"),
         ("board", "explode_keep = 3", "explode_keep = -1", "explode_keep"),

@@ -146,7 +146,14 @@ def test_registry_lists_the_original_edition() -> None:
     assert GAME in ids
     spec = get_game(GAME)
     assert (spec.min_players, spec.max_players) == (2, 5)
-    assert {o.name for o in spec.options} == {"fast", "five_different", "first"}
+    assert {o.name for o in spec.options} == {
+        "fast",
+        "five_different",
+        "first",
+        "deck",
+        "attack",
+        "nope_defuse",
+    }
     assert spec.state_class.game_id == GAME
     assert spec.name and spec.summary
 

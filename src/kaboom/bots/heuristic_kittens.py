@@ -74,7 +74,7 @@ class KittensHeuristic(HeuristicBot):
 
     def _aimed_at(self, tb: ActionTable, obs: dict[str, Any], window: dict[str, Any]) -> bool:
         me, spec = obs["seat"], tb.specs[tb.parse(window["play"])]
-        if spec.target == me:
+        if spec.target == me or spec.kind == DEFUSE:  # a Noped Defuse (house rule) may kill
             return True
         effect = tb.reffect[spec.arg if spec.kind == PLAY and spec.arg >= 0 else spec.title]
         if spec.kind == PLAY and effect == "attack":

@@ -18,6 +18,8 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from kaboom.cli.lab import AddressArg, BackendArg, WorkersArg, backend_of, parse_options
+from kaboom.cli.lab import experiment as lab_experiment
 from kaboom.engine.errors import BadInput, KaboomError
 
 app = typer.Typer(
@@ -75,20 +77,6 @@ def friendly(fn: Callable[P, R]) -> Callable[P, R]:
             raise typer.Exit(2) from None
 
     return wrapper
-
-
-def parse_options(pairs: list[str] | None) -> dict[str, Any]:
-    """``--option fast=true --option first=2`` → ``{"fast": True, "first": 2}``."""
-    options: dict[str, Any] = {}
-    for pair in pairs or []:
-        name, sep, raw = pair.partition("=")
-        if not sep or not name:
-            raise BadInput("--option", f"NAME=VALUE, got {pair!r}")
-        try:
-            options[name] = json.loads(raw)
-        except json.JSONDecodeError:
-            options[name] = raw
-    return options
 
 
 OptionArg = Annotated[
@@ -234,6 +222,9 @@ def simulate(
     bots: Annotated[str, typer.Option(help="Bot per seat, comma-separated.")] = "random",
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
     option: OptionArg = None,
+    backend: BackendArg = "local",
+    workers: WorkersArg = None,
+    address: AddressArg = None,
 ) -> None:
     """Play many games between bots; win rate per seat with 95% intervals, mean lengths."""
     from kaboom.engine.registry import get_game
@@ -245,6 +236,7 @@ def simulate(
     get_game(game).check_players(players)
     names = bot_list(bots, players)
     options = parse_options(option)
+    runner = backend_of(backend, workers, address)
     with Progress(
         TextColumn("[bold]simulating"),
         BarColumn(),
@@ -254,7 +246,8 @@ def simulate(
         transient=as_json,
     ) as bar:
         task = bar.add_task("games", total=games)
-        report = run(game, players, games, seed, names, options, lambda k: bar.advance(task, k))
+        report = run(game, players, games, seed, names, options, lambda k: bar.advance(task, k),
+                     runner)  # fmt: skip
     figures = report.to_json()
     if as_json:
         print(json.dumps(figures, indent=2))
@@ -297,11 +290,13 @@ def tournament(
         "random,heuristic"
     ),
     games: Annotated[int, typer.Option("--games", help="Number of games.")] = 200,
-    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    workers: WorkersArg = None,
     seed: Annotated[int, typer.Option(help="Master seed.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
     plot: Annotated[Path | None, typer.Option(help="Draw a rating chart to this PNG.")] = None,
     option: OptionArg = None,
+    backend: BackendArg = "local",
+    address: AddressArg = None,
 ) -> None:
     """Bots against each other, seats rotated: win rates with 95% intervals and ratings."""
     from kaboom.sim.tournament import plot as draw
@@ -310,15 +305,16 @@ def tournament(
     entrants = [b.strip() for b in bots.split(",") if b.strip()]
     if not entrants:
         raise BadInput("--bots", "at least one bot spec")
-    if games < 1 or workers < 1:
+    if games < 1 or (workers is not None and workers < 1):
         raise BadInput("--games/--workers", "positive numbers")
     with Progress(
         TextColumn("[bold]tournament"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         console=err, transient=as_json,
     ) as bar:  # fmt: skip
         task = bar.add_task("games", total=games)
-        report = run(game, players, entrants, games, seed, workers, parse_options(option),
-                     lambda k: bar.advance(task, k))  # fmt: skip
+        runner = backend_of(backend, workers, address)
+        report = run(game, players, entrants, games, seed, runner.workers,
+                     parse_options(option), lambda k: bar.advance(task, k), runner)  # fmt: skip
     if plot is not None:
         try:
             draw(report, str(plot))
@@ -349,6 +345,9 @@ def tournament(
               f"{figures['mean_decisions']:.1f}")  # fmt: skip
     if plot is not None:
         out.print(f"rating chart: {plot}")
+
+
+app.command("experiment")(friendly(lab_experiment))
 
 
 @scenario_app.command("run")

@@ -81,6 +81,22 @@ def number(table: Any, key: str, where: str, low: int, high: int) -> int:
     return int(value)
 
 
+def known_keys(table: dict[str, Any], known: tuple[str, ...], where: str) -> None:
+    """``BadInput`` naming ``where.key`` for a key the format does not have (a misspelt
+    field would otherwise be ignored and its default played).
+
+    >>> known_keys({"hand_sise": 8}, ("hand_size",), "f")
+    Traceback (most recent call last):
+    ...
+    kaboom.engine.errors.BadInput: f.hand_sise: a known field (hand_size), got an unknown one
+    """
+    for key in table:
+        if key not in known:
+            raise BadInput(
+                f"{where}.{key}", f"a known field ({', '.join(known)}), got an unknown one"
+            )
+
+
 def unique(values: list[str], where: str, what: str) -> None:
     """``BadInput`` naming ``where`` if a value appears twice."""
     seen: set[str] = set()

@@ -24,6 +24,14 @@ class Option:
     path: bool = False
 
     def check(self, value: Any) -> Any:
+        """``value`` if it fits the option; a text option takes a whole number typed as one
+        (``-o attack=2025``) as its text. Else ``BadOption`` naming the option.
+
+        >>> Option("attack", str, "", "", choices=("", "2025")).check(2025)
+        '2025'
+        """
+        if self.kind is str and isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
         if self.kind is bool:
             if not isinstance(value, bool):
                 raise BadOption(self.name, f"expected true or false, got {value!r}")

@@ -95,14 +95,18 @@ def others_from_left(seat: int, alive: list[bool] | tuple[bool, ...]) -> list[in
     return [q for q in ((seat + i) % n for i in range(1, n)) if alive[q]]
 
 
-def attack_owed(owed: int, attacked: bool) -> int:
+def attack_owed(owed: int, attacked: bool, stacking: bool = True) -> int:
     """The turns the next player owes after an Attack: 2; under attack, every untaken turn
     of the attacker, the current one included, plus 2 (docs/rulings.md §1, the 2025 print).
+    Without ``stacking`` (the classic rule of the earlier prints, docs/house-rules.md) an
+    Attack always leaves the next player exactly 2 turns.
 
     >>> attack_owed(1, False), attack_owed(2, True), attack_owed(1, True)
     (2, 4, 3)
+    >>> attack_owed(2, True, stacking=False), attack_owed(1, True, stacking=False)
+    (2, 2)
     """
-    return owed + 2 if attacked else 2
+    return owed + 2 if attacked and stacking else 2
 
 
 #: A reaction window's identity, from public facts only (``window_key``).

@@ -13,6 +13,7 @@ from kaboom.engine.events import Event
 from kaboom.engine.registry import new_game
 from kaboom.engine.state import State
 from kaboom.engine.view import PlayerView
+from kaboom.sim.backend import Backend
 from kaboom.sim.stats import wilson_interval
 
 
@@ -26,6 +27,7 @@ class GameRecord:
     decisions: int
     scores: list[int] | None = None  # final score per seat, where the game keeps score
     teams: list[int] | None = None  # team per seat, in a team game
+    ending: str | None = None  # how the game ended (the ``ending`` fact), where it says
 
 
 @dataclass
@@ -127,12 +129,20 @@ def simulate(
     bot_names: Sequence[str],
     options: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
+    backend: Backend | None = None,
+    start: Any = None,
 ) -> SimulationReport:
     """Play ``games`` games; game ``i`` and its bots are seeded from ``seed`` alone, so the
-    same seed gives the same figures."""
+    same seed gives the same figures, on any ``backend`` (``in_parts``). ``start``: the
+    master RNG's state to begin from (a part of a larger run)."""
     options = dict(options or {})
     report = SimulationReport(game, players, seed, list(bot_names), options)
+    if backend is not None and backend.parallel:
+        report.records = in_parts(report, games, backend, progress)
+        return report
     master = random.Random(seed)
+    if start is not None:
+        master.setstate(start)
     for _ in range(games):
         game_seed = master.getrandbits(63)
         state = new_game(game, players, game_seed, **options)
@@ -147,11 +157,67 @@ def simulate(
                 decisions,
                 facts.get("totals"),
                 facts.get("team_of"),
+                facts.get("ending"),
             )
         )
         if progress is not None:
             progress(1)
     return report
+
+
+#: Parts per worker of a simulation split by seed (``in_parts``).
+PARTS_PER_WORKER = 64
+
+
+@dataclass(frozen=True)
+class Part:
+    """Consecutive games of a simulation, from the master RNG's state before the first."""
+
+    game: str
+    players: int
+    games: int
+    seed: int
+    bots: tuple[str, ...]
+    options: tuple[tuple[str, Any], ...]
+    start: Any
+
+
+def play_part(part: Part) -> list[GameRecord]:
+    """The games of one part (in a worker), as ``simulate`` plays them."""
+    report = simulate(
+        part.game, part.players, part.games, part.seed, part.bots, dict(part.options),
+        start=part.start,
+    )  # fmt: skip
+    return report.records
+
+
+def in_parts(
+    report: SimulationReport,
+    games: int,
+    backend: Backend,
+    progress: Callable[[int], None] | None,
+) -> list[GameRecord]:
+    """The games of ``report`` split by seed into parts that ``backend`` plays: the master
+    RNG is stepped here as ``simulate`` steps it (a game's seed, then one per bot), so game
+    ``i`` gets the seeds it gets in one process and the records are the same."""
+    new_game(report.game, report.players, 0, **report.options)  # bad options fail here
+    for name in report.bots:
+        make_bot(name, 0, report.game)
+    master = random.Random(report.seed)
+    size = max(1, -(-games // (backend.capacity() * PARTS_PER_WORKER)))
+    parts = []
+    for first in range(0, games, size):
+        count = min(size, games - first)
+        parts.append(Part(report.game, report.players, count, report.seed, tuple(report.bots),
+                          tuple(sorted(report.options.items())), master.getstate()))  # fmt: skip
+        for _ in range(count * (1 + len(report.bots))):
+            master.getrandbits(63)
+    records: list[GameRecord] = []
+    for part_records in backend.map(play_part, parts):
+        records += part_records
+        if progress is not None:
+            progress(len(part_records))
+    return records
 
 
 def bot_list(spec: str | None, players: int) -> list[str]:

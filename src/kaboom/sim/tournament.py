@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from kaboom.bots.make import make_bot
 from kaboom.engine.registry import get_game, new_game
+from kaboom.sim.backend import Backend
 from kaboom.sim.simulate import play_game
 from kaboom.sim.stats import wilson_interval
 
@@ -125,8 +125,10 @@ def tournament(
     workers: int = 1,
     options: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
+    backend: Backend | None = None,
 ) -> TournamentReport:
-    """Play ``games`` games between ``entrants`` (bot specs), seats rotated."""
+    """Play ``games`` games between ``entrants`` (bot specs), seats rotated, on ``backend``
+    (``workers`` local processes unless given)."""
     get_game(game).check_players(players)
     for name in entrants:
         make_bot(name, 0, game)  # a bad bot name fails here, not in a worker
@@ -140,11 +142,9 @@ def tournament(
         names = tuple(entrants[e] for e in seats)
         options_items = tuple(sorted(opts.items()))
         tasks.append(Task(i, game, options_items, names, rng.getrandbits(63), bot_seeds))
-    if workers <= 1:
-        _collect(report, tasks, map(play_task, tasks), len(entrants), progress)
-        return report
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        _collect(report, tasks, pool.map(play_task, tasks), len(entrants), progress)
+    new_game(game, players, 0, **opts)  # bad options fail here, not in a worker
+    runner = backend or Backend(workers=workers)
+    _collect(report, tasks, runner.map(play_task, tasks), len(entrants), progress)
     return report
 
 

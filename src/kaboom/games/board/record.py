@@ -219,6 +219,12 @@ class BoardRecord(BoardKnowledge):
         s.attacked = flag(setup.get("attacked", s.turns_owed > 1), "setup.attacked")
         return s
 
+    def ending(self) -> str | None:
+        """How the race ended (None while it goes on): on the Ribbon, or when time was up."""
+        if self.winner < 0:
+            return None
+        return "the Ribbon" if self.positions[self.winner] == self.box.ribbon else "time up"
+
     def _facts(self) -> dict[str, Any]:
         """The board game's own facts (docs/scenarios.md; ``State.facts`` adds ``to_act``,
         ``over`` and ``legal``)."""
@@ -230,6 +236,7 @@ class BoardRecord(BoardKnowledge):
             "side": SIDES[self.side],
             "positions": list(self.positions),
             "winner": self.winner if self.winner >= 0 else None,
+            "ending": self.ending(),
             "hands": {str(q): self.hand_slugs(q) for q in range(self.n)},
             "hand_sizes": list(self.hand_sizes),
             "move_deck": self.disc_names(self.move_deck[::-1]),

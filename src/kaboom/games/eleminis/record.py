@@ -125,6 +125,13 @@ class EleminisRecord(EleminisKnowledge):
             s._draw()
         return s
 
+    def ending(self) -> str | None:
+        """How the (last) game ended (None while play goes on): a row completed, or time
+        was up and the best row won."""
+        if self.phase != OVER:
+            return None
+        return "a complete row" if any(self.complete(q) for q in range(self.n)) else "time up"
+
     def _facts(self) -> dict[str, Any]:
         """Eleminis's own facts for scenario expectations (``State.facts`` adds ``to_act``,
         ``over`` and ``legal``)."""
@@ -144,6 +151,7 @@ class EleminisRecord(EleminisKnowledge):
             "team_of": [self.side(q) for q in range(self.n)] if self.teams else None,
             "game_number": self.game_number,
             "winners": self.winners,
+            "ending": self.ending(),
             "turns": self.turns,
             "cards_in_play": self.card_count(),
         }

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from mypy_extensions import mypyc_attr
 
 from kaboom.engine.options import Option
 from kaboom.engine.registry import register_game
 from kaboom.games.kittens.dynamitt import DYNAMITT, DynamittState
 from kaboom.games.kittens.edition import DATA_DIR, load_edition
+from kaboom.games.kittens.house import (
+    ATTACK_OPTION,
+    DECK_OPTION,
+    NOPE_DEFUSE_OPTION,
+    house_rules,
+)
 from kaboom.games.kittens.rollout import PLAYOUT
 from kaboom.games.kittens.state import KittensState
 
@@ -24,11 +32,19 @@ class OriginalState(KittensState):
     game_id = ORIGINAL.id
     __slots__ = ()
 
+    @classmethod
+    def variant(cls, options: dict[str, Any]) -> type[KittensState]:
+        """This edition, or the deck file and Attack rule of the options (``house``)."""
+        return house_rules(cls, options)
+
 
 ORIGINAL_OPTIONS = (
     Option("fast", bool, False, "Faster variant: remove a random third of the deck, unseen"),
     Option("five_different", bool, False, "Five different cards take any card from the discard"),
     Option("first", int, 0, "The seat that goes first", minimum=0, maximum=4),
+    DECK_OPTION,
+    ATTACK_OPTION,
+    NOPE_DEFUSE_OPTION,
 )
 
 
@@ -40,8 +56,18 @@ class MinionsState(KittensState):
     game_id = MINIONS.id
     __slots__ = ()
 
+    @classmethod
+    def variant(cls, options: dict[str, Any]) -> type[KittensState]:
+        """This edition, or the deck file and Attack rule of the options (``house``)."""
+        return house_rules(cls, options)
 
-MINIONS_OPTIONS = (Option("first", int, 0, "The seat that goes first", minimum=0, maximum=4),)
+
+MINIONS_OPTIONS = (
+    Option("first", int, 0, "The seat that goes first", minimum=0, maximum=4),
+    DECK_OPTION,
+    ATTACK_OPTION,
+    NOPE_DEFUSE_OPTION,
+)
 
 
 DYNAMITT_OPTIONS = (
@@ -49,6 +75,7 @@ DYNAMITT_OPTIONS = (
     Option("five_different", bool, True, "Five different ranks take any card from the discard"),
     Option("mapping", str, "", "A rank mapping file (TOML with a [ranks] table)", path=True),
     Option("first", int, 0, "The seat that goes first", minimum=0, maximum=8),
+    ATTACK_OPTION,
 )
 
 FAMILY = "exploding"

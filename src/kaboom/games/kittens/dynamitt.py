@@ -25,6 +25,7 @@ from kaboom.games.kittens.edition import (
     dead_hand_of,
     setup_numbers,
 )
+from kaboom.games.kittens.house import house_rules
 from kaboom.games.kittens.state import KittensState
 
 RANKS = ("a", "2", "3", "4", "5", "6", "7", "8", "9", "10", "j", "q", "k")
@@ -123,6 +124,9 @@ def build_edition(raw: dict[str, Any], ranks: dict[str, str], source: str) -> Ed
         defuses_per_player=numbers.defuses_per_player,
         spare_defuses_back=numbers.spare_defuses_back,
         bombs_fewer_than_players=numbers.bombs_fewer_than_players,
+        bombs_fixed=numbers.bombs_fixed,
+        attack=numbers.attack,
+        nope_defuse=numbers.nope_defuse,
         slugs=tuple(slugs),
         names=tuple(names),
         counts=tuple(counts),
@@ -185,10 +189,11 @@ class DynamittState(KittensState):
     __slots__ = ()
 
     @classmethod
-    def variant(cls, options: dict[str, Any]) -> type[DynamittState]:
-        """The class for these options: the default mapping, or the user's file."""
+    def variant(cls, options: dict[str, Any]) -> type[KittensState]:
+        """The class for these options: the default mapping, or the user's file; with the
+        Attack rule of the ``attack`` option (``house``)."""
         mapping = str(options.get("mapping") or "")
-        return _mapped(mapping) if mapping else DynamittState
+        return house_rules(_mapped(mapping) if mapping else DynamittState, options)
 
     @classmethod
     def deck_counts(cls, players: int, options: dict[str, Any]) -> list[int]:

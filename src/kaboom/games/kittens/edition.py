@@ -11,6 +11,7 @@ from kaboom.engine.datafile import (
     MAX_COPIES,
     GameHeader,
     field,
+    known_keys,
     number,
     read_header,
     read_toml,
@@ -34,6 +35,21 @@ DATA_DIR = Path(__file__).parent
 #: The most cards a hand is dealt, and Defuses each seat gets, at the start.
 MAX_HAND = 20
 MAX_DEFUSES = 5
+#: The Attack stacking rules (docs/rulings.md §1, "Attack arithmetic"): "2025", the 2025
+#: print's (an attacked player's Attack hands on their untaken turns plus 2), or "classic",
+#: the earlier prints' (an Attack always leaves the next player exactly 2 turns).
+ATTACK_RULES = ("2025", "classic")
+#: The fields of an ``[edition]`` table, of its ``[edition.combos]`` and of a ``[[card]]``.
+EDITION_FIELDS = (
+    "id", "name", "summary", "min_players", "max_players", "hand_size", "defuses_per_player",
+    "spare_defuses_back", "bombs", "attack", "nope_defuse", "character_cards", "dead_hand",
+    "combos", "sets_by_players",
+)  # fmt: skip
+COMBO_FIELDS = ("pairs", "threes", "five_different")
+#: (``gru_tech``: the Minions cards' symbol, for the reader; kaboom reads the counts per set.)
+CARD_FIELDS = ("slug", "name", "count", "effect", "text", "gru_tech")
+#: How the ``bombs`` field may count the bombs shuffled in, by the number of players.
+BOMBS_BY_PLAYERS = {"players - 1": 1, "players": 0}
 
 
 @dataclass(frozen=True)
@@ -45,6 +61,7 @@ class Edition:
     hand_size: int
     defuses_per_player: int
     spare_defuses_back: int  # -1: all of them
+    #: Bombs shuffled in: ``players - bombs_fewer_than_players``, unless ``bombs_fixed``.
     bombs_fewer_than_players: int
     slugs: tuple[str, ...]
     names: tuple[str, ...]
@@ -69,6 +86,24 @@ class Edition:
     rank_names: tuple[tuple[str, str], ...] = ()
     #: Ranks that a Nope cannot cancel a play of (Dynamitt: face cards always apply).
     nope_proof: tuple[str, ...] = ()
+    #: A fixed number of bombs whatever the player count (``bombs = 4``); -1: by players.
+    bombs_fixed: int = -1
+    #: The Attack stacking rule, one of ``ATTACK_RULES``.
+    attack: str = "2025"
+    #: House rule: a Nope may answer a Defuse (the rulebooks: never, docs/rulings.md §1).
+    nope_defuse: bool = False
+
+    def bombs_for(self, players: int) -> int:
+        """The bombs shuffled into the Draw Pile for ``players`` ("1 fewer than the number
+        of players", or the file's fixed number).
+
+        >>> from kaboom.games.kittens import ORIGINAL
+        >>> ORIGINAL.bombs_for(4)
+        3
+        """
+        if self.bombs_fixed >= 0:
+            return self.bombs_fixed
+        return players - self.bombs_fewer_than_players
 
     @property
     def id(self) -> str:
@@ -156,8 +191,11 @@ def parse_edition(raw: dict[str, Any], source: str = "edition") -> Edition:
     effects: list[str] = []
     texts: list[str] = []
     set_counts: list[tuple[tuple[str, int], ...]] = []
+    known_keys(head, EDITION_FIELDS, f"{source}: edition")
     for i, card in enumerate(cards):
         where = f"{source}: card[{i}]"
+        if isinstance(card, dict):
+            known_keys(card, CARD_FIELDS, where)
         slug = field(card, "slug", str, where)
         if slug in slugs:
             raise BadInput(f"{where}.slug", f"a unique slug; {slug!r} appears twice")
@@ -190,6 +228,9 @@ def parse_edition(raw: dict[str, Any], source: str = "edition") -> Edition:
         defuses_per_player=numbers.defuses_per_player,
         spare_defuses_back=numbers.spare_defuses_back,
         bombs_fewer_than_players=numbers.bombs_fewer_than_players,
+        bombs_fixed=numbers.bombs_fixed,
+        attack=numbers.attack,
+        nope_defuse=numbers.nope_defuse,
         slugs=tuple(slugs),
         names=tuple(names),
         counts=tuple(counts),
@@ -219,6 +260,7 @@ def combos_of(head: dict[str, Any], where: str) -> Combos:
     combos = head.get("combos", {})
     if not isinstance(combos, dict):
         raise BadInput(f"{where}.combos", "a table with pairs, threes and five_different")
+    known_keys(combos, COMBO_FIELDS, f"{where}.combos")
     pairs = combos.get("pairs", "any")
     if pairs not in PAIRS:
         raise BadInput(f"{where}.combos.pairs", f"one of {', '.join(PAIRS)}; got {pairs!r}")
@@ -230,18 +272,24 @@ def combos_of(head: dict[str, Any], where: str) -> Combos:
 
 
 class SetupNumbers(NamedTuple):
-    """The numbers of an ``[edition]`` table that deal a game."""
+    """The numbers of an ``[edition]`` table that deal a game, and its Attack rule."""
 
     hand_size: int
     defuses_per_player: int
     spare_defuses_back: int
     bombs_fewer_than_players: int
+    bombs_fixed: int
+    attack: str
+    nope_defuse: bool
 
 
 def setup_numbers(head: dict[str, Any], where: str) -> SetupNumbers:
     """The setup numbers of an ``[edition]`` table, each within its bound: hand size,
-    Defuses per player, spare Defuses back (``"all"``: -1), bombs fewer than players (0 or
-    1: a game needs a bomb for every seat but the winner, or it could not end)."""
+    Defuses per player, spare Defuses back (``"all"``: -1), bombs (``"players - 1"``,
+    ``"players"`` or a number: a game needs a bomb for every seat but the winner, or it
+    could not end; ``check_deal`` checks a number against every player count), and the
+    Attack stacking rule (``attack``, "2025" unless given) and whether a Nope may answer a
+    Defuse (``nope_defuse``, false unless given)."""
     spare = head.get("spare_defuses_back")
     if spare == "all":
         spare = -1
@@ -249,12 +297,44 @@ def setup_numbers(head: dict[str, Any], where: str) -> SetupNumbers:
         raise BadInput(
             f"{where}.spare_defuses_back", f'a count in 0..{MAX_COPIES} or "all", got {spare!r}'
         )
+    fewer, fixed = bombs_of(head, where)
     return SetupNumbers(
         hand_size=number(head, "hand_size", where, 0, MAX_HAND),
         defuses_per_player=number(head, "defuses_per_player", where, 0, MAX_DEFUSES),
         spare_defuses_back=spare,
-        bombs_fewer_than_players=number(head, "bombs_fewer_than_players", where, 0, 1),
+        bombs_fewer_than_players=fewer,
+        bombs_fixed=fixed,
+        attack=attack_rule(head.get("attack", "2025"), f"{where}.attack"),
+        nope_defuse=_flag(head, "nope_defuse", False, where),
     )
+
+
+def bombs_of(head: dict[str, Any], where: str) -> tuple[int, int]:
+    """The ``bombs`` field as (fewer than players, fixed number or -1)."""
+    bombs = head.get("bombs")
+    spelled = " ".join(bombs.replace("-", " - ").split()) if isinstance(bombs, str) else ""
+    if spelled in BOMBS_BY_PLAYERS:
+        return BOMBS_BY_PLAYERS[spelled], -1
+    if isinstance(bombs, int) and not isinstance(bombs, bool) and 1 <= bombs <= MAX_COPIES:
+        return 0, bombs
+    raise BadInput(
+        f"{where}.bombs", f'"players - 1", "players" or a number in 1..{MAX_COPIES}, got {bombs!r}'
+    )
+
+
+def attack_rule(value: Any, where: str) -> str:
+    """An Attack stacking rule, one of ``ATTACK_RULES``; else ``BadInput`` naming ``where``.
+
+    >>> attack_rule("classic", "f.attack")
+    'classic'
+    >>> attack_rule("2015", "f.attack")
+    Traceback (most recent call last):
+    ...
+    kaboom.engine.errors.BadInput: f.attack: "2025" or "classic", got '2015'
+    """
+    if value not in ATTACK_RULES:
+        raise BadInput(where, f'"2025" or "classic", got {value!r}')
+    return str(value)
 
 
 def check_deal(edition: Edition, where: str) -> None:
@@ -268,8 +348,10 @@ def check_deal(edition: Edition, where: str) -> None:
         others = sum(counts) - by_effect["bomb"] - by_effect["defuse"] - by_effect["wild"]
         needs = [
             ("cards", sum(counts) <= MAX_CARDS, f"at most {MAX_CARDS} cards in all"),
-            ("bombs", by_effect["bomb"] >= players - ed.bombs_fewer_than_players,
-             f"{players - ed.bombs_fewer_than_players} bomb cards"),
+            ("bombs", by_effect["bomb"] >= ed.bombs_for(players),
+             f"{ed.bombs_for(players)} bomb cards"),
+            ("bombs", ed.bombs_for(players) >= players - 1,
+             f"at least {players - 1} bombs, one for every player but the winner"),
             ("defuses", by_effect["defuse"] >= players * ed.defuses_per_player,
              f"{players * ed.defuses_per_player} defuse cards"),
             ("hand_size", others >= players * ed.hand_size,

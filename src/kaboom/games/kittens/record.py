@@ -207,6 +207,13 @@ class KittensRecord(KittensKnowledge):
         s.rigged = tuple(counts)  # the game's cards are those laid out (public)
         return s
 
+    def ending(self) -> str | None:
+        """How the game ended (None while it goes on): the last explosion came on a turn
+        owed to an Attack, or on a plain turn."""
+        if self.winner < 0:
+            return None
+        return "last explosion under attack" if self.attacked else "last explosion"
+
     def _facts(self) -> dict[str, Any]:
         """The family's own facts for scenario expectations (``State.facts`` adds
         ``to_act``, ``over`` and ``legal``)."""
@@ -218,6 +225,7 @@ class KittensRecord(KittensKnowledge):
             "attacked": self.attacked,
             "alive": list(self.alive),
             "winner": self.winner if self.winner >= 0 else None,
+            "ending": self.ending(),
             "hands": {str(q): self.hand_slugs(q) for q in range(self.n)},
             "hand_sizes": list(self.sizes),
             "draw_pile": self.slugs(self.pile[::-1]),

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
+from kaboom.engine.errors import BadOption
 from kaboom.engine.events import Event
 from kaboom.engine.parsing import check_action_id
 from kaboom.engine.window import ReactionWindow, attack_owed
@@ -74,6 +75,10 @@ class KittensState(KittensRecord):
     def _setup(self, first: int) -> None:
         """Deal a new game (rulebook, "Setting up for 2 to 5 players")."""
         ed, tb, players = self.edition, self.table, self.n
+        if not ed.min_players <= players <= ed.max_players:  # a deck file's own seats
+            raise BadOption(
+                "players", f"{ed.name} takes {ed.min_players} to {ed.max_players}, got {players}"
+            )
         # The card sets for this player count (Minions; Dynamitt's decks); the Original all.
         counts = self.deck_counts(players, self.options)
         kind = [tb.reffect[tb.rank_of[t]] for t in range(ed.titles)]
@@ -108,7 +113,7 @@ class KittensState(KittensRecord):
         bombs = [t for t in range(ed.titles) if kind[t] == "bomb" for _ in range(counts[t])]
         if len(set(bombs)) > 1:
             self.rng.shuffle(bombs)
-        used = players - ed.bombs_fewer_than_players
+        used = ed.bombs_for(players)
         deck += bombs[:used]
         self.out_of_game += bombs[used:]
         self.rng.shuffle(deck)
@@ -307,6 +312,8 @@ class KittensState(KittensRecord):
         """The whole window passed: an odd number of Nopes cancels the play."""
         spec, p = w.play, w.player
         self.window = None
+        if spec.kind == DEFUSE:
+            return self._defuse_resolved(p, w.cancelled, self.table.texts[self.table.index[spec]])
         self.phase, self.actor = TURN, self.current
         if w.cancelled:
             # "A Nope cancels the card beneath it as if it had never been played."
@@ -341,8 +348,9 @@ class KittensState(KittensRecord):
     def _attack(self, p: int) -> list[Event]:
         """Attack: "Do not draw any cards. Instead, immediately force the next player to take
         2 turns in a row." Under attack, hand over every untaken turn, the current one
-        included, plus 2 (docs/rulings.md §1)."""
-        owed = attack_owed(self.turns_owed, self.attacked)
+        included, plus 2 (docs/rulings.md §1); the classic rule (edition or option
+        ``attack``, docs/house-rules.md): always 2."""
+        owed = attack_owed(self.turns_owed, self.attacked, self.edition.attack == "2025")
         self.turns += 1
         nxt = self.next_alive(p)
         return [Event("attack", p, {"next": nxt, "owed": owed}), self._begin_turns(nxt, owed, True)]
@@ -469,16 +477,32 @@ class KittensState(KittensRecord):
         return [*events, self._begin_turns(self.next_alive(p), 1, False)]
 
     def _defuse(self, spec: Spec) -> list[Event]:
-        """Defuse: never Nopable; put the Defuse on the Discard Pile, then place the Kitten.
-        A Clone is a Defuse when a Defuse lies on top of the Discard Pile (docs/rulings.md
-        §3)."""
+        """Defuse: never Nopable (docs/rulings.md §1); put the Defuse on the Discard Pile,
+        then place the Kitten. A Clone is a Defuse when a Defuse lies on top of the Discard
+        Pile (docs/rulings.md §3). House rule ``nope_defuse`` (docs/house-rules.md): a
+        Defuse opens a reaction window like any played card."""
         p = self.actor
         rank = self.table.defuse_t if spec.title < 0 else spec.title
         card = self._spend(p, rank, 1)[0]
         self.phase = PLACING
         show = spec.title >= 0 or self.table.grouped
         data = {"card": self.edition.slugs[card]} if show else {}
-        return [Event("defuse", p, data)]
+        events = [Event("defuse", p, data)]
+        if not self.edition.nope_defuse:
+            return events
+        asked = [] if self.table.nope_proof[card] else self.others_from_left(p)
+        self.window = ReactionWindow(spec, p, asked)
+        return events + self._advance_window()
+
+    def _defuse_resolved(self, p: int, cancelled: bool, text: str) -> list[Event]:
+        """A Defuse's window has passed (house rule ``nope_defuse``): Noped, the drawer
+        holds the Kitten still and must Defuse again or explode; else they place it."""
+        self.actor = p
+        if cancelled:
+            self.phase = EXPLODING
+            return [Event("noped", p, {"action": text})]
+        self.phase = PLACING
+        return []
 
     def _place(self, position: int) -> list[Event]:
         """Placing: "Secretly put the Exploding Kitten back into the Draw Pile anywhere you'd

@@ -34,9 +34,14 @@ def play_phrase(ed: Edition, action: str) -> tuple[str, str]:
     ('plays three Skip against P3, naming Defuse', 'three Skip against P3')
     >>> play_phrase(ORIGINAL, "play favor @1")
     ('plays Favor on P1', 'Favor on P1')
+    >>> play_phrase(ORIGINAL, "defuse")
+    ('plays Defuse', 'Defuse')
     """
     names = _names(ed)
     word, *rest = action.split()
+    if word == "defuse":  # a Defuse in a window (house rule nope_defuse, docs/house-rules.md)
+        noun = names.get(rest[0] if rest else "defuse", "Defuse")
+        return f"plays {noun}", noun
     if "=" in rest[0]:  # a Clone played as the card it copies
         clone, _, copied = rest[0].partition("=")
         on = f" on P{rest[1][1:]}" if len(rest) > 1 else ""

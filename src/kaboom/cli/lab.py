@@ -1,0 +1,167 @@
+"""``kaboom experiment`` (the balance lab, docs/experiments.md) and the backend options that
+``simulate``, ``tournament`` and ``experiment`` share (``--backend``, ``--workers``,
+``--address``, docs/scale.md). ``cli/main.py`` registers the command."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from kaboom.engine.errors import BadInput
+from kaboom.sim.backend import BACKENDS, Backend
+
+out = Console()
+err = Console(stderr=True, soft_wrap=True)
+
+BackendArg = Annotated[
+    str,
+    typer.Option("--backend", help=f"Where games run: {' or '.join(BACKENDS)} (docs/scale.md)."),
+]
+WorkersArg = Annotated[
+    int | None,
+    typer.Option(help="Worker processes (local: 1 by default; ray: this machine's CPUs)."),
+]
+AddressArg = Annotated[
+    str | None,
+    typer.Option(help="With --backend ray: the cluster's address (default: a local Ray)."),
+]
+
+
+def backend_of(kind: str, workers: int | None, address: str | None) -> Backend:
+    """The backend the options name; bad values raise ``BadInput`` naming the option."""
+    if workers is None:
+        workers = (os.cpu_count() or 1) if kind == "ray" else 1
+    return Backend(kind, workers, address)
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    """``--option fast=true --option first=2`` → ``{"fast": True, "first": 2}``."""
+    options: dict[str, Any] = {}
+    for pair in pairs or []:
+        name, sep, raw = pair.partition("=")
+        if not sep or not name:
+            raise BadInput("--option", f"NAME=VALUE, got {pair!r}")
+        options[name] = option_value(raw)
+    return options
+
+
+def option_value(raw: str) -> Any:
+    """A value as typed after ``-o NAME=``: JSON where it parses (``true``, ``2``), else the
+    text itself (``classic``, ``house.toml``)."""
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        return raw
+
+
+def parse_axis(text: str) -> tuple[str, tuple[Any, ...]]:
+    """``attack=2025,classic`` → ``("attack", ("2025", "classic"))``.
+
+    >>> parse_axis("players=2,3")
+    ('players', (2, 3))
+    """
+    name, sep, raw = text.partition("=")
+    if not sep or not name.strip() or not raw.strip():
+        raise BadInput("--vary", f"NAME=V1,V2,..., got {text!r}")
+    return name.strip(), tuple(option_value(v.strip()) for v in raw.split(",") if v.strip())
+
+
+def experiment(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    vary: Annotated[
+        list[str],
+        typer.Option(
+            help="NAME=V1,V2,...: an option, deck=FILE1,FILE2 or players=2,3 (repeatable)."
+        ),
+    ],
+    players: Annotated[int, typer.Option(help="Players, unless varied.")] = 4,
+    bots: Annotated[str, typer.Option(help="Bot per seat, comma-separated (one: every seat).")] = (
+        "random"
+    ),
+    games: Annotated[int, typer.Option("--games", help="Games per cell.")] = 500,
+    seed: Annotated[int, typer.Option(help="Master seed (every cell plays from it).")] = 0,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="A fixed game option NAME=VALUE (repeatable)."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    csv_path: Annotated[
+        Path | None, typer.Option("--csv", help="Write the figures as CSV.")
+    ] = None,
+    plot: Annotated[Path | None, typer.Option(help="Draw the figures to this PNG.")] = None,
+    backend: BackendArg = "local",
+    workers: WorkersArg = None,
+    address: AddressArg = None,
+) -> None:
+    """Vary options, deck files or players over values: per cell the seats' and bots' win
+    rates, game length and how games end, with 95% intervals (docs/experiments.md)."""
+    from kaboom.sim.experiment import Axis, Grid, run_experiment, to_csv
+    from kaboom.sim.experiment import plot as draw
+
+    fixed = parse_options(option)
+    axes = tuple(Axis(*parse_axis(text)) for text in vary)
+    grid = Grid(game, players, axes, bots, games, seed, tuple(sorted(fixed.items())))
+    grid.check()
+    runner = backend_of(backend, workers, address)
+    for path, what in ((csv_path, "--csv"), (plot, "--plot")):
+        if path is not None and not path.parent.is_dir():
+            raise BadInput(what, f"a file in an existing folder; {str(path.parent)!r} is not one")
+    total = games * len(grid.cells())
+    with Progress(
+        TextColumn("[bold]experiment"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=err, transient=as_json,
+    ) as bar:  # fmt: skip
+        task = bar.add_task("games", total=total)
+        result = run_experiment(grid, runner, lambda k: bar.advance(task, k))
+    if csv_path is not None:
+        csv_path.write_text(to_csv(result), encoding="utf-8")
+    if plot is not None:
+        try:
+            draw(result, str(plot))
+        except ImportError:
+            raise BadInput("--plot", "matplotlib: pip install -e '.[plot]'") from None
+    if as_json:
+        print(json.dumps(result, indent=2))
+        return
+    show(result)
+    for path, what in ((csv_path, "CSV"), (plot, "plot")):
+        if path is not None:
+            out.print(f"{what}: {path}", highlight=False)
+
+
+def show(result: dict[str, Any]) -> None:
+    """The table: a row per cell; win rates as percentages with their 95% intervals."""
+    from kaboom.sim.experiment import cell_label
+
+    table = Table(
+        title=f"{result['game']}: {result['games_per_cell']} games per cell, "
+        f"bots {result['bots']}, seed {result['seed']}",
+        caption="win rate % (95% CI); turns: mean (95% CI)",
+    )
+    table.add_column("cell", no_wrap=True)
+    for col in ("seats", "bots", "turns", "decisions", "endings"):
+        table.add_column(col)
+    for c in result["cells"]:
+        seats = "\n".join(f"{s['seat']}: {_rate(s)}" for s in c["seats"])
+        bots = "\n".join(f"{b['bot']}: {_rate(b)}" for b in c["bots"])
+        endings = "\n".join(f"{k}: {_rate(e, 'share')}" for k, e in c["endings"].items())
+        table.add_row(cell_label(c["cell"]), seats, bots, _mean(c["turns"]),
+                      _mean(c["decisions"]), endings)  # fmt: skip
+    out.print(table)
+
+
+def _rate(row: dict[str, Any], key: str = "win_rate") -> str:
+    lo, hi = row["ci95"]
+    return f"{row[key]:.1%} ({lo:.0%}-{hi:.0%})".replace("%-", "-")
+
+
+def _mean(figure: dict[str, Any]) -> str:
+    lo, hi = figure["ci95"]
+    return f"{figure['mean']:.1f} ({lo:.1f}-{hi:.1f})"
