@@ -236,3 +236,28 @@ def test_a_private_table_needs_its_invite(server: Server) -> None:
         await lobby.close()
 
     asyncio.run(go())
+
+
+def test_a_client_cannot_make_the_server_read_a_file(server: Server) -> None:
+    """Options that name a file (a deck, a rank mapping, a box) are for the command line;
+    over the network they are refused by name, and no table is made."""
+
+    async def go() -> None:
+        await asyncio.sleep(1.0)
+        lobby = Lobby(server.base)
+        before = await lobby.tables()
+        for game, option in (
+            ("exploding-kittens", "deck"),
+            ("dynamitt", "mapping"),
+            ("kittens-board-game", "board"),
+        ):
+            await asyncio.sleep(0.21)  # under the rate limit
+            body = {"game": game, "players": 2, "options": {option: "/etc/hostname"}}
+            response = await lobby.http.post("/api/tables", json=body)
+            assert response.status_code == 400, (body, response.text)
+            assert option in response.text and "server's disk" in response.text
+        await asyncio.sleep(0.21)
+        assert await lobby.tables() == before
+        await lobby.close()
+
+    asyncio.run(go())

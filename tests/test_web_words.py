@@ -130,6 +130,14 @@ def test_bad_requests_name_the_field_and_change_nothing(client: TestClient) -> N
     assert r.status_code == 403
 
 
+def test_the_words_never_open_a_file_a_client_names(client: TestClient) -> None:
+    for game, option in (("exploding-kittens", "deck"), ("dynamitt", "mapping")):
+        body = {"game": game, "players": 2, "options": {option: "/etc/hostname"}}
+        r = client.post("/api/guide", json=body)
+        assert r.status_code == 400, r.text
+        assert option in r.json()["detail"] and "server's disk" in r.json()["detail"]
+
+
 def test_junk_observations_get_a_400_never_a_500(client: TestClient) -> None:
     state = played("kittens-board-game", 5)
     good = state.observe(state.to_act)

@@ -67,3 +67,22 @@ def resolve_options(declared: tuple[Option, ...], given: Mapping[str, Any]) -> d
             known = ", ".join(sorted(by_name)) or "none"
             raise BadOption(name, f"unknown option; known options: {known}")
     return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in declared}
+
+
+def refuse_file_options(declared: tuple[Option, ...], given: Mapping[str, Any]) -> None:
+    """Refuse, for a request that came over the network, every option declared ``path``
+    that has a value (a deck, a rank mapping, a box file): a remote client never makes the
+    server open a path of its choosing. Raises ``BadOption`` naming the option.
+
+    >>> opts = (Option("deck", str, "", "a deck file", path=True),)
+    >>> refuse_file_options(opts, {"deck": ""})
+    >>> refuse_file_options(opts, {"deck": "/etc/passwd"})
+    Traceback (most recent call last):
+    ...
+    kaboom.engine.errors.BadOption: option 'deck': names a file on the server's disk: ...
+    """
+    for o in declared:
+        if o.path and given.get(o.name):
+            raise BadOption(
+                o.name, "names a file on the server's disk: not accepted over the network"
+            )

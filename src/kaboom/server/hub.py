@@ -18,6 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from kaboom.engine.errors import BadInput, BadOption, KaboomError
+from kaboom.engine.options import refuse_file_options
 from kaboom.engine.registry import get_game, new_game
 from kaboom.server.bot import BotAgent
 from kaboom.server.config import ServerConfig
@@ -270,6 +271,7 @@ class Hub:
         seed = req.get("seed")
         seed = secrets.randbits(64) if seed is None else seed
         options = dict(req.get("options") or {})
+        refuse_file_options(spec.options, options)
         new_game(spec.game_id, players, 0, **options)  # a bad option stops here
         if len(self.tables) >= self.config.max_tables:
             raise LobbyError(503, "too many tables on this server")

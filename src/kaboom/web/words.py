@@ -17,6 +17,7 @@ from typing import Any
 
 from kaboom.engine.errors import BadInput, KaboomError
 from kaboom.engine.events import Event
+from kaboom.engine.options import refuse_file_options
 from kaboom.engine.registry import get_game, new_game
 from kaboom.engine.state import Observation, State
 from kaboom.sim.story import story_lines
@@ -40,6 +41,7 @@ def template(game: str, players: int, options: dict[str, Any]) -> State:
     or ``UnknownGame`` naming what is wrong)."""
     spec = get_game(game)
     spec.check_players(players)
+    refuse_file_options(spec.options, options)  # these words are asked over the network
     return _template(game, players, json.dumps(options, sort_keys=True))
 
 
