@@ -92,6 +92,28 @@ def test_the_invariance_test_can_fail_a_vector_shows_what_the_seat_sees() -> Non
     assert any(not np.array_equal(enc.encode(w.observe(1)), mine) for w in worlds)
 
 
+def test_an_observation_is_encoded_once_a_step_and_never_stale() -> None:
+    """``last()`` then ``observe()`` in one step encode once; a step, or a new state set on
+    the env, gives the agent a vector of the position it now sees."""
+    env = KaboomAEC("exploding-kittens", 2)
+    env.reset(seed=3)
+    agent = env.agent_selection
+    seat = int(agent.removeprefix("player_"))
+    first = env.last()[0]
+    assert env.observe(agent) is first
+    rng = random.Random(3)
+    env.step(int(rng.choice(np.flatnonzero(first["action_mask"]))))
+    after = env.observe(agent)
+    assert after is not first
+    fresh = encoder_for(env.state).encode(env.state.observe(seat))
+    assert np.array_equal(after["observation"], fresh)
+    other = new_game("exploding-kittens", 2, seed=99)
+    env.state = other
+    again = env.observe(agent)
+    assert again is not after
+    assert np.array_equal(again["observation"], encoder_for(other).encode(other.observe(seat)))
+
+
 def test_reset_with_a_seed_deals_the_same_game() -> None:
     a, b = kaboom.rl.env("dynamitt", players=3), kaboom.rl.env("dynamitt", players=3)
     a.reset(seed=11)

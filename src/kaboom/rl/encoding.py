@@ -10,7 +10,6 @@ and ``docs/rl.md`` describes each field.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -175,18 +174,24 @@ class Encoder:
         self._hidden = HIDDEN_PILE[fam]
         self._phase = {phase: at["phase"] + i for i, phase in enumerate(PHASES[fam])}
         self._encode_family = getattr(self, f"_encode_{fam}")
+        self._step = 1.0 / self.card_scale
+        self._at_to_act, self._at_current = at["to_act"], at["current"]
+        self._at_in, self._at_hand_size, self._at_hand = at["in"], at["hand_size"], at["hand"]
+        self._at_known, self._at_turns = at["known." + self._hidden], at["turns"]
+        self._at_winners = at["winners"]
+        self._zero_mask = np.zeros(self.num_actions, dtype=np.int8)
 
     def encode(self, obs: Observation) -> Vector:
         """The vector of one seat's observation (``obs["seat"]`` must be a seat)."""
         v: dict[int, float] = {}  # the values set, by index (sparse: most are 0)
         at, n, me, card = self._at, self.players, obs["seat"], self._card
-        step, c = 1.0 / self.card_scale, len(self.cards)
+        step, c = self._step, len(self.cards)
         v[self._phase[obs["phase"]]] = 1.0
         if obs["to_act"] is not None:
-            v[at["to_act"] + (obs["to_act"] - me) % n] = 1.0
+            v[self._at_to_act + (obs["to_act"] - me) % n] = 1.0
         if obs["current"] is not None:
-            v[at["current"] + (obs["current"] - me) % n] = 1.0
-        at_in, at_size = at["in"], at["hand_size"]
+            v[self._at_current + (obs["current"] - me) % n] = 1.0
+        at_in, at_size = self._at_in, self._at_hand_size
         for p in obs["players"]:
             r = (p["seat"] - me) % n
             if p["in"]:
@@ -197,33 +202,29 @@ class Encoder:
             v[offset] = piles[name]["size"] / self.total_cards
         for name, base, top in self._face_up:
             cards = piles[name].get("cards") or ()
-            for slug, k in Counter(cards).items():
-                v[base + card[slug]] = k * step  # (clipped to 1 at the end)
+            _count(v, base, card, cards, step)  # (clipped to 1 at the end)
             if cards:
                 v[top + card[cards[0]]] = 1.0
-        base = at["hand"]
-        for slug, k in Counter(obs["hand"] or ()).items():
-            v[base + card[slug]] = k * step
+        _count(v, self._at_hand, card, obs["hand"] or (), step)
         if obs["window"] is not None:
             self._encode_window(v, obs)
         known = obs["known"]
-        base = at["known." + self._hidden]
+        base = self._at_known
         for place, slug in known["piles"].get(self._hidden, {}).items():
             if int(place) < KNOWN_PLACES:
                 v[base + int(place) * c + card[slug]] = 1.0
         face_up = piles[self._hidden].get("cards") or ()  # (an order all may know)
         for k, slug in enumerate(face_up[:KNOWN_PLACES]):
             v[base + k * c + card[slug]] = 1.0
+        at_hands = at["known.hands"]
         for q, cards in known["hands"].items():
-            base = at["known.hands"] + (int(q) - me) % n * c
-            for slug, k in Counter(cards).items():
-                v[base + card[slug]] = k * step
-        v[at["turns"]] = obs["turns"] / TURNS_SCALE
+            _count(v, at_hands + (int(q) - me) % n * c, card, cards, step)
+        v[self._at_turns] = obs["turns"] / TURNS_SCALE
         for q in obs["winners"]:
-            v[at["winners"] + (q - me) % n] = 1.0
+            v[self._at_winners + (q - me) % n] = 1.0
         self._encode_family(v, obs)
         out = np.zeros(self.size, dtype=np.float32)
-        out.put(list(v), list(v.values()))
+        out[list(v)] = list(v.values())
         return np.minimum(out, 1.0, out=out)
 
     def _rel(self, obs: Observation, q: int) -> int:
@@ -252,9 +253,7 @@ class Encoder:
         if sec["attacked"]:
             v[at["exploding.attacked"]] = 1.0
         v[at["exploding.bombs_in_pile"]] = sec["bombs_in_pile"] / self.players
-        base, step = at["exploding.out_of_game"], 1.0 / self.card_scale
-        for slug, k in Counter(sec["out_of_game"]).items():
-            v[base + card[slug]] = k * step
+        _count(v, at["exploding.out_of_game"], card, sec["out_of_game"], self._step)
         v[at["exploding.out_of_game_face_down"]] = sec["out_of_game_face_down"] / self.total_cards
         if sec["drawn_bomb"] is not None:
             v[at["exploding.drawn_bomb"] + card[sec["drawn_bomb"]]] = 1.0
@@ -298,9 +297,17 @@ class Encoder:
 
     def mask(self, legal: list[int]) -> npt.NDArray[np.int8]:
         """1 for each legal action id, 0 elsewhere, over the fixed action space."""
-        m = np.zeros(self.num_actions, dtype=np.int8)
+        m = self._zero_mask.copy()
         m[legal] = 1
         return m
+
+
+def _count(v: dict[int, float], base: int, index: dict[str, int], cards: Any, step: float) -> None:
+    """Add ``step`` at ``base + index[title]`` for each card of ``cards`` (copies counted
+    by title, without building a ``Counter`` at every step)."""
+    for slug in cards:
+        i = base + index[slug]
+        v[i] = v.get(i, 0.0) + step
 
 
 def _signed(value: float, scale: float) -> float:

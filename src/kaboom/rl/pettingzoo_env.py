@@ -59,7 +59,8 @@ class KaboomAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
             raise BadOption("reward", f"{spec.name} keeps no score: use reward='win'")
         self.game, self.n, self.options = game, players, dict(options)
         self.reward_kind, self.render_mode = reward, render_mode
-        self.state: State = new_game(game, players, 0, **options)
+        self._observed: dict[str, dict[str, Any]] = {}  # this step's observations, by agent
+        self.state = new_game(game, players, 0, **options)
         self.encoder: Encoder = encoder_for(self.state)
         self.possible_agents = [agent_name(q) for q in range(players)]
         self.agents = list(self.possible_agents)
@@ -74,6 +75,16 @@ class KaboomAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
         self.metadata = {**self.metadata, "name": f"kaboom_{game.replace('-', '_')}_v0"}
         self._start(self._rng.getrandbits(63))
+
+    @property
+    def state(self) -> State:
+        """The game being played (setting it, as a test may, forgets cached observations)."""
+        return self._state
+
+    @state.setter
+    def state(self, state: State) -> None:
+        self._state = state
+        self._observed = {}
 
     # -- the AEC interface -------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -106,13 +117,17 @@ class KaboomAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's vector (from its own observation only) and its action mask (all
         zeros unless it is the agent to act)."""
+        cached = self._observed.get(agent)
+        if cached is not None:  # (asked again in the same step: ``last()`` then ``observe``)
+            return cached
         seat = self._seat[agent]
         state = self.state
         legal = state.legal_actions() if state.to_act == seat else []
-        return {
+        self._observed[agent] = cached = {
             "observation": self.encoder.encode(state.observe(seat)),
             "action_mask": self.encoder.mask(legal),
         }
+        return cached
 
     def action_mask(self, agent: str) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The mask alone (cheaper than ``observe`` when the vector is not wanted)."""
@@ -129,6 +144,7 @@ class KaboomAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         if isinstance(action, np.integer):
             action = int(action)
         events = state.apply(action)  # IllegalAction naming the rule; nothing changed
+        self._observed = {}
         self._clear_rewards()
         self._cumulative_rewards[agent] = 0.0
         if any(e.kind == "explode" for e in events):
