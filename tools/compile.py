@@ -56,7 +56,8 @@ class Unavailable(Exception):
 def sources() -> list[str]:
     """The compiled modules' sources, relative to ``src/``, sorted."""
     found = [p.relative_to(SRC).as_posix() for pkg in PACKAGES for p in (SRC / pkg).rglob("*.py")]
-    return sorted(s for s in [*found, *MODULES] if s not in EXCLUDE)
+    found += [m for m in MODULES if (SRC / m).is_file()]
+    return sorted(s for s in found if s not in EXCLUDE)
 
 
 def extension_of(source: str) -> str:

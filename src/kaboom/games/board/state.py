@@ -8,7 +8,7 @@ tables and facts are ``record.py``; how a search plays the game out is ``rollout
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -46,7 +46,7 @@ from kaboom.games.board.data import load_box
 from kaboom.games.board.record import BoardRecord
 
 #: See the Future: "top 3 Move Discs" (docs/rulings.md §5).
-FUTURE = 3
+FUTURE: Final = 3
 #: A race ends after this many turns: the seat furthest along wins (docs/rulings.md, "How
 #: long a game may last"); no file or option lifts it.
 MAX_TURNS = 1000

@@ -13,7 +13,7 @@ code in ``state.py``, ``knowledge.py``, ``record.py`` and ``actions.py``.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from kaboom.engine.errors import BadInput, BadOption
 from kaboom.engine.events import Event
@@ -35,7 +35,8 @@ from kaboom.games.eleminis.deck import CHARACTERS, Deck, load_deck
 
 DECK = load_deck()
 #: The phases: a card to play, or the game (the match) is over.
-PLAY, OVER = 0, 1
+PLAY: Final = 0
+OVER: Final = 1
 #: A match ends after this many games even if no side has reached the target; the highest
 #: total wins (docs/rulings.md §6, "How long a match lasts"). With ``target`` at most
 #: ``MAX_TARGET`` (an option bound), no option or file makes a match endless.

@@ -12,7 +12,7 @@ project's rulings. The fields and small queries live in ``core.py``; what each s
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -61,7 +61,7 @@ __all__ = [
 ]
 
 #: How many cards See the Future shows (docs/rulings.md §1: fewer if the pile is shorter).
-FUTURE = 3
+FUTURE: Final = 3
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
