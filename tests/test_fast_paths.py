@@ -17,8 +17,9 @@ import pytest
 
 import kaboom.sim.simulate as simulate_module
 from kaboom.bots.make import make_bot
+from kaboom.engine.chance import shuffle, uniform_index
 from kaboom.engine.events import Event
-from kaboom.engine.playout import random_playout, uniform_index
+from kaboom.engine.playout import random_playout
 from kaboom.engine.registry import list_games, new_game
 from kaboom.engine.state import State, copy_rng
 from kaboom.engine.view import PlayerView
@@ -36,6 +37,16 @@ def test_uniform_index_is_the_draw_of_choice_and_randrange() -> None:
             index = uniform_index(ours, n)
             assert index == by_choice.choice(options) == by_range.randrange(n)
         assert ours.getstate() == by_choice.getstate() == by_range.getstate()
+
+
+def test_shuffle_is_the_shuffle_of_random() -> None:
+    for seed in range(12):
+        for n in (0, 1, 2, 3, 7, 52, 120):
+            ours, theirs = list(range(n)), list(range(n))
+            rng, twin = random.Random(seed), random.Random(seed)
+            shuffle(rng, ours)
+            twin.shuffle(theirs)
+            assert ours == theirs and rng.getstate() == twin.getstate()
 
 
 def test_a_copied_generator_draws_as_the_original_and_apart_from_it() -> None:

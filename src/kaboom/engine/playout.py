@@ -15,6 +15,7 @@ from typing import Any, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
+from kaboom.engine.chance import uniform_index
 from kaboom.engine.state import State
 
 S = TypeVar("S", bound=State)
@@ -22,22 +23,6 @@ S = TypeVar("S", bound=State)
 
 #: How many moves a playout may take in a game without a horizon before it is scored.
 PLAYOUT_LIMIT = 5000
-
-
-def uniform_index(rng: random.Random, n: int) -> int:
-    """A uniformly random index below ``n`` (positive), the very draw ``rng.randrange(n)``
-    and ``rng.choice`` of ``n`` items make (``random.Random._randbelow``: ``n``'s bit length
-    in bits, drawn again while out of range), without their Python frames.
-
-    >>> rng, twin = random.Random(3), random.Random(3)
-    >>> [uniform_index(rng, 5) for _ in range(6)] == [twin.randrange(5) for _ in range(6)]
-    True
-    """
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
 
 
 def uniform_policy(state: State, rng: random.Random) -> int:
@@ -54,7 +39,7 @@ def random_playout(state: State, rngs: list[random.Random]) -> int:
     decisions = 0
     seat = state.to_act
     while seat is not None:
-        legal = state.legal_actions()
+        legal = state.legal_now()
         state.apply(legal[uniform_index(rngs[seat], len(legal))])
         decisions += 1
         seat = state.to_act

@@ -112,10 +112,15 @@ class State(ABC):
     def legal_actions(self) -> list[int]:
         """The actions the seat to act may take now, each once, in an order fixed by the
         state (not necessarily increasing)."""
+        return list(self.legal_now())
+
+    def legal_now(self) -> list[int]:
+        """The legal actions as cached until the next ``apply``: the list itself, not a
+        copy, for the engine's own loops (never to be changed)."""
         legal = self._cached_legal
         if legal is None:
             legal = self._cached_legal = self._legal()
-        return list(legal)
+        return legal
 
     @abstractmethod
     def _legal(self) -> list[int]:
@@ -151,9 +156,7 @@ class State(ABC):
         """Verify, then play ``action``; return the events it caused. An adapter that
         knows who sends the action passes ``seat``: an action from a seat that has no
         decision to make is refused. A refused action changes nothing."""
-        legal = self._cached_legal
-        if legal is None:
-            legal = self._cached_legal = self._legal()
+        legal = self.legal_now()
         if type(action) is not int or action not in legal or seat is not None:
             action = self.verify(action, seat)  # raises IllegalAction naming the rule
         self._cached_legal = None

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Final
 
+from kaboom.engine.chance import shuffle
 from kaboom.engine.errors import BadInput, BadOption
 from kaboom.engine.events import Event
 from kaboom.engine.parsing import check_action_id
@@ -104,7 +105,7 @@ class EleminisRules(State):
         start of each game of a match)."""
         d = self.deck_data
         self.deck = [t for t in range(len(d.slugs)) for _ in range(d.counts[t])]
-        self.rng.shuffle(self.deck)
+        shuffle(self.rng, self.deck)
         self.discard, self.deck_known = [], False
         self.cells = [-1] * (self.n * self.slots)
 
@@ -138,7 +139,7 @@ class EleminisRules(State):
             # "If the Deck ever runs out of cards, turn the Discard Pile face down."
             self.deck, self.discard = self.discard[::-1], []
             if self.options.get("shuffle_turnover", False):
-                self.rng.shuffle(self.deck)
+                shuffle(self.rng, self.deck)
             self.deck_known = not self.options.get("shuffle_turnover", False)
             events.append(Event("turnover", None, {"cards": len(self.deck)}))
         if not self.deck:  # only a rigged table can run out: 81 cards, at most 40 slots

@@ -41,9 +41,7 @@ WEIGHT = {"defuse": 0.59, "first-defuse": 0.50, "nope": 0.17, "attack": 0.30, "s
 
 def policy(state: KittensState, rng: random.Random) -> int:
     """The playout's move: each seat acts on what it knows."""
-    legal = state._cached_legal
-    if legal is None:
-        legal = state.legal_actions()
+    legal = state.legal_now()
     if len(legal) == 1:
         return legal[0]
     phase = state.phase

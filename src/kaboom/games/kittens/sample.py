@@ -22,6 +22,7 @@ from functools import cache
 from typing import Any, Generic, TypeVar
 
 from kaboom.engine import pile_memory as piles
+from kaboom.engine.chance import shuffle
 from kaboom.engine.errors import BadInput
 from kaboom.engine.observation import seen_events
 from kaboom.engine.state import Observation
@@ -126,8 +127,8 @@ class Deal:
         """Deal the hidden pool into ``s``."""
         cards, bombs = list(self.cards), list(self.bombs)
         fixed = [list(h) for h in self.fixed]
-        rng.shuffle(cards)
-        rng.shuffle(bombs)
+        shuffle(rng, cards)
+        shuffle(rng, bombs)
         if self.absent:
             cards = self.deal_lacking(s, cards, fixed)
         placed = piles.place_runs(self.slots, self.runs, rng) if self.runs else {}

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
+from kaboom.engine.chance import shuffle
 from kaboom.engine.events import Event
 from kaboom.engine.parsing import check_action_id
 from kaboom.engine.window import ReactionWindow, attack_owed
@@ -82,7 +83,7 @@ class KittensState(KittensRecord):
         # "Take out all 6 Defuses and deal 1 to each player." (Dynamitt: one Q or K each.)
         defuses = [t for t in range(ed.titles) if kind[t] == "defuse" for _ in range(counts[t])]
         if len(set(defuses)) > 1:
-            self.rng.shuffle(defuses)
+            shuffle(self.rng, defuses)
         for seat in range(players):
             for _ in range(ed.defuses_per_player):
                 self.hands[seat][defuses.pop()] += 1
@@ -94,7 +95,7 @@ class KittensState(KittensRecord):
         deck += defuses[len(defuses) - back :]
         self.out_of_game += defuses[: len(defuses) - back]
         # "Shuffle and deal 7 cards face down to each player."
-        self.rng.shuffle(deck)
+        shuffle(self.rng, deck)
         for seat in range(players):
             for _ in range(ed.hand_size):
                 self.hands[seat][deck.pop()] += 1
@@ -107,11 +108,11 @@ class KittensState(KittensRecord):
         # "Put Exploding Kittens back into the deck so there's 1 fewer than the number of players."
         bombs = [t for t in range(ed.titles) if kind[t] == "bomb" for _ in range(counts[t])]
         if len(set(bombs)) > 1:
-            self.rng.shuffle(bombs)
+            shuffle(self.rng, bombs)
         used = players - ed.bombs_fewer_than_players
         deck += bombs[:used]
         self.out_of_game += bombs[used:]
-        self.rng.shuffle(deck)
+        shuffle(self.rng, deck)
         self.pile = deck
         self.current = self.actor = first
 
@@ -355,7 +356,7 @@ class KittensState(KittensRecord):
     def _shuffle(self, p: int) -> list[Event]:
         """Shuffle: "Shuffle the Draw Pile thoroughly", a uniform random shuffle
         (docs/rulings.md §1); nobody knows where any card lies any more."""
-        self.rng.shuffle(self.pile)
+        shuffle(self.rng, self.pile)
         knowledge.forget_pile(self)
         return [Event("shuffle", p, {})]
 
