@@ -15,7 +15,7 @@ from kaboom.sim.bench import run_bench
 def main(seconds: float) -> None:
     ours, ref = run_bench(tuple(g.game_id for g in list_games()), budget=seconds)
     for t in ours:
-        ratio = f"{t.decisions_per_s / ref.decisions_per_s:.2f}" if ref else "n/a"
+        ratio = f"{t.ratio:.2f}" if t.ratio is not None else "n/a"
         print(f"{t.label:28} {t.decisions_per_s:>12,.0f} decisions/s  ratio {ratio}")
     if ref is None:
         print("reference missing: pip install -e '.[bench]' for open_spiel")

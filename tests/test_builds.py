@@ -42,13 +42,16 @@ def require_compiled() -> None:
 
 
 def compiled_modules() -> dict[str, bool]:
-    """Every module of ``kaboom.engine`` and ``kaboom.games``, imported: compiled or not."""
+    """Every module of ``kaboom.engine`` and ``kaboom.games``, and the search
+    (``kaboom.bots.ismcts``), imported: compiled or not."""
     found = {}
     for package in ("kaboom.engine", "kaboom.games"):
         root = importlib.import_module(package)
         found[package] = _build.is_compiled(root)
         for info in pkgutil.walk_packages(root.__path__, f"{package}."):
             found[info.name] = _build.is_compiled(importlib.import_module(info.name))
+    search = "kaboom.bots.ismcts"
+    found[search] = _build.is_compiled(importlib.import_module(search))
     return found
 
 
@@ -104,7 +107,7 @@ def test_isinstance_follows_the_classes_on_either_build() -> None:
                 assert issubclass(type(state), cls) == expected
 
 
-def test_every_engine_and_game_module_is_compiled() -> None:
+def test_every_engine_and_game_module_and_the_search_is_compiled() -> None:
     require_compiled()
     found = compiled_modules()
     assert len(found) > 40

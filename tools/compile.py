@@ -2,9 +2,10 @@
 
     python tools/compile.py [auto|compiled|pure]     (default: $KABOOM_BUILD, else auto)
 
-- ``auto``: compile ``src/kaboom/engine`` and ``src/kaboom/games`` with mypyc when mypyc and a
-  C compiler are present; where they are not, or the compile fails, say so in one line and
-  leave the pure-Python package (exit status 0).
+- ``auto``: compile ``src/kaboom/engine``, ``src/kaboom/games`` and the search
+  (``src/kaboom/bots/ismcts.py``) with mypyc when mypyc and a C compiler are present;
+  where they are not, or the compile fails, say so in one line and leave the pure-Python
+  package (exit status 0).
 - ``compiled``: the same, but a missing compiler or a failed compile is an error (status 1).
 - ``pure``: remove the compiled modules; the package runs as pure Python.
 
@@ -35,6 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 #: The packages compiled, every module in them.
 PACKAGES = ("kaboom/engine", "kaboom/games")
+#: Single modules compiled besides: the search's tree and iterations (its hot loop).
+MODULES = ("kaboom/bots/ismcts.py",)
 #: Modules left pure Python (``kaboom/engine/x.py``), with the reason; none today.
 EXCLUDE: dict[str, str] = {}
 #: The mypyc group: every module goes into one shared library, ``src/kaboom__mypyc*.so``.
@@ -52,7 +55,8 @@ class Unavailable(Exception):
 
 def sources() -> list[str]:
     """The compiled modules' sources, relative to ``src/``, sorted."""
-    found = (p.relative_to(SRC).as_posix() for pkg in PACKAGES for p in (SRC / pkg).rglob("*.py"))
+    found = [p.relative_to(SRC).as_posix() for pkg in PACKAGES for p in (SRC / pkg).rglob("*.py")]
+    found += [m for m in MODULES if (SRC / m).is_file()]
     return sorted(s for s in found if s not in EXCLUDE)
 
 
@@ -63,6 +67,7 @@ def extension_of(source: str) -> str:
 def artifacts() -> list[Path]:
     """Every compiled module and shared library now under ``src/``, and the manifest."""
     found = [p for pkg in PACKAGES for p in (SRC / pkg).rglob(f"*{EXT_SUFFIX}")]
+    found += [p for p in (SRC / extension_of(m) for m in MODULES) if p.exists()]
     found += list(SRC.glob(f"{GROUP}__mypyc*{EXT_SUFFIX}"))
     return [*found, MANIFEST] if MANIFEST.exists() else found
 
@@ -116,8 +121,12 @@ def up_to_date(key: str, files: list[str]) -> bool:
     return True
 
 
-def write_manifest(key: str, files: list[str]) -> None:
-    manifest = {"key": key, "sources": manifest_entries(files)}
+def write_manifest(
+    key: str, files: list[str], entries: dict[str, dict[str, object]] | None = None
+) -> None:
+    """Record what was compiled: ``entries`` read before the compile (a source edited while
+    it runs is then found changed), else the sources as they are now."""
+    manifest = {"key": key, "sources": entries or manifest_entries(files)}
     MANIFEST.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
 
 
@@ -198,8 +207,9 @@ def main(argv: list[str]) -> int:
             return 0
         print(f"kaboom: compiling {len(files)} modules with mypyc (a minute or two)...")
         start = time.monotonic()
+        compiled = manifest_entries(files)  # the sources as mypyc reads them
         compile_modules(files)
-        write_manifest(key, files)
+        write_manifest(key, files, compiled)
     except Unavailable as err:
         remove_artifacts()
         if mode == "compiled":

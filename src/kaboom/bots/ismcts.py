@@ -29,9 +29,9 @@ from typing import Any
 
 from kaboom.bots.base import Bot
 from kaboom.engine.errors import BadInput
-from kaboom.engine.playout import Playout
+from kaboom.engine.playout import Playout, play_out
 from kaboom.engine.registry import get_game
-from kaboom.engine.state import State
+from kaboom.engine.state import State, copy_rng
 from kaboom.engine.view import PlayerView
 
 #: Levels map to budgets: iterations, and a time limit per decision in seconds.
@@ -41,8 +41,6 @@ LEVELS = {"easy": (100, 0.2), "medium": (1000, 1.0), "hard": (5000, 5.0)}
 BIAS = 3.0
 #: How sure the playouts must be (standard errors) before the search overrules the prior.
 CONFIDENCE = 1.0
-#: How many moves a playout may take in a game without a horizon before it is scored.
-PLAYOUT_LIMIT = 5000
 
 
 @dataclass
@@ -142,10 +140,13 @@ class IsmctsBot:
                     break
                 world, stream = view.determinize(self.rng), self.rng.getrandbits(64)
                 result: dict[int, float] = {}
-                for a in moves:
+                # Every move plays from a copy of the world (its generator's state read
+                # once), the last one from the world itself.
+                chance, last = world.rng.getstate(), len(moves) - 1
+                for i, a in enumerate(moves):
                     if done >= self.iterations:
                         break
-                    state = world.clone()
+                    state = world.clone(copy_rng(chance)) if i < last else world
                     if a in state.legal_actions():
                         result[a] = self._iterate(root, state, random.Random(stream), a)[me]
                         done += 1
@@ -201,13 +202,7 @@ class IsmctsBot:
 
     def _playout(self, path: list[Node], state: State, rng: random.Random) -> list[float]:
         # Simulation: the game's playout policy to the end, or to its horizon.
-        playout = self.playout
-        policy = playout.policy
-        for _ in range(playout.horizon(state) or PLAYOUT_LIMIT):
-            if state.to_act is None:
-                break
-            state.apply(policy(state, rng))
-        result = playout.result(state)
+        result = play_out(self.playout, state, rng)
         # Backpropagation: each node scores for the seat that chose its action.
         for n in path:
             n.visits += 1

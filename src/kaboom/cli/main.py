@@ -429,7 +429,7 @@ def bench(
     for col in ("run", "games/s", "decisions/s", "ratio to reference"):
         table.add_column(col, justify="right" if col != "run" else "left")
     for t in [*ours, *([ref] if ref else [])]:
-        ratio = f"{t.decisions_per_s / ref.decisions_per_s:.2f}" if ref else "-"
+        ratio = f"{t.ratio:.2f}" if t.ratio is not None else "-"
         table.add_row(t.label, f"{t.games_per_s:,.0f}", f"{t.decisions_per_s:,.0f}", ratio)
     out.print(table)
     if ref is None:

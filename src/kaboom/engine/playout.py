@@ -11,19 +11,39 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
+from kaboom.engine.chance import uniform_index
 from kaboom.engine.state import State
 
 S = TypeVar("S", bound=State)
 
 
+#: How many moves a playout may take in a game without a horizon before it is scored.
+PLAYOUT_LIMIT = 5000
+
+
 def uniform_policy(state: State, rng: random.Random) -> int:
     """A uniformly random legal move."""
     legal = state.legal_actions()
-    return legal[rng.randrange(len(legal))]
+    return legal[uniform_index(rng, len(legal))]
+
+
+def random_playout(state: State, rngs: list[random.Random]) -> int:
+    """Play ``state`` to the end, each seat choosing uniformly among its legal actions with
+    its own generator (``rngs[seat]``), as random bots seeded alike choose
+    (``rng.choice``): the same game, with no view made per decision. Returns the number
+    of decisions."""
+    decisions = 0
+    seat = state.to_act
+    while seat is not None:
+        legal = state.legal_now()
+        state.apply(legal[uniform_index(rngs[seat], len(legal))])
+        decisions += 1
+        seat = state.to_act
+    return decisions
 
 
 def no_horizon(state: State) -> int | None:
@@ -60,6 +80,20 @@ class Playout(Generic[S]):
     #: limit). A game whose later moves mean different things in different determinisations
     #: (Eleminis: where a card nobody has drawn yet goes) may stop at the decision's own.
     tree_depth: int | None = None
+
+
+def play_out(
+    playout: Playout[Any], state: State, rng: random.Random, limit: int = PLAYOUT_LIMIT
+) -> list[float]:
+    """A search's simulation: ``state`` played on by the playout's policy to its horizon
+    (``limit`` moves in a game without one) or to the end, then each seat's share of a win
+    there (``Playout.result``)."""
+    policy = playout.policy
+    for _ in range(playout.horizon(state) or limit):
+        if state.to_act is None:
+            break
+        state.apply(policy(state, rng))
+    return playout.result(state)
 
 
 def judged_shares(features: list[dict[str, float] | None], weight: dict[str, float]) -> list[float]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import abc
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
+from functools import partial
 from typing import Any, ClassVar, Self
 
 from mypy_extensions import mypyc_attr
@@ -110,10 +112,15 @@ class State(ABC):
     def legal_actions(self) -> list[int]:
         """The actions the seat to act may take now, each once, in an order fixed by the
         state (not necessarily increasing)."""
+        return list(self.legal_now())
+
+    def legal_now(self) -> list[int]:
+        """The legal actions as cached until the next ``apply``: the list itself, not a
+        copy, for the engine's own loops (never to be changed)."""
         legal = self._cached_legal
         if legal is None:
             legal = self._cached_legal = self._legal()
-        return list(legal)
+        return legal
 
     @abstractmethod
     def _legal(self) -> list[int]:
@@ -149,9 +156,7 @@ class State(ABC):
         """Verify, then play ``action``; return the events it caused. An adapter that
         knows who sends the action passes ``seat``: an action from a seat that has no
         decision to make is refused. A refused action changes nothing."""
-        legal = self._cached_legal
-        if legal is None:
-            legal = self._cached_legal = self._legal()
+        legal = self.legal_now()
         if type(action) is not int or action not in legal or seat is not None:
             action = self.verify(action, seat)  # raises IllegalAction naming the rule
         self._cached_legal = None
@@ -208,12 +213,22 @@ class State(ABC):
         over the network sample with it alike. ``observe(sample(o, ...), o["seat"]) == o``.
         """
 
-    def clone(self) -> Self:
+    @classmethod
+    def sampler(
+        cls, observation: Observation, options: dict[str, Any]
+    ) -> Callable[[random.Random], Self]:
+        """Samples of one observation, as :meth:`sample` draws them (the same sample from
+        the same ``rng``): a function of the RNG. A search samples one observation many
+        times; a game may read the observation once here (by default each sample reads it
+        again)."""
+        return partial(cls.sample, observation, options)
+
+    def clone(self, rng: random.Random | None = None) -> Self:
         """An independent copy, RNG included: made by the constructor (a compiled class has
-        no instance without it), then ``_copy_to`` sets every field of the game's."""
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        s = type(self)(self.n, self.options, rng)
+        no instance without it), then ``_copy_to`` sets every field of the game's. With
+        ``rng``, the copy draws its chance from that generator instead (a search that copies
+        one state many times copies its generator's state once: ``copy_rng``)."""
+        s = type(self)(self.n, self.options, copy_rng(self.rng) if rng is None else rng)
         s.hist, s.last_events = list(self.hist), self.last_events
         self._copy_to(s)
         return s
@@ -271,8 +286,7 @@ class State(ABC):
             raise BadInput("state.game", f"{cls.game_id!r}, got {raw.get('game')!r}")
         try:
             version, internal, gauss = raw["rng"]
-            rng = random.Random()
-            rng.setstate((version, tuple(internal), gauss))
+            rng = copy_rng((version, tuple(internal), gauss))
             players = raw["players"]
             if isinstance(players, bool) or not isinstance(players, int) or players < 1:
                 raise ValueError(f"players: {players!r}")
@@ -322,6 +336,21 @@ def own_abc_caches(cls: type) -> None:
 
 
 own_abc_caches(State)
+
+
+def copy_rng(source: random.Random | tuple[Any, ...]) -> random.Random:
+    """A generator in the state of ``source`` (a generator, or a state from its
+    ``getstate``), independent of it. Made without seeding: ``random.Random()`` would seed
+    from the system's entropy first (twice), which costs more than the copy itself.
+
+    >>> a = random.Random(7)
+    >>> b = copy_rng(a)
+    >>> a.random() == b.random(), b is a
+    (True, False)
+    """
+    rng: random.Random = random.Random.__new__(random.Random)
+    rng.setstate(source.getstate() if isinstance(source, random.Random) else source)
+    return rng
 
 
 def first_seat(players: int, options: dict[str, Any]) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from mypy_extensions import mypyc_attr
@@ -24,7 +25,9 @@ class PlayerView:
     (8, True)
     """
 
-    __slots__ = ("_legal", "_observation", "_world", "game_class", "options", "past", "seat")
+    __slots__ = (
+        "_legal", "_observation", "_sampler", "_world", "game_class", "options", "past", "seat",
+    )  # fmt: skip
 
     def __init__(self, state: State, seat: int, past: tuple[Observation, ...] = ()) -> None:
         self.seat = seat
@@ -35,6 +38,7 @@ class PlayerView:
         #: The seat's earlier observations, oldest first, as the adapter kept them.
         self.past = past
         self._world: State | None = None
+        self._sampler: Callable[[random.Random], State] | None = None
 
     @classmethod
     def of(
@@ -49,7 +53,7 @@ class PlayerView:
         view = cls.__new__(cls)
         view.seat, view.game_class, view.options = observation["seat"], game_class, options
         view._observation, view._legal, view.past = observation, list(legal), past
-        view._world = None
+        view._world = view._sampler = None
         return view
 
     def observation(self) -> Observation:
@@ -78,5 +82,8 @@ class PlayerView:
         return self._one_world().num_distinct_actions
 
     def determinize(self, rng: random.Random) -> State:
-        """A full state consistent with this seat's knowledge, sampled from its observation."""
-        return self.game_class.sample(self._observation, self.options, rng)
+        """A full state consistent with this seat's knowledge, sampled from its observation
+        (``State.sampler``: the observation is read once, for every sample)."""
+        if self._sampler is None:
+            self._sampler = self.game_class.sampler(self._observation, self.options)
+        return self._sampler(rng)

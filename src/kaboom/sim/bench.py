@@ -1,5 +1,6 @@
 """Random-playout throughput on one core, as a ratio against a reference run in the same
-process: OpenSpiel's C++ ``crazy_eights`` stepped from Python (the ``bench`` extra)."""
+process: OpenSpiel's C++ ``crazy_eights`` at 4 players stepped from Python (the ``bench``
+extra), each of our measurements alternating with one of the reference's."""
 
 from __future__ import annotations
 
@@ -11,15 +12,23 @@ from typing import Any
 
 from kaboom.engine.registry import new_game
 
+#: OpenSpiel's game the figures are compared with (``pyspiel.load_game`` form): the card game
+#: the issue names, at the 4 players of the figures quoted.
+REFERENCE = "crazy_eights(players=4)"
+#: CPU seconds a measurement runs before it hands over to the other, when two alternate.
+SLICE = 0.05
+
 
 @dataclass
 class Throughput:
-    """Games and decisions per CPU second of one random-playout run."""
+    """Games and decisions per CPU second of one random-playout run; with the reference's
+    figure measured alongside it (``reference``: decisions per second), when there is one."""
 
     label: str
     games: int
     decisions: int
     seconds: float
+    reference: float | None = None
 
     @property
     def games_per_s(self) -> float:
@@ -29,6 +38,11 @@ class Throughput:
     def decisions_per_s(self) -> float:
         return self.decisions / self.seconds
 
+    @property
+    def ratio(self) -> float | None:
+        """Our decisions per second over the reference's measured alongside."""
+        return None if self.reference is None else self.decisions_per_s / self.reference
+
     def to_json(self) -> dict[str, Any]:
         return {
             "label": self.label,
@@ -37,19 +51,48 @@ class Throughput:
             "cpu_seconds": self.seconds,
             "games_per_s": self.games_per_s,
             "decisions_per_s": self.decisions_per_s,
+            "reference_decisions_per_s": self.reference,
+            "ratio": self.ratio,
         }
 
 
-def _measure(label: str, play_one: Callable[[int], int], budget: float) -> Throughput:
-    """Play games until ``budget`` CPU seconds have passed (process time: one core)."""
-    games = decisions = 0
-    start = time.process_time()
-    while True:
-        decisions += play_one(games)
-        games += 1
-        spent = time.process_time() - start
-        if spent >= budget:
-            return Throughput(label, games, decisions, spent)
+@dataclass
+class Meter:
+    """A random-playout run that can stop and go on: games played until a budget of CPU
+    seconds (process time: one core) is spent, added up over its turns."""
+
+    label: str
+    play_one: Callable[[int], int]
+    games: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+
+    def run(self, budget: float) -> None:
+        """Play on for ``budget`` CPU seconds (at least one game)."""
+        start = time.process_time()
+        while True:
+            self.decisions += self.play_one(self.games)
+            self.games += 1
+            spent = time.process_time() - start
+            if spent >= budget:
+                self.seconds += spent
+                return
+
+    def throughput(self, reference: float | None = None) -> Throughput:
+        return Throughput(self.label, self.games, self.decisions, self.seconds, reference)
+
+
+def alternating(ours: Meter, theirs: Meter | None, budget: float) -> Throughput:
+    """``ours`` for ``budget`` CPU seconds, in slices (``SLICE``) that alternate with
+    slices of ``theirs`` (the reference): on a machine whose load changes, both see the
+    same load, and their ratio holds though each figure moves."""
+    if theirs is None:
+        ours.run(budget)
+        return ours.throughput()
+    while ours.seconds < budget:
+        ours.run(min(SLICE, budget - ours.seconds))
+        theirs.run(SLICE)
+    return ours.throughput(theirs.throughput().decisions_per_s)
 
 
 def kaboom_playout(game: str, players: int, options: dict[str, Any] | None = None) -> Any:
@@ -97,22 +140,32 @@ def openspiel_playout(name: str = "crazy_eights") -> Any | None:
 def run_bench(
     games: tuple[str, ...] = ("exploding-kittens",),
     budget: float = 2.0,
-    reference: str = "crazy_eights",
+    reference: str = REFERENCE,
     players: tuple[int, ...] | None = None,
 ) -> tuple[list[Throughput], Throughput | None]:
     """Our figures for each game at each player count (by default its smallest, 4 and its
-    largest), and the reference's (None when open_spiel is missing)."""
+    largest), each measured alternating with the reference (``alternating``), and the
+    reference's over the whole run (None when open_spiel is missing)."""
     from kaboom.engine.registry import get_game
 
+    ref_play = openspiel_playout(reference)
+    ref = Throughput(f"open_spiel {reference}", 0, 0, 0.0)
     ours = []
     for game in games:
         spec = get_game(game)
         counts = players or (spec.min_players, min(4, spec.max_players), spec.max_players)
         for n in sorted(set(counts)):
             spec.check_players(n)
-            ours.append(_measure(f"{game} {n}p", kaboom_playout(game, n), budget))
-    ref_play = openspiel_playout(reference)
-    ref = None if ref_play is None else _measure(f"open_spiel {reference}", ref_play, budget)
+            theirs = None if ref_play is None else Meter(ref.label, ref_play)
+            mine = Meter(f"{game} {n}p", kaboom_playout(game, n))
+            ours.append(alternating(mine, theirs, budget))
+            if theirs is not None:
+                ref.games += theirs.games
+                ref.decisions += theirs.decisions
+                ref.seconds += theirs.seconds
+    if ref_play is None:
+        return ours, None
+    ref.reference = ref.decisions_per_s
     return ours, ref
 
 

@@ -9,7 +9,9 @@ from typing import Any
 
 from kaboom.bots.base import Bot
 from kaboom.bots.make import make_bot
+from kaboom.bots.random_bot import RandomBot
 from kaboom.engine.events import Event
+from kaboom.engine.playout import random_playout
 from kaboom.engine.registry import new_game
 from kaboom.engine.state import State
 from kaboom.engine.view import PlayerView
@@ -108,7 +110,13 @@ def play_game(
     bots: Sequence[Bot],
     on_events: Callable[[State, list[Event]], None] | None = None,
 ) -> int:
-    """Play ``state`` to the end with one bot per seat; return the number of decisions."""
+    """Play ``state`` to the end with one bot per seat; return the number of decisions.
+    Where every seat is a random bot and nobody watches the events, the engine plays the
+    game itself (``random_playout``: the same draws from the bots' generators, so the same
+    game, without a view per decision)."""
+    rngs = [bot.rng for bot in bots if type(bot) is RandomBot]
+    if on_events is None and len(rngs) == len(bots):
+        return random_playout(state, rngs)
     decisions = 0
     while True:
         seat = state.to_act

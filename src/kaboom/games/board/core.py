@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -28,20 +28,37 @@ from kaboom.games.board.data import Box, load_box
 BOX = load_box()
 
 # -- phases: what kind of decision is due -----------------------------------------------------
-TURN, REACT, CHOOSE, LANDED, SWAP_LAST, DISCARD_DOWN, PLACE_MAGNET, OVER = range(8)
+TURN: Final = 0
+REACT: Final = 1
+CHOOSE: Final = 2
+LANDED: Final = 3
+SWAP_LAST: Final = 4
+DISCARD_DOWN: Final = 5
+PLACE_MAGNET: Final = 6
+OVER: Final = 7
 PHASES = ("turn", "react", "choose", "landed", "swap-last", "discard-down", "place-magnet",
           "over")  # fmt: skip
 #: The board's sides, by ``BoardTable.side``: "Make sure the Calm Mode (blue side) of the
 #: board is showing" at setup; a flip turns it to Chaos Mode (red side).
 SIDES = ("calm", "chaos")
-CALM = 0
+CALM: Final = 0
 
 # -- actions ----------------------------------------------------------------------------------
 #: The fixed action ids, each its own word; the rest follow in blocks (``ActionIds``).
-DRAW, NOPE, PASS, MOVE, FLIP, DEFUSE, EXPLODE = range(7)
+DRAW: Final = 0
+NOPE: Final = 1
+PASS: Final = 2
+MOVE: Final = 3
+FLIP: Final = 4
+DEFUSE: Final = 5
+EXPLODE: Final = 6
 WORDS = ("draw", "nope", "pass", "move", "flip", "defuse", "explode")
 #: What ``decode`` says of an action beyond the fixed ones: the block it lies in.
-PLAY, SWAP_AT, SWAP_WITH, DISCARD, PLACE = range(7, 12)
+PLAY: Final = 7
+SWAP_AT: Final = 8
+SWAP_WITH: Final = 9
+DISCARD: Final = 10
+PLACE: Final = 11
 
 
 class ActionIds:

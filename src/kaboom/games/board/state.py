@@ -8,11 +8,12 @@ tables and facts are ``record.py``; how a search plays the game out is ``rollout
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
 from kaboom.engine import pile_memory as piles
+from kaboom.engine.chance import shuffle
 from kaboom.engine.datafile import option_file
 from kaboom.engine.errors import BadInput
 from kaboom.engine.events import Event
@@ -46,7 +47,7 @@ from kaboom.games.board.data import load_box
 from kaboom.games.board.record import BoardRecord
 
 #: See the Future: "top 3 Move Discs" (docs/rulings.md §5).
-FUTURE = 3
+FUTURE: Final = 3
 #: A race ends after this many turns: the seat furthest along wins (docs/rulings.md, "How
 #: long a game may last"); no file or option lifts it.
 MAX_TURNS = 1000
@@ -71,14 +72,14 @@ class BoardGameState(BoardRecord):
         aside, the other Move Discs shuffled; Calm side up."""
         box = self.box
         self.action_deck = [t for t, k in enumerate(box.card_counts) for _ in range(k)]
-        self.rng.shuffle(self.action_deck)
+        shuffle(self.rng, self.action_deck)
         for q in range(self.n):
             for _ in range(box.hand_size):
                 self.gain(q, self.action_deck.pop())
         self.move_deck = [
             d for d, k in enumerate(box.disc_counts) if d != box.magnet for _ in range(k)
         ]
-        self.rng.shuffle(self.move_deck)
+        shuffle(self.rng, self.move_deck)
         self.current = self.actor = first
 
     # -- what may be done -----------------------------------------------------------------------
@@ -212,7 +213,7 @@ class BoardGameState(BoardRecord):
         Pile to replenish it.\""""
         if not self.action_deck and self.action_discard:
             self.action_deck, self.action_discard = self.action_discard, []
-            self.rng.shuffle(self.action_deck)
+            shuffle(self.rng, self.action_deck)
 
     def _draw_cards(self, p: int, k: int) -> list[Event]:
         """Draw Action Cards; an emptied Action Deck is at once its Discard Pile shuffled."""
@@ -236,7 +237,7 @@ class BoardGameState(BoardRecord):
         if self.move_deck or not self.move_discard:
             return []
         self.move_deck, self.move_discard = self.move_discard, []
-        self.rng.shuffle(self.move_deck)
+        shuffle(self.rng, self.move_deck)
         self._forget_move_deck()
         return [Event("reshuffle-discs", None, {"discs": len(self.move_deck)})]
 
@@ -466,7 +467,7 @@ class BoardGameState(BoardRecord):
 
     def _shuffle(self, p: int) -> list[Event]:
         """Shuffle the Move Deck: what anyone saw of it is lost."""
-        self.rng.shuffle(self.move_deck)
+        shuffle(self.rng, self.move_deck)
         self._forget_move_deck()
         return [Event("shuffle", p, {})]
 

@@ -11,13 +11,19 @@ p3.4``, ``discard p1.2``, ``recycle p1.2``, ``pass``.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from kaboom.engine.errors import BadInput, IllegalAction
 from kaboom.engine.parsing import action_words, ascii_number, check_action_id
 from kaboom.games.eleminis.deck import Deck
 
 # Action kinds, in the order of their id ranges.
-PLACE, MOVE, SWAP, DISCARD, RECYCLE, PASS = range(6)
+PLACE: Final = 0
+MOVE: Final = 1
+SWAP: Final = 2
+DISCARD: Final = 3
+RECYCLE: Final = 4
+PASS: Final = 5
 #: The word of each kind in the text form.
 WORDS = ("play", "move", "swap", "discard", "recycle", "pass")
 EXPECTED = "play CARD -> pS.N, move pS.N -> pS.N, swap pS.N pS.N, discard pS.N, recycle pS.N, pass"

@@ -60,10 +60,7 @@ def progress(kinds: tuple[str, ...], row: list[int]) -> float:
 
 def policy(state: EleminisState, rng: random.Random) -> int:
     """The playout policy: the best-looking of a few options (``act``)."""
-    legal = state._cached_legal  # read, not copied: ``act`` changes nothing
-    if legal is None:
-        legal = state.legal_actions()
-    return act(state, legal, rng)
+    return act(state, state.legal_now(), rng)  # (not copied: ``act`` changes nothing)
 
 
 def horizon(state: EleminisState) -> int | None:

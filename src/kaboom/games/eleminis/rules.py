@@ -13,8 +13,9 @@ code in ``state.py``, ``knowledge.py``, ``record.py`` and ``actions.py``.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
+from kaboom.engine.chance import shuffle
 from kaboom.engine.errors import BadInput, BadOption
 from kaboom.engine.events import Event
 from kaboom.engine.parsing import check_action_id
@@ -35,7 +36,8 @@ from kaboom.games.eleminis.deck import CHARACTERS, Deck, load_deck
 
 DECK = load_deck()
 #: The phases: a card to play, or the game (the match) is over.
-PLAY, OVER = 0, 1
+PLAY: Final = 0
+OVER: Final = 1
 #: A match ends after this many games even if no side has reached the target; the highest
 #: total wins (docs/rulings.md §6, "How long a match lasts"). With ``target`` at most
 #: ``MAX_TARGET`` (an option bound), no option or file makes a match endless.
@@ -103,7 +105,7 @@ class EleminisRules(State):
         start of each game of a match)."""
         d = self.deck_data
         self.deck = [t for t in range(len(d.slugs)) for _ in range(d.counts[t])]
-        self.rng.shuffle(self.deck)
+        shuffle(self.rng, self.deck)
         self.discard, self.deck_known = [], False
         self.cells = [-1] * (self.n * self.slots)
 
@@ -137,7 +139,7 @@ class EleminisRules(State):
             # "If the Deck ever runs out of cards, turn the Discard Pile face down."
             self.deck, self.discard = self.discard[::-1], []
             if self.options.get("shuffle_turnover", False):
-                self.rng.shuffle(self.deck)
+                shuffle(self.rng, self.deck)
             self.deck_known = not self.options.get("shuffle_turnover", False)
             events.append(Event("turnover", None, {"cards": len(self.deck)}))
         if not self.deck:  # only a rigged table can run out: 81 cards, at most 40 slots

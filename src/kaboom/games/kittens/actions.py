@@ -15,17 +15,28 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import combinations
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from kaboom.engine.errors import BadInput, IllegalAction
 from kaboom.engine.parsing import action_words, ascii_number
 from kaboom.games.kittens.edition import PLAYED_ALONE, TARGETED, Edition
 from kaboom.games.kittens.words import a_or_an
 
-# Action kinds.
-DRAW, PLAY, PLAY_AT, PAIR, TRIPLE, FIVE, NOPE, PASS, GIVE, DEFUSE, PLACE, TAKE = range(12)
+# Action kinds (``Final``, as the phases in ``core.py``).
+DRAW: Final = 0
+PLAY: Final = 1
+PLAY_AT: Final = 2
+PAIR: Final = 3
+TRIPLE: Final = 4
+FIVE: Final = 5
+NOPE: Final = 6
+PASS: Final = 7
+GIVE: Final = 8
+DEFUSE: Final = 9
+PLACE: Final = 10
+TAKE: Final = 11
 #: Exploding instead of playing a Defuse (docs/rulings.md §1): a kind of its own, added last.
-EXPLODE = 12
+EXPLODE: Final = 12
 KIND_WORDS = ("draw", "play", "play", "pair", "triple", "five", "nope", "pass", "give",
               "defuse", "place", "take", "explode")  # fmt: skip
 #: How many cards each kind of play spends.

@@ -14,7 +14,7 @@ hand holds (suits never matter and tell nothing, docs/rulings.md §4).
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -27,11 +27,33 @@ from kaboom.games.kittens.actions import ActionTable, Spec, action_table
 from kaboom.games.kittens.edition import Edition
 from kaboom.games.kittens.words import describe_event
 
-# Phases: whose decision it is, and of what kind.
-TURN, REACT, GIVING, EXPLODING, PLACING, TAKING, OVER = range(7)
+# Phases: whose decision it is, and of what kind. (``Final``: the compiled build uses the
+# numbers themselves, with no lookup of a module's name at each use.)
+TURN: Final = 0
+REACT: Final = 1
+GIVING: Final = 2
+EXPLODING: Final = 3
+PLACING: Final = 4
+TAKING: Final = 5
+OVER: Final = 6
 PHASES = ("turn", "react", "give", "exploding", "place", "take", "over")
 
 KnowledgeKey = tuple[int, int, int]  # (observer, holder, title)
+
+
+#: The action table of each game class at each player count (``table_of``).
+_TABLES: dict[tuple[type, int], ActionTable] = {}
+
+
+def table_of(cls: type[KittensCore], players: int) -> ActionTable:
+    """The action table of ``cls``'s edition for ``players`` seats (``action_table``),
+    found by class: every state made (a clone, a sample) looks it up, and an edition's
+    hash reads every field."""
+    key = (cls, players)
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = action_table(cls.edition, players)
+    return table
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -70,7 +92,7 @@ class KittensCore(State):
         super().__init__(players, options, rng)
         titles = self.edition.titles
         self.five_on = bool(options.get("five_different", False))
-        self.table: ActionTable = action_table(self.edition, players)
+        self.table: ActionTable = table_of(type(self), players)
         self.hands = [[0] * titles for _ in range(players)]
         self.sizes = [0] * players
         # Cards held per rank: the hands themselves when every card is its own rank.
@@ -146,6 +168,15 @@ class KittensCore(State):
     def top_rank(self) -> int:
         """The rank on top of the Discard Pile, or -1 when it is empty."""
         return self.table.rank_of[self.discard[-1]] if self.discard else -1
+
+    def bombs_in_pile(self) -> int:
+        """How many bombs the Draw Pile holds (public: a drawn bomb is shown, and one defused
+        goes back)."""
+        is_bomb, count = self.table.is_bomb, 0
+        for c in self.pile:
+            if is_bomb[c]:
+                count += 1
+        return count
 
     def clone_copies(self, held: list[int], rank: int) -> bool:
         """Whether ``held`` (counts per rank) has a Clone and ``rank`` tops the Discard Pile."""

@@ -10,6 +10,7 @@ when cards move; ``observe`` builds the seat's observation (docs/observations.md
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Self
 
 from mypy_extensions import mypyc_attr
@@ -159,7 +160,7 @@ class KittensKnowledge(KittensCore):
         section = {
             "turns_owed": self.turns_owed,
             "attacked": self.attacked,
-            "bombs_in_pile": sum(self.table.is_bomb[c] for c in self.pile),
+            "bombs_in_pile": self.bombs_in_pile(),
             "out_of_game": sorted(self.slugs(self.out_of_game)),
             "out_of_game_face_down": len(self.out_of_game_face_down),
             "drawn_bomb": slugs[self.drawn_bomb] if self.drawn_bomb >= 0 else None,
@@ -196,3 +197,10 @@ class KittensKnowledge(KittensCore):
     def sample(cls, observation: Observation, options: dict[str, Any], rng: random.Random) -> Self:
         """A game ``observation`` could have come from, built from it alone (``sample.py``)."""
         return sampler.sample(cls, observation, options, rng)
+
+    @classmethod
+    def sampler(
+        cls, observation: Observation, options: dict[str, Any]
+    ) -> Callable[[random.Random], Self]:
+        """Samples of ``observation``, read once (``sample.Sampler``)."""
+        return sampler.Sampler(cls, observation, options).draw

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from kaboom.engine.playout import Playout, judged_shares, win_shares
+from kaboom.games.kittens.actions import ActionTable
 from kaboom.games.kittens.core import EXPLODING, GIVING, OVER, PLACING, REACT, TURN
 from kaboom.games.kittens.state import KittensState
 
@@ -40,9 +41,7 @@ WEIGHT = {"defuse": 0.59, "first-defuse": 0.50, "nope": 0.17, "attack": 0.30, "s
 
 def policy(state: KittensState, rng: random.Random) -> int:
     """The playout's move: each seat acts on what it knows."""
-    legal = state._cached_legal
-    if legal is None:
-        legal = state.legal_actions()
+    legal = state.legal_now()
     if len(legal) == 1:
         return legal[0]
     phase = state.phase
@@ -92,7 +91,7 @@ def turn(state: KittensState, legal: list[int], rng: random.Random) -> int:
         if out >= 0:
             return out
     elif top is None and pile:
-        risk = sum(tb.is_bomb[c] for c in pile) / len(pile)
+        risk = state.bombs_in_pile() / len(pile)
         if risk >= LOOK_AT:
             look = _first(tb.plays_of["see-the-future"], held)
             if look >= 0:
@@ -112,23 +111,54 @@ def turn(state: KittensState, legal: list[int], rng: random.Random) -> int:
 def _steal(state: KittensState, held: list[int], legal: list[int]) -> int:
     """Steal from the richest hand, as the heuristic does: a pair of cards worth little
     (``KEEP`` 3 or less), three of a kind naming a Defuse, a Favor without a Defuse; or -1."""
-    tb, p, sizes = state.table, state.current, state.sizes
-    rich = max((q for q in range(state.n) if q != p and state.alive[q]), key=sizes.__getitem__)
+    tb, p, sizes, alive = state.table, state.current, state.sizes, state.alive
+    rich = -1  # the first of the largest hands
+    for q in range(state.n):
+        if q != p and alive[q] and (rich < 0 or sizes[q] > sizes[rich]):
+            rich = q
     if not sizes[rich]:
         return -1
+    hints = _hints(tb)
     options = set(legal)
     for rank, k in enumerate(held):
         if k >= 3 and tb.triple[rank][rich]:
-            named = tb.triple[rank][rich][tb.holdable.index(tb.defuse_t)]
+            named = tb.triple[rank][rich][hints.defuse_named]
             if named in options:
                 return named
-        if k >= 2 and KEEP[tb.reffect[rank]] <= 3 and tb.pair[rank][rich] in options:
+        if k >= 2 and hints.cheap[rank] and tb.pair[rank][rich] in options:
             return tb.pair[rank][rich]
     if not any(held[r] for r in tb.defuse_ranks):
         for rank, k in enumerate(held):
-            if k and tb.reffect[rank] == "favor" and tb.play_at[rank][rich] in options:
+            if k and hints.favor[rank] and tb.play_at[rank][rich] in options:
                 return tb.play_at[rank][rich]
     return -1
+
+
+class Hints:
+    """What the playout asks of an action table's ranks, worked out once per table."""
+
+    __slots__ = ("cheap", "defuse_named", "favor", "feature")
+
+    def __init__(self, tb: ActionTable) -> None:
+        #: Ranks worth little (``KEEP`` 3 or less): a seat pairs them to steal.
+        self.cheap = [KEEP[e] <= 3 for e in tb.reffect]
+        #: Ranks that are Favors.
+        self.favor = [e == "favor" for e in tb.reffect]
+        #: Where a Three of a Kind naming a Defuse lies in its row of named ranks.
+        self.defuse_named = tb.holdable.index(tb.defuse_t)
+        #: The feature (``WEIGHT``) each rank's cards count toward.
+        self.feature = [e if e in WEIGHT else "other" for e in tb.reffect]
+
+
+_HINTS: dict[ActionTable, Hints] = {}
+
+
+def _hints(tb: ActionTable) -> Hints:
+    """The table's :class:`Hints`, made once (tables are shared and live on)."""
+    hints = _HINTS.get(tb)
+    if hints is None:
+        hints = _HINTS[tb] = Hints(tb)
+    return hints
 
 
 def react(state: KittensState, legal: list[int], rng: random.Random) -> int:
@@ -189,19 +219,18 @@ def features(state: KittensState) -> list[dict[str, float] | None]:
     """What ``chances`` weighs for each living seat (None for the fallen): its cards by
     effect, whether it saw a bomb on top, and, for the seat to draw next, its owed turns and
     the risk on the pile."""
-    tb, pile = state.table, state.pile
-    risk = sum(tb.is_bomb[c] for c in pile) / len(pile) if pile else 1.0
+    pile = state.pile
+    risk = state.bombs_in_pile() / len(pile) if pile else 1.0
     return [_seat_features(state, seat, risk) if state.alive[seat] else None
             for seat in range(state.n)]  # fmt: skip
 
 
 def _seat_features(state: KittensState, seat: int, risk: float) -> dict[str, float]:
-    tb = state.table
+    tb, feature = state.table, _hints(state.table).feature
     out = dict.fromkeys(WEIGHT, 0.0)
     for rank, k in enumerate(state.ranks_held[seat]):
         if k:
-            effect = tb.reffect[rank]
-            out[effect if effect in out else "other"] += k
+            out[feature[rank]] += k
     out["first-defuse"] = min(out["defuse"], 1.0)
     out["defuse-at-risk"] = out["defuse"] * risk
     if seat == state.current:

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from kaboom.engine import pile_memory as piles
+from kaboom.engine.chance import shuffle
 from kaboom.engine.errors import BadInput
 from kaboom.engine.observation import seen_events
 from kaboom.engine.state import Observation
@@ -126,8 +127,8 @@ class Deal:
         """Deal the hidden pool into ``s``."""
         cards, bombs = list(self.cards), list(self.bombs)
         fixed = [list(h) for h in self.fixed]
-        rng.shuffle(cards)
-        rng.shuffle(bombs)
+        shuffle(rng, cards)
+        shuffle(rng, bombs)
         if self.absent:
             cards = self.deal_lacking(s, cards, fixed)
         placed = piles.place_runs(self.slots, self.runs, rng) if self.runs else {}
@@ -167,22 +168,46 @@ class Deal:
 
 def sample(cls: type[S], obs: Observation, options: dict[str, Any], rng: random.Random) -> S:
     """A game ``obs`` could have come from (see the module's text)."""
-    seats = obs["players"]
-    s = cls(len(seats), options, random.Random(rng.getrandbits(64)))
-    index = slug_index(s.edition)
-    seat = obs["seat"]
-    public(s, obs, index)
-    if seat is not None:
-        for c in obs["hand"]:
-            s.hands[seat][index[c]] += 1
-    deal = Deal(s, obs, index)
-    if seat is not None:  # what this seat saw; other seats' knowledge is theirs
-        s.known_pile[seat] = dict(deal.known_pile)
-        s.known_runs[seat] = [list(run) for run in deal.runs]
-        s.known_hands = {
-            (seat, q, t): k for q, hand in enumerate(deal.fixed) for t, k in enumerate(hand) if k
-        }
-    return deal.deal(s, seat, rng)
+    return Sampler(cls, obs, options).draw(rng)
+
+
+class Sampler(Generic[S]):
+    """Samples of one observation: what it shows, read once (the table laid out as the
+    seat sees it, and the hidden pool), then each sample a copy of that table with the pool
+    dealt at random. A search samples one observation many times (``State.sampler``)."""
+
+    __slots__ = ("cls", "deal", "options", "seat", "table")
+
+    def __init__(self, cls: type[S], obs: Observation, options: dict[str, Any]) -> None:
+        seats = obs["players"]
+        s = cls(len(seats), options, random.Random(0))  # (each sample gets its own RNG)
+        index = slug_index(s.edition)
+        seat = obs["seat"]
+        public(s, obs, index)
+        if seat is not None:
+            for c in obs["hand"]:
+                s.hands[seat][index[c]] += 1
+        deal = Deal(s, obs, index)
+        if seat is not None:  # what this seat saw; other seats' knowledge is theirs
+            s.known_pile[seat] = dict(deal.known_pile)
+            s.known_runs[seat] = [list(run) for run in deal.runs]
+            s.known_hands = {
+                (seat, q, t): k
+                for q, hand in enumerate(deal.fixed)
+                for t, k in enumerate(hand)
+                if k
+            }
+        self.cls, self.options, self.seat = cls, options, seat
+        self.table, self.deal = s, deal
+
+    def draw(self, rng: random.Random) -> S:
+        """One sample: the table as the seat sees it, the hidden pool dealt from ``rng``
+        (the sample's own RNG seeded from it first)."""
+        table = self.table
+        s = self.cls(table.n, self.options, random.Random(rng.getrandbits(64)))
+        s.last_events = table.last_events
+        table._copy_to(s)
+        return self.deal.deal(s, self.seat, rng)
 
 
 def public(s: KittensCore, obs: Observation, index: dict[str, int]) -> None:

@@ -12,10 +12,11 @@ project's rulings. The fields and small queries live in ``core.py``; what each s
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
+from kaboom.engine.chance import shuffle
 from kaboom.engine.errors import BadOption
 from kaboom.engine.events import Event
 from kaboom.engine.parsing import check_action_id
@@ -62,7 +63,7 @@ __all__ = [
 ]
 
 #: How many cards See the Future shows (docs/rulings.md §1: fewer if the pile is shorter).
-FUTURE = 3
+FUTURE: Final = 3
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -87,7 +88,7 @@ class KittensState(KittensRecord):
         # "Take out all 6 Defuses and deal 1 to each player." (Dynamitt: one Q or K each.)
         defuses = [t for t in range(ed.titles) if kind[t] == "defuse" for _ in range(counts[t])]
         if len(set(defuses)) > 1:
-            self.rng.shuffle(defuses)
+            shuffle(self.rng, defuses)
         for seat in range(players):
             for _ in range(ed.defuses_per_player):
                 self.hands[seat][defuses.pop()] += 1
@@ -99,7 +100,7 @@ class KittensState(KittensRecord):
         deck += defuses[len(defuses) - back :]
         self.out_of_game += defuses[: len(defuses) - back]
         # "Shuffle and deal 7 cards face down to each player."
-        self.rng.shuffle(deck)
+        shuffle(self.rng, deck)
         for seat in range(players):
             for _ in range(ed.hand_size):
                 self.hands[seat][deck.pop()] += 1
@@ -112,11 +113,11 @@ class KittensState(KittensRecord):
         # "Put Exploding Kittens back into the deck so there's 1 fewer than the number of players."
         bombs = [t for t in range(ed.titles) if kind[t] == "bomb" for _ in range(counts[t])]
         if len(set(bombs)) > 1:
-            self.rng.shuffle(bombs)
+            shuffle(self.rng, bombs)
         used = ed.bombs_for(players)
         deck += bombs[:used]
         self.out_of_game += bombs[used:]
-        self.rng.shuffle(deck)
+        shuffle(self.rng, deck)
         self.pile = deck
         self.current = self.actor = first
 
@@ -363,7 +364,7 @@ class KittensState(KittensRecord):
     def _shuffle(self, p: int) -> list[Event]:
         """Shuffle: "Shuffle the Draw Pile thoroughly", a uniform random shuffle
         (docs/rulings.md §1); nobody knows where any card lies any more."""
-        self.rng.shuffle(self.pile)
+        shuffle(self.rng, self.pile)
         knowledge.forget_pile(self)
         return [Event("shuffle", p, {})]
 
