@@ -16,7 +16,7 @@ from collections.abc import Callable
 import numpy as np
 
 from kaboom.rl.pettingzoo_env import env as make_env
-from kaboom.sim.bench import Throughput, _measure, kaboom_playout
+from kaboom.sim.bench import Meter, Throughput, alternating, kaboom_playout
 
 
 def env_playout(game: str, players: int, observe: bool = True) -> Callable[[int], int]:
@@ -42,11 +42,20 @@ def env_playout(game: str, players: int, observe: bool = True) -> Callable[[int]
 
 
 def measure(game: str, players: int, seconds: float) -> list[Throughput]:
-    """The raw engine, the env with observations, the env reading masks only."""
+    """The env with observations and the env reading masks only, each in slices that
+    alternate with the raw engine (the reference), so both see the same load."""
+    engine = kaboom_playout(game, players)
     return [
-        _measure(f"engine {game} {players}p", kaboom_playout(game, players), seconds),
-        _measure(f"env last() {game} {players}p", env_playout(game, players), seconds),
-        _measure(f"env mask {game} {players}p", env_playout(game, players, False), seconds),
+        alternating(
+            Meter(f"env last() {game} {players}p", env_playout(game, players)),
+            Meter(f"engine {game} {players}p", engine),
+            seconds,
+        ),
+        alternating(
+            Meter(f"env mask {game} {players}p", env_playout(game, players, False)),
+            Meter(f"engine {game} {players}p", engine),
+            seconds,
+        ),
     ]
 
 
@@ -55,10 +64,11 @@ def main(seconds: float, runs: list[tuple[str, int]]) -> None:
 
     print(f"kaboom {build_kind()}; CPU seconds per figure: {seconds:g}")
     for game, players in runs:
-        engine, full, masks = measure(game, players, seconds)
-        for t in (engine, full, masks):
-            ratio = t.decisions_per_s / engine.decisions_per_s
-            print(f"{t.label:40} {t.decisions_per_s:>10,.0f} steps/s  ratio {ratio:.2f}")
+        for t in measure(game, players, seconds):
+            print(
+                f"{t.label:40} {t.decisions_per_s:>10,.0f} steps/s  "
+                f"engine {t.reference or 0:>10,.0f}  ratio {t.ratio or 0:.2f}"
+            )
 
 
 def _runs(args: list[str]) -> list[tuple[str, int]]:

@@ -76,3 +76,14 @@ def test_decision_gain_reports_a_random_bot_worse_than_the_heuristic(
     assert "random in eleminis, 2 players: 12 differing decisions" in out
     gain = float(out.split("mean gain ")[1].split()[0])
     assert gain < 0
+
+
+def test_the_rl_bench_measures_the_env_beside_the_engine() -> None:
+    """``bench/bench_rl.py`` runs against the engine's current bench API: each figure has
+    steps, and the engine's figure measured alongside it as its reference."""
+    bench_rl = _script("bench_rl")
+    figures = bench_rl.measure("exploding-kittens", 2, 0.05)
+    assert [t.label.split()[:2] for t in figures] == [["env", "last()"], ["env", "mask"]]
+    for t in figures:
+        assert t.decisions > 0 and t.reference is not None and t.reference > 0
+        assert t.ratio is not None and 0 < t.ratio
