@@ -86,4 +86,4 @@ def test_the_rl_bench_measures_the_env_beside_the_engine() -> None:
     assert [t.label.split()[:2] for t in figures] == [["env", "last()"], ["env", "mask"]]
     for t in figures:
         assert t.decisions > 0 and t.reference is not None and t.reference > 0
-        assert t.ratio is not None and 0 < t.ratio
+        assert t.ratio is not None and t.ratio > 0
