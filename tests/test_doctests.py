@@ -22,10 +22,12 @@ import pytest
 from kaboom import _build
 
 PACKAGES = ("kaboom.engine", "kaboom.games")
+#: Single modules compiled besides (``tools/compile.py``'s ``MODULES``).
+MODULES = ("kaboom.bots.ismcts",)
 
 
 def modules() -> list[ModuleType]:
-    found = []
+    found = [importlib.import_module(name) for name in MODULES]
     for package in PACKAGES:
         root = importlib.import_module(package)
         found.append(root)
