@@ -76,7 +76,10 @@ def run_reference(players: int, games: int, seed: int) -> Run:
 
 
 def play_crazy_eights(players: int, games: int, seed: int) -> int:
-    """The reference's process: ``games`` games stepped from Python; its decisions."""
+    """The reference's process: ``games`` games stepped from Python; its decisions.
+
+    The same loop as ``kaboom.sim.bench.openspiel_playout``, written here on purpose: this
+    process is timed whole, so it must import OpenSpiel alone, not kaboom."""
     import random
 
     import pyspiel
