@@ -10,15 +10,10 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
+from kaboom.cli.console import out, progress_bar
 from kaboom.engine.errors import BadInput
 from kaboom.sim.backend import BACKENDS, Backend
-
-out = Console()
-err = Console(stderr=True, soft_wrap=True)
 
 BackendArg = Annotated[
     str,
@@ -114,12 +109,8 @@ def experiment(
         if path is not None and not path.parent.is_dir():
             raise BadInput(what, f"a file in an existing folder; {str(path.parent)!r} is not one")
     total = games * len(grid.cells())
-    with Progress(
-        TextColumn("[bold]experiment"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=err, transient=as_json,
-    ) as bar:  # fmt: skip
-        task = bar.add_task("games", total=total)
-        result = run_experiment(grid, runner, lambda k: bar.advance(task, k))
+    with progress_bar("experiment", "games", total, quiet=as_json) as advance:
+        result = run_experiment(grid, runner, advance)
     if csv_path is not None:
         csv_path.write_text(to_csv(result), encoding="utf-8")
     if plot is not None:
@@ -133,11 +124,13 @@ def experiment(
     show(result)
     for path, what in ((csv_path, "CSV"), (plot, "plot")):
         if path is not None:
-            out.print(f"{what}: {path}", highlight=False)
+            out().print(f"{what}: {path}", highlight=False)
 
 
 def show(result: dict[str, Any]) -> None:
     """The table: a row per cell; win rates as percentages with their 95% intervals."""
+    from rich.table import Table
+
     from kaboom.sim.experiment import cell_label
 
     table = Table(
@@ -154,7 +147,7 @@ def show(result: dict[str, Any]) -> None:
         endings = "\n".join(f"{k}: {_rate(e, 'share')}" for k, e in c["endings"].items())
         table.add_row(cell_label(c["cell"]), seats, bots, _mean(c["turns"]),
                       _mean(c["decisions"]), endings)  # fmt: skip
-    out.print(table)
+    out().print(table)
 
 
 def _rate(row: dict[str, Any], key: str = "win_rate") -> str:

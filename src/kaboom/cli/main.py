@@ -12,26 +12,23 @@ from pathlib import Path
 from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
-from rich import box
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
+from kaboom.cli.console import err, out, progress_bar
+from kaboom.cli.group import KaboomGroup
 from kaboom.cli.lab import AddressArg, BackendArg, WorkersArg, backend_of, parse_options
 from kaboom.cli.lab import experiment as lab_experiment
 from kaboom.engine.errors import BadInput, KaboomError
 
 app = typer.Typer(
+    cls=KaboomGroup,
     help="kaboom: the digital table for the Exploding Kittens family of games.",
     no_args_is_help=True,
     add_completion=False,
 )
-scenario_app = typer.Typer(help="Rule scenarios: rigged deals, actions and expectations.")
+scenario_app = typer.Typer(
+    cls=KaboomGroup, help="Rule scenarios: rigged deals, actions and expectations."
+)
 app.add_typer(scenario_app, name="scenario")
-
-out = Console()
-err = Console(stderr=True, soft_wrap=True)
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -46,7 +43,7 @@ def version_line() -> str:
 
 def _print_version(value: bool) -> None:
     if value:
-        out.print(version_line(), highlight=False)
+        out().print(version_line(), highlight=False)
         raise typer.Exit()
 
 
@@ -73,7 +70,9 @@ def friendly(fn: Callable[P, R]) -> Callable[P, R]:
         try:
             return fn(*args, **kwargs)
         except KaboomError as e:
-            err.print(f"[red]error:[/red] {escape(str(e))}", highlight=False)
+            from rich.markup import escape
+
+            err().print(f"[red]error:[/red] {escape(str(e))}", highlight=False)
             raise typer.Exit(2) from None
 
     return wrapper
@@ -88,6 +87,8 @@ OptionArg = Annotated[
 @friendly
 def games() -> None:
     """List the games and their options."""
+    from rich.table import Table
+
     from kaboom.engine.registry import list_games
 
     table = Table(title="Games", caption="set an option with -o NAME=VALUE")
@@ -98,7 +99,7 @@ def games() -> None:
     for spec in list_games():
         opts = "\n".join(f"{o.name}={shown(o.default)}" for o in spec.options) or "-"
         table.add_row(spec.game_id, spec.name, f"{spec.min_players}-{spec.max_players}", opts)
-    out.print(table)
+    out().print(table)
 
 
 def shown(value: Any) -> str:
@@ -181,7 +182,7 @@ def _join(url: str, name: str, token: str | None, watch: bool, start: bool) -> N
     except OSError as e:
         raise BadInput(url, f"a running kaboom server ({e})") from None
     if seat_token is not None and token is None:
-        err.print(f"your seat's token (come back with --token): {seat_token}", highlight=False)
+        err().print(f"your seat's token (come back with --token): {seat_token}", highlight=False)
     JoinApp(RemoteSession(base, table, seat_token, invite)).run()
 
 
@@ -206,10 +207,10 @@ def watch(
     state = new_game(game, players, seed, **parse_options(option))
     rng = random.Random(seed)
     seated = [make_bot(name, rng.getrandbits(63), game) for name in names]
-    out.rule(f"{get_game(game).name}: {players} players, seed {seed}")
+    out().rule(f"{get_game(game).name}: {players} players, seed {seed}")
     for line in tell(state, seated):
-        out.print(line, highlight=False, soft_wrap=True, markup=False)
-    out.rule(f"Winner: P{state.winners[0]}" if state.winners else "No winner")
+        out().print(line, highlight=False, soft_wrap=True, markup=False)
+    out().rule(f"Winner: P{state.winners[0]}" if state.winners else "No winner")
 
 
 @app.command()
@@ -237,21 +238,14 @@ def simulate(
     names = bot_list(bots, players)
     options = parse_options(option)
     runner = backend_of(backend, workers, address)
-    with Progress(
-        TextColumn("[bold]simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=as_json,
-    ) as bar:
-        task = bar.add_task("games", total=games)
-        report = run(game, players, games, seed, names, options, lambda k: bar.advance(task, k),
-                     runner)  # fmt: skip
+    with progress_bar("simulating", "games", games, quiet=as_json) as advance:
+        report = run(game, players, games, seed, names, options, advance, runner)
     figures = report.to_json()
     if as_json:
         print(json.dumps(figures, indent=2))
         return
+    from rich.table import Table
+
     scored = "mean_score" in figures["seats"][0]
     table = Table(title=f"{game}: {players} players, {games} games, seed {seed}")
     for col in ("seat", "bot", "wins", "win rate", "95% CI", *(["mean score"] if scored else [])):
@@ -266,7 +260,7 @@ def simulate(
             f"{lo:.1%} - {hi:.1%}",
             *([f"{row['mean_score']:.1f}"] if scored else []),
         )
-    out.print(table)
+    out().print(table)
     if "teams" in figures:
         teams = Table(title="teams")
         for col in ("team", "seats", "wins", "win rate", "95% CI"):
@@ -276,9 +270,9 @@ def simulate(
             seats = ", ".join(map(str, row["seats"]))
             teams.add_row(str(row["team"]), seats, str(row["wins"]), f"{row['win_rate']:.1%}",
                           f"{lo:.1%} - {hi:.1%}")  # fmt: skip
-        out.print(teams)
-    out.print(f"mean turns per game: {figures['mean_turns']:.1f}")
-    out.print(f"mean decisions per game: {figures['mean_decisions']:.1f}")
+        out().print(teams)
+    out().print(f"mean turns per game: {figures['mean_turns']:.1f}")
+    out().print(f"mean decisions per game: {figures['mean_decisions']:.1f}")
 
 
 @app.command()
@@ -307,14 +301,10 @@ def tournament(
         raise BadInput("--bots", "at least one bot spec")
     if games < 1 or (workers is not None and workers < 1):
         raise BadInput("--games/--workers", "positive numbers")
-    with Progress(
-        TextColumn("[bold]tournament"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=err, transient=as_json,
-    ) as bar:  # fmt: skip
-        task = bar.add_task("games", total=games)
+    with progress_bar("tournament", "games", games, quiet=as_json) as advance:
         runner = backend_of(backend, workers, address)
         report = run(game, players, entrants, games, seed, runner.workers,
-                     parse_options(option), lambda k: bar.advance(task, k), runner)  # fmt: skip
+                     parse_options(option), advance, runner)  # fmt: skip
     if plot is not None:
         try:
             draw(report, str(plot))
@@ -324,6 +314,9 @@ def tournament(
     if as_json:
         print(json.dumps(figures, indent=2))
         return
+    from rich import box
+    from rich.table import Table
+
     table = Table(
         title=f"{game}: {players} players, {games} games, seed {seed}",
         box=box.SIMPLE_HEAD,
@@ -340,11 +333,11 @@ def tournament(
         table.add_row(row["bot"], str(row["seat_games"]), str(row["wins"]),
                       f"{row['win_rate']:.1%}", f"{lo:.0%}-{hi:.0%}", row["verdict"],
                       f"{row['mu']:.1f}±{2 * row['sigma']:.1f}")  # fmt: skip
-    out.print(table)
-    out.print(f"even share {1 / players:.1%}; mean decisions per game "
+    out().print(table)
+    out().print(f"even share {1 / players:.1%}; mean decisions per game "
               f"{figures['mean_decisions']:.1f}")  # fmt: skip
     if plot is not None:
-        out.print(f"rating chart: {plot}")
+        out().print(f"rating chart: {plot}")
 
 
 app.command("experiment")(friendly(lab_experiment))
@@ -356,6 +349,8 @@ def scenario_run(
     files: Annotated[list[Path], typer.Argument(help="Scenario JSON files.")],
 ) -> None:
     """Run scenario files; exit non-zero if any expectation fails or a file is malformed."""
+    from rich.markup import escape
+
     from kaboom.engine.scenario import run_file
 
     failed = broken = 0
@@ -364,19 +359,19 @@ def scenario_run(
             result = run_file(path)
         except BadInput as e:
             broken += 1
-            err.print(f"[red]ERROR[/red] {escape(str(e))}", highlight=False)
+            err().print(f"[red]ERROR[/red] {escape(str(e))}", highlight=False)
             continue
         if result.ok:
             passed_line = f"[green]PASS[/green] {escape(f'{path}: {result.name}')}"
-            out.print(passed_line, highlight=False, soft_wrap=True)
+            out().print(passed_line, highlight=False, soft_wrap=True)
         else:
             failed += 1
             failed_line = f"[red]FAIL[/red] {escape(f'{path}: {result.name}')}"
-            out.print(failed_line, highlight=False, soft_wrap=True)
+            out().print(failed_line, highlight=False, soft_wrap=True)
             for failure in result.failures:
-                out.print(f"     {failure}", highlight=False, soft_wrap=True, markup=False)
+                out().print(f"     {failure}", highlight=False, soft_wrap=True, markup=False)
     passed = len(files) - failed - broken
-    out.print(f"{passed} passed, {failed} failed" + (f", {broken} malformed" if broken else ""))
+    out().print(f"{passed} passed, {failed} failed" + (f", {broken} malformed" if broken else ""))
     if failed or broken:
         raise typer.Exit(1)
 
@@ -402,14 +397,14 @@ def bench(
     from kaboom.sim.bench import ismcts_speed, run_bench
 
     if not as_json:
-        out.print(version_line(), highlight=False)
+        out().print(version_line(), highlight=False)
     if ismcts:
         for game in games or ["exploding-kittens"]:
             figures = ismcts_speed(game, (players or [4])[0])
             if as_json:
                 print(json.dumps({**figures, "build": build_kind()}))
             else:
-                out.print(
+                out().print(
                     f"{game} {figures['players']}p ISMCTS {figures['level']}: "
                     f"{figures['iterations_per_s']:,.0f} iterations/s, "
                     f"{figures['seconds_per_decision']:.2f} s per decision "
@@ -425,15 +420,17 @@ def bench(
         print(json.dumps({"ours": [t.to_json() for t in ours], "build": build_kind(),
                           "reference": ref.to_json() if ref else None}, indent=2))  # fmt: skip
         return
+    from rich.table import Table
+
     table = Table(title="Random playouts on one core (CPU time)")
     for col in ("run", "games/s", "decisions/s", "ratio to reference"):
         table.add_column(col, justify="right" if col != "run" else "left")
     for t in [*ours, *([ref] if ref else [])]:
         ratio = f"{t.ratio:.2f}" if t.ratio is not None else "-"
         table.add_row(t.label, f"{t.games_per_s:,.0f}", f"{t.decisions_per_s:,.0f}", ratio)
-    out.print(table)
+    out().print(table)
     if ref is None:
-        out.print(
+        out().print(
             "reference missing: OpenSpiel is not installed "
             "(pip install -e '.[bench]' adds it); ours are printed alone"
         )
@@ -514,12 +511,12 @@ def connect(
 
     make_bot(bot, 0)  # a bad spec stops here
     try:
-        over = asyncio.run(connect_bot(url, bot, name, token, seat, start, log=out.print))
+        over = asyncio.run(connect_bot(url, bot, name, token, seat, start, log=out().print))
     except LobbyRefused as e:
         raise BadInput(url, e.detail) from None
     except OSError as e:
         raise BadInput(url, f"a running kaboom server ({e})") from None
-    out.print(f"winners: {over['winners']}")
+    out().print(f"winners: {over['winners']}")
 
 
 # kaboom train (the rl extra, docs/rl.md): its own module, reading -o as every command does.

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from kaboom.cli.console import out as stdout
+from kaboom.cli.console import progress_bar
 from kaboom.engine.errors import BadInput
 
 
@@ -42,18 +42,14 @@ def command(parse_options: Callable[[list[str] | None], dict[str, Any]]) -> Call
             raise BadInput(
                 "train", f"needs the rl extra: pip install 'kaboom[rl]' ({err})"
             ) from None
-        with Progress(
-            TextColumn("[bold]training"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-            console=Console(stderr=True), transient=as_json,
-        ) as bar:  # fmt: skip
-            task = bar.add_task("steps", total=steps)
+        with progress_bar("training", "steps", steps, quiet=as_json) as advance:
             report = run(game, players, opponents, steps, str(out), seed,
-                         parse_options(option), lambda k: bar.advance(task, k))  # fmt: skip
+                         parse_options(option), advance)  # fmt: skip
         if as_json:
             print(json.dumps(report.to_json(), indent=2))
             return
         mean = "n/a" if report.mean_reward is None else f"{report.mean_reward:+.3f}"
-        Console().print(
+        stdout().print(
             f"{report.path}: {report.steps} steps, {report.episodes} games, "
             f"{report.seconds:.0f} CPU s; mean reward of the last 100 games {mean}. "
             f"Play it: --bots ppo:path={report.path}",
