@@ -21,7 +21,7 @@ runner = CliRunner()
 NEVER_IMPORTED = (
     "pydantic", "typer._adapters", "rich", "kaboom.server", "kaboom.web", "kaboom.tui",
     "kaboom.rl", "kaboom.sim.experiment", "kaboom.sim.tournament", "fastapi", "sqlalchemy",
-    "textual", "torch", "ray",
+    "textual", "torch", "ray", "multiprocessing",
 )  # fmt: skip
 
 PROBE = """

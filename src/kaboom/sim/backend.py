@@ -8,11 +8,8 @@ finished. So the same tasks give the same figures on every backend and any numbe
 
 from __future__ import annotations
 
-import logging
 import math
-import socket
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -67,6 +64,8 @@ class Backend:
         return self._ray(fn, items)
 
     def _processes(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+        from concurrent.futures import ProcessPoolExecutor  # (only here: it costs a start)
+
         batches = split(items, self.workers * BATCHES_PER_WORKER)
         with ProcessPoolExecutor(max_workers=self.workers) as pool:
             for results in pool.map(run_batch, [fn] * len(batches), batches):
@@ -108,6 +107,8 @@ def ray_session(address: str | None, workers: int) -> Any:
     """The ``ray`` module, connected: to the session already started in this process (a
     test's ``ray.init(num_cpus=2)``), to the cluster at ``address``, or to a new local Ray
     with ``workers`` CPUs. Missing or unreachable: ``BadInput`` naming the option."""
+    import logging
+
     try:
         import ray
     except ImportError:
@@ -139,6 +140,8 @@ def check_reachable(address: str) -> None:
     ...
     kaboom.engine.errors.BadInput: --address: a reachable Ray cluster, none at 127.0.0.1:1
     """
+    import socket
+
     host, sep, port = address.removeprefix("ray://").rpartition(":")
     if not sep or not port.isdigit():
         return
