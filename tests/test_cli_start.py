@@ -9,9 +9,10 @@ import sys
 from typing import Any
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
-from kaboom.cli.group import plain_int, plain_reader
+from kaboom.cli.group import only_command, plain_int, plain_reader
 from kaboom.cli.main import app
 
 runner = CliRunner()
@@ -100,3 +101,31 @@ def test_help_still_lists_every_command_with_its_help() -> None:
         ("scenario", "Rule scenarios"),
     ]:
         assert command in shown.output and words in shown.output
+
+
+def test_the_app_is_built_with_only_the_command_that_runs() -> None:
+    built = typer.main.get_command(only_command(app, ["simulate", "exploding-kittens"]))
+    assert list(built.commands) == ["simulate"]  # type: ignore[attr-defined]
+    every = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+    assert {"simulate", "serve", "train", "experiment", "scenario"} <= set(every)
+    for args in ([], ["--help"], ["--version"], ["scenario", "run"], ["simulat"]):
+        assert only_command(app, args) is app
+    assert len(app.registered_commands) == 11  # cutting it down left the app whole
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "--help"],
+        ["simulate", "exploding-kittens", "--games", "3", "--seed", "2"],
+        ["simulate", "exploding-kittens", "--players", "four"],
+        ["experiment", "--help"],
+        ["train", "--help"],
+    ],
+)
+def test_the_command_alone_behaves_as_in_the_whole_app(args: list[str]) -> None:
+    alone = runner.invoke(only_command(app, args), args, prog_name="kaboom")
+    whole = runner.invoke(app, args, prog_name="kaboom")
+    assert (alone.exit_code, alone.stdout) == (whole.exit_code, whole.stdout)
+    if whole.exit_code:  # the refusal (a progress bar's clock may differ, not this)
+        assert alone.stderr == whole.stderr

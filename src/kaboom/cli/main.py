@@ -6,6 +6,7 @@ Every command turns kaboom's own errors into one clear line on stderr and exit s
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 import typer
 
 from kaboom.cli.console import err, out, progress_bar
-from kaboom.cli.group import KaboomGroup
+from kaboom.cli.group import KaboomGroup, only_command
 from kaboom.cli.lab import AddressArg, BackendArg, WorkersArg, backend_of, parse_options
 from kaboom.cli.lab import experiment as lab_experiment
 from kaboom.engine.errors import BadInput, KaboomError
@@ -526,8 +527,8 @@ app.command(name="train")(friendly(train_command(parse_options)))
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app(prog_name="kaboom")
+    """Console-script entry point: the app built with only the command asked for."""
+    only_command(app, sys.argv[1:])(prog_name="kaboom")
 
 
 if __name__ == "__main__":
