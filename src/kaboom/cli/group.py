@@ -26,9 +26,25 @@ import typer
 from typer import core
 from typer.main import get_command_name
 
+#: The Typer releases whose private per-parameter readers (``typer._coercion``) this module
+#: was written and tested against; under any other the group is Typer's own, unchanged.
+TESTED_TYPER = ("0.29.",)
+
+
+def typer_is_tested(version: str) -> bool:
+    """Whether ``version`` of Typer is one whose readers :class:`KaboomGroup` may replace.
+
+    >>> typer_is_tested("0.29.2"), typer_is_tested("0.30.0"), typer_is_tested("0.12.5")
+    (True, False, False)
+    """
+    return version.startswith(TESTED_TYPER)
+
+
 try:
+    if not typer_is_tested(typer.__version__):
+        raise ImportError(typer.__version__)
     from typer._coercion import RuntimeParam, build_runtime_param
-except ImportError:  # a Typer without per-parameter readers: nothing to make cheaper
+except ImportError:  # another Typer: its own readers, nothing to make cheaper
     RuntimeParam = None  # type: ignore[assignment,misc]
 
 
