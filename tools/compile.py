@@ -2,9 +2,9 @@
 
     python tools/compile.py [auto|compiled|pure]     (default: $KABOOM_BUILD, else auto)
 
-- ``auto``: compile ``src/kaboom/engine``, ``src/kaboom/games`` and the search
-  (``src/kaboom/bots/ismcts.py``) with mypyc when mypyc and a C compiler are present;
-  where they are not, or the compile fails, say so in one line and leave the pure-Python
+- ``auto``: compile ``src/kaboom/engine``, ``src/kaboom/games``, the search
+  (``src/kaboom/bots/ismcts.py``) and the RL vector (``src/kaboom/rl/features.py``) with
+  mypyc when mypyc and a C compiler are present; where they are not, or the compile fails, say so in one line and leave the pure-Python
   package (exit status 0).
 - ``compiled``: the same, but a missing compiler or a failed compile is an error (status 1).
 - ``pure``: remove the compiled modules; the package runs as pure Python.
@@ -36,8 +36,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 #: The packages compiled, every module in them.
 PACKAGES = ("kaboom/engine", "kaboom/games")
-#: Single modules compiled besides: the search's tree and iterations (its hot loop).
-MODULES = ("kaboom/bots/ismcts.py",)
+#: Single modules compiled besides: the search's tree and iterations (its hot loop), and
+#: the exploding family's RL vector read from the state (``kaboom.rl``'s hot loop).
+MODULES = ("kaboom/bots/ismcts.py", "kaboom/rl/features.py")
 #: Modules left pure Python (``kaboom/engine/x.py``), with the reason; none today.
 EXCLUDE: dict[str, str] = {}
 #: The mypyc group: every module goes into one shared library, ``src/kaboom__mypyc*.so``.

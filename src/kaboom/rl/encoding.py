@@ -10,6 +10,8 @@ and ``docs/rl.md`` describes each field.
 
 from __future__ import annotations
 
+from array import array
+from copy import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,16 +21,32 @@ import numpy.typing as npt
 from kaboom.engine.errors import BadOption
 from kaboom.engine.registry import get_game, new_game
 from kaboom.engine.state import Observation, State
+from kaboom.games.board.core import PHASES as BOARD_PHASES
+from kaboom.games.board.core import BoardTable
+from kaboom.games.eleminis.rules import EleminisRules
+from kaboom.games.kittens.core import PHASES as KITTENS_PHASES
+from kaboom.games.kittens.core import KittensCore
+from kaboom.rl.features import (
+    HAND_SCALE,
+    KNOWN_PLACES,
+    OWED_SCALE,
+    TURNS_SCALE,
+    BoardLayout,
+    EleminisLayout,
+    KittensLayout,
+    board_features,
+    eleminis_features,
+    kittens_features,
+)
+
+__all__ = ["HAND_SCALE", "KNOWN_PLACES", "OWED_SCALE", "TURNS_SCALE", "Encoder", "encoder"]
 
 Vector = npt.NDArray[np.float32]
 
-#: Cards of the hidden pile whose place a seat may know, counted from the top (See the
-#: Future shows three; Alter the Future and the like are within five).
-KNOWN_PLACES = 5
-#: Divisors that bring a count into [0, 1] (values past them are clipped to 1).
-TURNS_SCALE = 100.0
-HAND_SCALE = 20.0
-OWED_SCALE = 8.0
+# KNOWN_PLACES: cards of the hidden pile whose place a seat may know, counted from the top
+# (See the Future shows three; Alter the Future and the like are within five).
+# TURNS_SCALE, HAND_SCALE, OWED_SCALE: divisors that bring a count into [0, 1] (values past
+# them are clipped to 1). All four live in ``kaboom.rl.features`` (compiled), shared here.
 
 #: The phases of each family (``docs/observations.md``), in a fixed order.
 PHASES = {
@@ -94,6 +112,8 @@ class Encoder:
         self._token = {t: i for i, t in enumerate(self.tokens)}
         self._verb = {v: i for i, v in enumerate(VERBS)}
         self._at: dict[str, int] = {}
+        self._words: dict[str, tuple[int, list[int], list[int]]] = {}
+        self._fast: Any = None  # the layout its family's fast path reads (built once)
         self._layout()
         self._offsets()
 
@@ -174,12 +194,79 @@ class Encoder:
         self._hidden = HIDDEN_PILE[fam]
         self._phase = {phase: at["phase"] + i for i, phase in enumerate(PHASES[fam])}
         self._encode_family = getattr(self, f"_encode_{fam}")
+        self._zeros = array("f", bytes(4 * self.size))  # (copied for each fast vector)
         self._step = 1.0 / self.card_scale
         self._at_to_act, self._at_current = at["to_act"], at["current"]
         self._at_in, self._at_hand_size, self._at_hand = at["in"], at["hand_size"], at["hand"]
         self._at_known, self._at_turns = at["known." + self._hidden], at["turns"]
         self._at_winners = at["winners"]
-        self._zero_mask = np.zeros(self.num_actions, dtype=np.int8)
+
+    def encode_state(self, state: State, seat: int) -> Vector:
+        """The vector of ``seat``'s view of ``state``: ``encode(state.observe(seat))``, read
+        straight from the state where its family has a fast path (``kaboom.rl.features``,
+        compiled: the same values, as the tests check against ``encode`` at every step)."""
+        out = copy(self._zeros)
+        if isinstance(state, KittensCore):
+            kittens_features(state, seat, self._fast or self._kittens_layout(state), out)
+        elif isinstance(state, BoardTable):
+            board_features(state, seat, self._fast or self._board_layout(state), out)
+        elif isinstance(state, EleminisRules):
+            eleminis_features(state, seat, self._fast or self._eleminis_layout(), out)
+        else:
+            return self.encode(state.observe(seat))
+        return np.frombuffer(out, dtype=np.float32)
+
+    def _kittens_layout(self, state: KittensCore) -> KittensLayout:
+        """The offsets and tables ``kittens_features`` reads, built once."""
+        assert self.family == "exploding" and tuple(PHASES["exploding"]) == KITTENS_PHASES
+        table = state.table
+        words = [self.play_words(text) for text in table.texts]
+        ranks = [self._token.get(rank, -1) for rank in table.rslug]
+        self._fast = layout = KittensLayout(self.players, len(self.cards), len(self.tokens),
+                                            self._at, self._step, self.total_cards, words,
+                                            ranks)  # fmt: skip
+        return layout
+
+    def _board_layout(self, state: BoardTable) -> BoardLayout:
+        assert self.family == "board" and tuple(PHASES["board"]) == BOARD_PHASES
+        box = state.box
+        card_words = []
+        for slug in box.card_slugs:
+            verb, names, seats = self.play_words(slug)
+            if slug in self._token:  # (the window's card, as ``_encode_window`` reads it)
+                names = [*names, self._token[slug]]
+            card_words.append((verb, names, seats))
+        self._fast = layout = BoardLayout(self.players, len(self.cards), self._at, self._step,
+                                          self.total_cards,
+                                          [self._card[slug] for slug in box.card_slugs],
+                                          [self._card[slug] for slug in box.disc_slugs],
+                                          card_words)  # fmt: skip
+        return layout
+
+    def _eleminis_layout(self) -> EleminisLayout:
+        assert self.family == "eleminis"
+        self._fast = layout = EleminisLayout(self.players, len(self.cards), self.slots, self._at,
+                                             self._step, self.total_cards)  # fmt: skip
+        return layout
+
+    def play_words(self, play: str) -> tuple[int, list[int], list[int]]:
+        """What the vector reads from a play's text (``docs/notation.md``): the index of its
+        first word among ``VERBS`` (-1: none), the tokens it names (titles and ranks), the
+        seats it aims at ("@2")."""
+        found = self._words.get(play)
+        if found is not None:
+            return found
+        words = play.replace("+", " ").replace("=", " ").split()
+        verb = self._verb.get(words[0], -1) if words else -1
+        names: list[int] = []
+        seats: list[int] = []
+        for word in words[1:]:
+            if word.startswith("@") and word[1:].isdigit():
+                seats.append(int(word[1:]))
+            elif word in self._token:
+                names.append(self._token[word])
+        self._words[play] = found = (verb, names, seats)
+        return found
 
     def encode(self, obs: Observation) -> Vector:
         """The vector of one seat's observation (``obs["seat"]`` must be a seat)."""
@@ -236,14 +323,16 @@ class Encoder:
         v[at["window.open"]] = 1.0
         v[at["window.player"] + self._rel(obs, window["player"])] = 1.0
         v[at["window.nopes"]] = len(window["nopes"]) / self.players
-        words = str(window["play"]).replace("+", " ").replace("=", " ").split()
-        if words and words[0] in self._verb:
-            v[at["window.verb"] + self._verb[words[0]]] = 1.0
-        for word in [*words[1:], window.get("card")]:
-            if isinstance(word, str) and word.startswith("@") and word[1:].isdigit():
-                v[at["window.target"] + self._rel(obs, int(word[1:]))] = 1.0
-            elif word in self._token:
-                v[at["window.names"] + self._token[word]] = 1.0
+        verb, names, seats = self.play_words(str(window["play"]))
+        if verb >= 0:
+            v[at["window.verb"] + verb] = 1.0
+        card = window.get("card")
+        if card in self._token:
+            names = [*names, self._token[card]]
+        for token in names:
+            v[at["window.names"] + token] = 1.0
+        for q in seats:
+            v[at["window.target"] + self._rel(obs, q)] = 1.0
         if window.get("target") is not None:
             v[at["window.target"] + self._rel(obs, window["target"])] = 1.0
 
@@ -297,9 +386,10 @@ class Encoder:
 
     def mask(self, legal: list[int]) -> npt.NDArray[np.int8]:
         """1 for each legal action id, 0 elsewhere, over the fixed action space."""
-        m = self._zero_mask.copy()
-        m[legal] = 1
-        return m
+        marks = bytearray(self.num_actions)
+        for action in legal:
+            marks[action] = 1
+        return np.frombuffer(marks, dtype=np.int8)
 
 
 def _count(v: dict[int, float], base: int, index: dict[str, int], cards: Any, step: float) -> None:

@@ -118,7 +118,7 @@ class KaboomGymEnv(gym.Env[Vector, Any]):
             state.apply(self.bots[q].act(PlayerView(state, q)), q)
 
     def _observation(self) -> Vector:
-        return self.encoder.encode(self.state.observe(self.seat))
+        return self.encoder.encode_state(self.state, self.seat)
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """The legal actions as booleans (all False once the game is over)."""

@@ -107,6 +107,7 @@ class KaboomAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
+        self._rewarded = False  # whether a step set a reward (cleared at the next step)
         self.agent_selection = agent_name(self._to_act())
 
     def _to_act(self) -> int:
@@ -121,10 +122,10 @@ class KaboomAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         if cached is not None:  # (asked again in the same step: ``last()`` then ``observe``)
             return cached
         seat = self._seat[agent]
-        state = self.state
+        state = self._state
         legal = state.legal_actions() if state.to_act == seat else []
         self._observed[agent] = cached = {
-            "observation": self.encoder.encode(state.observe(seat)),
+            "observation": self.encoder.encode_state(state, seat),
             "action_mask": self.encoder.mask(legal),
         }
         return cached
@@ -140,21 +141,28 @@ class KaboomAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state
+        state = self._state
         if isinstance(action, np.integer):
             action = int(action)
         events = state.apply(action)  # IllegalAction naming the rule; nothing changed
         self._observed = {}
-        self._clear_rewards()
+        # Rewards are nonzero only on the step that ends a seat (an explosion, the end): the
+        # dicts are cleared after it and left alone on every other step.
+        if self._rewarded:
+            self._clear_rewards()
+            self._rewarded = False
         self._cumulative_rewards[agent] = 0.0
-        if any(e.kind == "explode" for e in events):
-            self._eliminate()
-        if state.is_over:
+        for event in events:
+            if event.kind == "explode":
+                self._eliminate()
+                break
+        if state.to_act is None:
             self._finish()
         else:
-            self.agent_selection = agent_name(self._to_act())
-        self._accumulate_rewards()
-        self._deads_step_first()
+            self.agent_selection = self.possible_agents[state.to_act]
+        if self._rewarded:
+            self._accumulate_rewards()
+            self._deads_step_first()
 
     def _eliminate(self) -> None:
         """Seats out of the game (exploded) are terminated now, with reward -1."""
@@ -163,6 +171,7 @@ class KaboomAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
             if not p["in"] and agent in self.terminations and not self.terminations[agent]:
                 self.terminations[agent] = True
                 self.rewards[agent] = -1.0
+                self._rewarded = True
 
     def _finish(self) -> None:
         winners = set(self.state.winners)
@@ -176,6 +185,7 @@ class KaboomAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
             win = 1.0 if seat in winners else -1.0
             self.rewards[agent] = float(scores[seat]) if scores is not None else win
             self.terminations[agent] = True
+            self._rewarded = True
 
     def render(self) -> str | None:
         """``render_mode="ansi"``: the table as a spectator sees it, in words."""

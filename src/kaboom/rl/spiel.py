@@ -174,7 +174,7 @@ class KaboomObserver:
         if self.public:  # what every seat sees: the spectator's view has no vector of its own
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = self.encoder.encode(state.kaboom.observe(player))
+        self.tensor[:] = self.encoder.encode_state(state.kaboom, player)
 
     def string_from(self, state: KaboomSpielState, player: int) -> str:
         seat = None if self.public else player

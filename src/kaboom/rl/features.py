@@ -1,0 +1,357 @@
+"""The exploding family's vector read straight from the state, for speed (compiled with mypyc).
+
+``kittens_features`` sets the same values ``Encoder.encode`` sets from ``observe(seat)``,
+and reads only what that observation shows the seat: its own hand, the public piles and
+counts, the pending play, what it saw of the Draw Pile (``known_pile``) and of other hands
+(``known_hands``, its own entries only), and the public ``absent`` ranks. The observation
+stays the specification: ``tests/test_rl_features.py`` compares both encodings at every step
+of many games, for every seat. The values are written into a zeroed ``array("f")`` (the
+caller wraps it with ``np.frombuffer``, no copy), each at most 1; a count is summed one card
+at a time, as ``Encoder.encode`` sums it, so both are equal to the last bit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypeAlias
+
+from kaboom.games.board.core import CHOOSE, BoardTable
+from kaboom.games.board.core import OVER as BOARD_OVER
+from kaboom.games.eleminis.rules import OVER as ELEMINIS_OVER
+from kaboom.games.eleminis.rules import EleminisRules
+from kaboom.games.kittens.core import OVER, KittensCore
+
+if TYPE_CHECKING:
+    from array import array
+
+Floats: TypeAlias = "array[float]"  # an array("f"): float32 values, written in place
+
+#: Divisors shared with ``kaboom.rl.encoding`` (which imports them from here).
+TURNS_SCALE = 100.0
+HAND_SCALE = 20.0
+OWED_SCALE = 8.0
+KNOWN_PLACES = 5
+
+
+class Layout:
+    """Where each field every family shares starts (``Encoder.fields``), and the numbers
+    the values are scaled by."""
+
+    def __init__(self, players: int, cards: int, at: dict[str, int], step: float,
+                 total_cards: float) -> None:  # fmt: skip
+        self.n = players
+        self.c = cards
+        self.step = step
+        self.total = total_cards
+        self.phase = at["phase"]
+        self.to_act = at["to_act"]
+        self.current = at["current"]
+        self.alive = at["in"]
+        self.hand_size = at["hand_size"]
+        self.hand = at["hand"]
+        self.turns = at["turns"]
+        self.winners = at["winners"]
+        self.window_open = at["window.open"]
+        self.window_player = at["window.player"]
+        self.window_nopes = at["window.nopes"]
+        self.window_verb = at["window.verb"]
+        self.window_names = at["window.names"]
+        self.window_target = at["window.target"]
+
+
+class KittensLayout(Layout):
+    """The exploding family's offsets, and the tables the window and the ``absent`` ranks
+    are read through."""
+
+    def __init__(
+        self,
+        players: int,
+        titles: int,
+        tokens: int,
+        at: dict[str, int],
+        step: float,
+        total_cards: float,
+        window_words: list[tuple[int, list[int], list[int]]],
+        rank_tokens: list[int],
+    ) -> None:
+        super().__init__(players, titles, at, step, total_cards)
+        self.tokens = tokens
+        self.draw_size = at["pile.draw.size"]
+        self.discard_size = at["pile.discard.size"]
+        self.discard_cards = at["pile.discard.cards"]
+        self.discard_top = at["pile.discard.top"]
+        self.known = at["known.draw"]
+        self.known_hands = at["known.hands"]
+        self.owed = at["exploding.turns_owed"]
+        self.attacked = at["exploding.attacked"]
+        self.bombs = at["exploding.bombs_in_pile"]
+        self.out = at["exploding.out_of_game"]
+        self.out_down = at["exploding.out_of_game_face_down"]
+        self.drawn_bomb = at["exploding.drawn_bomb"]
+        self.absent = at["exploding.absent"]
+        #: Per action id: the verb's index (-1: none), the tokens it names, the seats it
+        #: aims at (absolute), as ``Encoder`` reads them from the action's text.
+        self.words = window_words
+        #: Per rank of the action table: its token's index (-1: not a token).
+        self.rank_tokens = rank_tokens
+
+
+class BoardLayout(Layout):
+    """The board game's offsets; Action Cards and Move Discs by their index among the
+    encoder's titles (cards first, then discs), and each card's play as a window reads it."""
+
+    def __init__(
+        self,
+        players: int,
+        titles: int,
+        at: dict[str, int],
+        step: float,
+        total_cards: float,
+        card_index: list[int],
+        disc_index: list[int],
+        card_words: list[tuple[int, list[int], list[int]]],
+    ) -> None:
+        super().__init__(players, titles, at, step, total_cards)
+        self.action_deck = at["pile.action_deck.size"]
+        self.action_discard = at["pile.action_discard.size"]
+        self.move_deck = at["pile.move_deck.size"]
+        self.move_discard = at["pile.move_discard.size"]
+        self.action_cards = at["pile.action_discard.cards"]
+        self.action_top = at["pile.action_discard.top"]
+        self.move_cards = at["pile.move_discard.cards"]
+        self.move_top = at["pile.move_discard.top"]
+        self.known = at["known.move_deck"]
+        self.position = at["board.position"]
+        self.chaos = at["board.chaos"]
+        self.owed = at["board.turns_owed"]
+        self.attacked = at["board.attacked"]
+        self.magnets = at["board.magnets_aside"]
+        self.disc_to_choose = at["board.disc_to_choose"]
+        self.card_index = card_index
+        self.disc_index = disc_index
+        #: Per Action Card: its play's verb, the tokens it names (the card's own among
+        #: them), the seats it aims at, as ``Encoder`` reads a window.
+        self.card_words = card_words
+
+
+class EleminisLayout(Layout):
+    """Eleminis's offsets."""
+
+    def __init__(self, players: int, titles: int, slots: int, at: dict[str, int],
+                 step: float, total_cards: float) -> None:  # fmt: skip
+        super().__init__(players, titles, at, step, total_cards)
+        self.slots = slots
+        self.deck_size = at["pile.deck.size"]
+        self.discard_size = at["pile.discard.size"]
+        self.discard_cards = at["pile.discard.cards"]
+        self.discard_top = at["pile.discard.top"]
+        self.known = at["known.deck"]
+        self.row = at["eleminis.row"]
+        self.score = at["eleminis.score"]
+        self.total_at = at["eleminis.total"]
+        self.teammate = at["eleminis.teammate"]
+        self.teams = at["eleminis.teams"]
+        self.drawn = at["eleminis.drawn"]
+        self.game_number = at["eleminis.game_number"]
+        self.first = at["eleminis.first"]
+
+
+def _counts(out: Floats, base: int, cards: list[int], c: int, step: float) -> None:
+    """Per title, ``step`` summed once per card of ``cards`` (at most 1), at ``base + title``."""
+    sums = [0.0] * c
+    for t in cards:
+        sums[t] += step
+    for t in range(c):
+        x = sums[t]
+        if x > 0.0:
+            out[base + t] = x if x < 1.0 else 1.0
+
+
+def _copies(k: int, step: float) -> float:
+    """``step`` summed ``k`` times (clipped to 1): ``k`` copies of a title."""
+    x = 0.0
+    for _ in range(k):
+        x += step
+    return x if x < 1.0 else 1.0
+
+
+def _set(out: Floats, i: int, x: float) -> None:
+    """Value ``x`` (clipped to 1) at ``i``, left alone when 0 (the vector starts at 0)."""
+    if x != 0.0:
+        out[i] = x if x < 1.0 else 1.0
+
+
+def _common(out: Floats, L: Layout, me: int, phase: int, to_act: int, current: int,
+            turns: int, winner: int) -> None:  # fmt: skip
+    """The phase, who acts (-1: nobody), whose turn, the turns, the winner (-1: none)."""
+    n = L.n
+    out[L.phase + phase] = 1.0
+    if to_act >= 0:
+        out[L.to_act + (to_act - me) % n] = 1.0
+    out[L.current + (current - me) % n] = 1.0
+    _set(out, L.turns, turns / TURNS_SCALE)
+    if winner >= 0:
+        out[L.winners + (winner - me) % n] = 1.0
+
+
+def kittens_features(s: KittensCore, me: int, L: KittensLayout, out: Floats) -> None:
+    """Write into ``out`` (zeroed) the nonzero values of seat ``me``'s vector (``Encoder``)."""
+    n, c, step = L.n, L.c, L.step
+    over = s.phase == OVER
+    _common(out, L, me, s.phase, -1 if over else s.actor, s.current, s.turns, s.winner)
+    for q in range(n):
+        r = (q - me) % n
+        if s.alive[q]:
+            out[L.alive + r] = 1.0
+        _set(out, L.hand_size + r, s.sizes[q] / HAND_SCALE)
+    _set(out, L.draw_size, len(s.pile) / L.total)
+    discard = s.discard
+    _set(out, L.discard_size, len(discard) / L.total)
+    _counts(out, L.discard_cards, discard, c, step)
+    if discard:
+        out[L.discard_top + discard[-1]] = 1.0
+    hand = s.hands[me]
+    for t in range(c):
+        if hand[t]:
+            out[L.hand + t] = _copies(hand[t], step)
+    w = s.window
+    if w is not None:
+        verb, names, seats = L.words[s.table.index[w.play]]
+        _window(out, L, me, w.player, len(w.nopes), verb, names, seats)
+    top = len(s.pile) - 1
+    for i, t in s.known_pile[me].items():
+        place = top - i
+        if place < KNOWN_PLACES:
+            out[L.known + place * c + t] = 1.0
+    _known_hands(s, me, L, out)
+    _exploding(s, me, L, out)
+
+
+def _window(out: Floats, L: Layout, me: int, player: int, nopes: int, verb: int,
+            names: list[int], seats: list[int]) -> None:  # fmt: skip
+    """A play waiting on its reaction window: who made it, the Nopes, its words."""
+    n = L.n
+    out[L.window_open] = 1.0
+    out[L.window_player + (player - me) % n] = 1.0
+    _set(out, L.window_nopes, nopes / n)
+    if verb >= 0:
+        out[L.window_verb + verb] = 1.0
+    for token in names:
+        out[L.window_names + token] = 1.0
+    for q in seats:
+        out[L.window_target + (q - me) % n] = 1.0
+
+
+def _known_hands(s: KittensCore, me: int, L: KittensLayout, out: Floats) -> None:
+    """The cards ``me`` knows other seats hold: its own entries of ``known_hands`` only."""
+    n, c, step = L.n, L.c, L.step
+    for key, k in s.known_hands.items():
+        if key[0] != me:
+            continue
+        out[L.known_hands + (key[1] - me) % n * c + key[2]] = _copies(k, step)
+
+
+def _exploding(s: KittensCore, me: int, L: KittensLayout, out: Floats) -> None:
+    n = L.n
+    _set(out, L.owed, s.turns_owed / OWED_SCALE)
+    if s.attacked:
+        out[L.attacked] = 1.0
+    _set(out, L.bombs, s.bombs_in_pile() / n)
+    _counts(out, L.out, s.out_of_game, L.c, L.step)
+    _set(out, L.out_down, len(s.out_of_game_face_down) / L.total)
+    if s.drawn_bomb >= 0:
+        out[L.drawn_bomb + s.drawn_bomb] = 1.0
+    for q, r in s.absent:
+        token = L.rank_tokens[r]
+        if token >= 0:
+            out[L.absent + (q - me) % n * L.tokens + token] = 1.0
+
+
+def board_features(s: BoardTable, me: int, L: BoardLayout, out: Floats) -> None:
+    """The board game's vector of seat ``me`` (as ``kittens_features``): its own Action
+    Cards, the public table, the Move Discs it saw still in the Move Deck."""
+    n, step, cards, discs = L.n, L.step, L.card_index, L.disc_index
+    over = s.phase == BOARD_OVER
+    _common(out, L, me, s.phase, -1 if over else s.actor, s.current, s.turns, s.winner)
+    for q in range(n):
+        r = (q - me) % n
+        out[L.alive + r] = 1.0
+        _set(out, L.hand_size + r, s.hand_sizes[q] / HAND_SCALE)
+        _set(out, L.position + r, s.positions[q] / 40.0)
+    _set(out, L.action_deck, len(s.action_deck) / L.total)
+    _set(out, L.action_discard, len(s.action_discard) / L.total)
+    _set(out, L.move_deck, len(s.move_deck) / L.total)
+    _set(out, L.move_discard, len(s.move_discard) / L.total)
+    _counts(out, L.action_cards, [cards[t] for t in s.action_discard], L.c, step)
+    if s.action_discard:
+        out[L.action_top + cards[s.action_discard[-1]]] = 1.0
+    _counts(out, L.move_cards, [discs[d] for d in s.move_discard], L.c, step)
+    if s.move_discard:
+        out[L.move_top + discs[s.move_discard[-1]]] = 1.0
+    hand = s.hands[me]
+    for t in range(len(hand)):
+        if hand[t]:
+            out[L.hand + cards[t]] = _copies(hand[t], step)
+    w = s.window
+    if w is not None:
+        card, target = w.play
+        verb, names, seats = L.card_words[card]
+        _window(out, L, me, w.player, len(w.nopes), verb, names, seats)
+        if target >= 0:
+            out[L.window_target + (target - me) % n] = 1.0
+    top = len(s.move_deck) - 1
+    for i, d in s.known_move_deck[me].items():
+        place = top - i
+        if place < KNOWN_PLACES:
+            out[L.known + place * L.c + discs[d]] = 1.0
+    if s.side == 1:
+        out[L.chaos] = 1.0
+    _set(out, L.owed, s.turns_owed / OWED_SCALE)
+    if s.attacked:
+        out[L.attacked] = 1.0
+    _set(out, L.magnets, s.magnets_aside / 10.0)
+    if s.phase == CHOOSE:
+        out[L.disc_to_choose + discs[s.disc_to_choose]] = 1.0
+
+
+def _signed(value: int, scale: float) -> float:
+    """``value`` (which may be negative) into [0, 1]: 0.5 is zero."""
+    return min(1.0, max(0.0, 0.5 + value / scale))
+
+
+def eleminis_features(s: EleminisRules, me: int, L: EleminisLayout, out: Floats) -> None:
+    """Eleminis's vector of seat ``me`` (as ``kittens_features``): everything is public but
+    the order of an unseen Deck (a Deck turned over from the Discard Pile is seen)."""
+    n, c, slots, step = L.n, L.c, L.slots, L.step
+    over = s.phase == ELEMINIS_OVER
+    winners = s.winners
+    _common(out, L, me, 1 if over else 0, -1 if over else s.current, s.current, s.turns,
+            winners[0] if winners else -1)  # fmt: skip
+    for q in winners[1:]:
+        out[L.winners + (q - me) % n] = 1.0
+    teams = s.teams
+    for q in range(n):
+        r = (q - me) % n
+        out[L.alive + r] = 1.0
+        base = L.row + r * slots * c
+        for slot in range(slots):
+            t = s.cells[q * slots + slot]
+            if t >= 0:
+                out[base + slot * c + t] = 1.0
+        _set(out, L.score + r, _signed(s.scores[q], 400.0))
+        _set(out, L.total_at + r, _signed(s.totals[q], 800.0))
+        if teams and q % teams == me % teams:
+            out[L.teammate + r] = 1.0
+    deck, discard = s.deck, s.discard
+    _set(out, L.deck_size, len(deck) / L.total)
+    _set(out, L.discard_size, len(discard) / L.total)
+    _counts(out, L.discard_cards, discard, c, step)
+    if discard:
+        out[L.discard_top + discard[-1]] = 1.0
+    if s.deck_known:
+        for k in range(min(KNOWN_PLACES, len(deck))):
+            out[L.known + k * c + deck[len(deck) - 1 - k]] = 1.0
+    _set(out, L.teams, teams / 4.0)
+    if s.drawn >= 0:
+        out[L.drawn + s.drawn] = 1.0
+    _set(out, L.game_number, s.game_number / 10.0)
+    out[L.first + (s.first - me) % n] = 1.0
