@@ -4,8 +4,8 @@
 
 - ``auto``: compile ``src/kaboom/engine``, ``src/kaboom/games``, the search
   (``src/kaboom/bots/ismcts.py``) and the RL vector (``src/kaboom/rl/features.py``) with
-  mypyc when mypyc and a C compiler are present; where they are not, or the compile fails, say so in one line and leave the pure-Python
-  package (exit status 0).
+  mypyc when mypyc and a C compiler are present; where they are not, or the compile fails,
+  say so in one line and leave the pure-Python package (exit status 0).
 - ``compiled``: the same, but a missing compiler or a failed compile is an error (status 1).
 - ``pure``: remove the compiled modules; the package runs as pure Python.
 

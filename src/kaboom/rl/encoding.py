@@ -1,7 +1,11 @@
 """A seat's observation as a fixed-size ``float32`` vector, and the fixed action space.
 
-The vector is built from ``State.observe(seat)`` alone (the JSON a bot, a client or a
-person at the table is given), so it cannot carry anything the seat may not know. Seats
+The vector is specified by ``Encoder.encode(State.observe(seat))``: built from the
+observation alone (the JSON a bot, a client or a person at the table is given), so it cannot
+carry anything the seat may not know. The environments call ``Encoder.encode_state``, which
+reads the same values straight from the state (``kaboom.rl.features``, compiled: no
+observation built at each step); ``tests/test_rl_features.py`` checks both equal, bit for
+bit, at every step of many games of every game, for every seat. Seats
 are *relative*: index 0 is the observing seat, 1 the seat on its left, and so on, so that
 one policy can play any seat. Every value lies in ``[0, 1]``. The layout (which value means
 what) depends on the game, the player count and the options; ``Encoder.fields`` lists it
@@ -11,7 +15,6 @@ and ``docs/rl.md`` describes each field.
 from __future__ import annotations
 
 from array import array
-from copy import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -205,7 +208,7 @@ class Encoder:
         """The vector of ``seat``'s view of ``state``: ``encode(state.observe(seat))``, read
         straight from the state where its family has a fast path (``kaboom.rl.features``,
         compiled: the same values, as the tests check against ``encode`` at every step)."""
-        out = copy(self._zeros)
+        out = self._zeros[:]
         if isinstance(state, KittensCore):
             kittens_features(state, seat, self._fast or self._kittens_layout(state), out)
         elif isinstance(state, BoardTable):
