@@ -40,16 +40,17 @@ def require_compiled() -> None:
 
 
 def compiled_modules() -> dict[str, bool]:
-    """Every module of ``kaboom.engine`` and ``kaboom.games``, and the search
-    (``kaboom.bots.ismcts``), imported: compiled or not."""
+    """Every module of ``kaboom.engine`` and ``kaboom.games``, the search
+    (``kaboom.bots.ismcts``) and the RL vector (``kaboom.rl.features``), imported: compiled
+    or not."""
     found = {}
     for package in ("kaboom.engine", "kaboom.games"):
         root = importlib.import_module(package)
         found[package] = _build.is_compiled(root)
         for info in pkgutil.walk_packages(root.__path__, f"{package}."):
             found[info.name] = _build.is_compiled(importlib.import_module(info.name))
-    search = "kaboom.bots.ismcts"
-    found[search] = _build.is_compiled(importlib.import_module(search))
+    for single in ("kaboom.bots.ismcts", "kaboom.rl.features"):
+        found[single] = _build.is_compiled(importlib.import_module(single))
     return found
 
 

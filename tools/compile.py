@@ -39,6 +39,9 @@ PACKAGES = ("kaboom/engine", "kaboom/games")
 #: Single modules compiled besides: the search's tree and iterations (its hot loop), and
 #: the exploding family's RL vector read from the state (``kaboom.rl``'s hot loop).
 MODULES = ("kaboom/bots/ismcts.py", "kaboom/rl/features.py")
+#: Modules compiled only where the packages they need are installed (else left pure Python,
+#: and unused): mypyc reads a module's parent package, and ``kaboom.rl``'s needs its extra.
+NEEDS = {"kaboom/rl/features.py": ("numpy", "gymnasium", "pettingzoo")}
 #: Modules left pure Python (``kaboom/engine/x.py``), with the reason; none today.
 EXCLUDE: dict[str, str] = {}
 #: The mypyc group: every module goes into one shared library, ``src/kaboom__mypyc*.so``.
@@ -57,8 +60,13 @@ class Unavailable(Exception):
 def sources() -> list[str]:
     """The compiled modules' sources, relative to ``src/``, sorted."""
     found = [p.relative_to(SRC).as_posix() for pkg in PACKAGES for p in (SRC / pkg).rglob("*.py")]
-    found += [m for m in MODULES if (SRC / m).is_file()]
+    found += [m for m in MODULES if (SRC / m).is_file() and installed(NEEDS.get(m, ()))]
     return sorted(s for s in found if s not in EXCLUDE)
+
+
+def installed(packages: tuple[str, ...]) -> bool:
+    """Whether every one of ``packages`` can be imported here."""
+    return all(importlib.util.find_spec(name) is not None for name in packages)
 
 
 def extension_of(source: str) -> str:
