@@ -156,14 +156,14 @@ class EleminisLayout(Layout):
 
 
 def _counts(out: Floats, base: int, cards: list[int], c: int, step: float) -> None:
-    """Per title, ``step`` summed once per card of ``cards`` (at most 1), at ``base + title``."""
-    sums = [0.0] * c
+    """Per title, ``step`` summed once per card of ``cards`` (at most 1), at ``base + title``
+    (counted as integers first: no float is made per card)."""
+    counts = [0] * c
     for t in cards:
-        sums[t] += step
+        counts[t] += 1
     for t in range(c):
-        x = sums[t]
-        if x > 0.0:
-            out[base + t] = x if x < 1.0 else 1.0
+        if counts[t]:
+            out[base + t] = _copies(counts[t], step)
 
 
 def _copies(k: int, step: float) -> float:
