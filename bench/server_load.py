@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -54,6 +55,10 @@ class Figures:
     #: Log entries applied (the tables' seqs) and CPU seconds (server, this client) when
     #: the steady state began: the CPU an action costs is measured over it alone.
     steady: tuple[int, float, float] | None = None
+    #: The server's counters (``/api/health``) when the steady state began.
+    steady_stats: dict[str, float] = field(default_factory=dict)
+    #: This process's garbage collections over the steady state: (count, longest seconds).
+    gc_pauses: list[float] = field(default_factory=list)
 
 
 class Seat:
@@ -202,6 +207,8 @@ async def keep_tables(base: str, args: argparse.Namespace, figures: Figures) -> 
         await asyncio.sleep(max(0.0, figures.measure_from - time.monotonic()))
         applied = sum(t.max_seq for t in figures.tables)
         figures.steady = (applied, cpu_seconds(args.server_pid), own_cpu())
+        with contextlib.suppress(httpx.HTTPError, KeyError, ValueError):
+            figures.steady_stats = (await shared[0].get("/api/health")).json()["stats"]
 
     limits = httpx.Limits(max_connections=50, max_keepalive_connections=50)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
@@ -212,6 +219,34 @@ async def keep_tables(base: str, args: argparse.Namespace, figures: Figures) -> 
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def time_gc(figures: Figures) -> None:
+    """The clients' own collector: tuned as the server's (``settle_gc``: its pauses would
+    count as the server's latency), and each collection over the steady state timed."""
+    from kaboom.server.hub import settle_gc
+
+    settle_gc()
+    began = [0.0]
+
+    def pause(phase: str, _info: dict[str, Any]) -> None:
+        if phase == "start":
+            began[0] = time.perf_counter()
+        elif time.monotonic() >= figures.measure_from:
+            figures.gc_pauses.append(time.perf_counter() - began[0])
+
+    gc.callbacks.append(pause)
+
+
+def steady_lag(before: dict[str, float], after: dict[str, float]) -> dict[str, float | None]:
+    """The server's event-loop lag over the steady state (the counters' difference)."""
+    if not before or not after:
+        return {"mean_ms": None, "over_50ms": None}
+    n = max(after["lag_n"] - before["lag_n"], 1)
+    return {
+        "mean_ms": round(1000 * (after["lag_s"] - before["lag_s"]) / n, 1),
+        "over_50ms": after["lag_over_50ms"] - before["lag_over_50ms"],
+    }
 
 
 def own_cpu() -> float:
@@ -244,8 +279,14 @@ def main() -> None:
     )
     ap.add_argument("--db", default=None, help="server database (default: a new SQLite file)")
     ap.add_argument("--url", default=None, help="a running server instead")
+    ap.add_argument(
+        "--server-pid", type=int, default=None, help="with --url: the server's process (its CPU)"
+    )
     ap.add_argument("--port", type=int, default=8799)
     ap.add_argument("--profile", default=None, help="write the server's cProfile here")
+    ap.add_argument(
+        "--client-profile", default=None, help="write the load generator's cProfile here"
+    )
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
 
@@ -280,14 +321,21 @@ def main() -> None:
                 if httpx.get(base + "/api/health", timeout=1).status_code == 200:
                     break
             time.sleep(0.1)
-    args.server_pid = proc.pid if proc else None
+    args.server_pid = proc.pid if proc else args.server_pid
     load_before = os.getloadavg()[0]
     figures = Figures()
     warmup = args.ramp + 5.0 if args.warmup is None else args.warmup
     figures.measure_from = time.monotonic() + warmup
-    cpu0 = cpu_seconds(proc.pid) if proc else 0.0
+    cpu0 = cpu_seconds(args.server_pid)
     wall0 = time.monotonic()
+    profiler = None
+    if args.client_profile:
+        import cProfile
+
+        profiler = cProfile.Profile()
+        profiler.enable()
     try:
+        time_gc(figures)
         try:
             import uvloop
 
@@ -295,9 +343,12 @@ def main() -> None:
         except ImportError:
             asyncio.run(keep_tables(base, args, figures))
     finally:
+        if profiler is not None:
+            profiler.disable()
+            profiler.dump_stats(args.client_profile)
         wall = time.monotonic() - wall0
         server_cpu_end = cpu_seconds(args.server_pid)
-        cpu = (server_cpu_end - cpu0) if proc else 0.0
+        cpu = (server_cpu_end - cpu0) if args.server_pid else 0.0
         stats: dict[str, float] = {}
         with contextlib.suppress(httpx.HTTPError, KeyError):
             stats = httpx.get(base + "/api/health", timeout=10).json()["stats"]
@@ -308,7 +359,7 @@ def main() -> None:
     applied = sum(t.max_seq for t in figures.tables)
     steady_actions, server_cpu0, client_cpu0 = figures.steady or (0, 0.0, 0.0)
     steady_n = max(applied - steady_actions, 1)
-    server_ms = 1000 * (server_cpu_end - server_cpu0) / steady_n if proc else None
+    server_ms = 1000 * (server_cpu_end - server_cpu0) / steady_n if args.server_pid else None
     out = {
         "tables": args.tables,
         "players": args.players,
@@ -326,7 +377,7 @@ def main() -> None:
             "p99": round(1000 * lat[int(0.99 * (len(lat) - 1))], 1),
             "max": round(1000 * lat[-1], 1),
         },
-        "server_cpu_share": round(cpu / wall, 2) if proc else None,
+        "server_cpu_share": round(cpu / wall, 2) if args.server_pid else None,
         "client_cpu_share": round(own_cpu() / wall, 2),
         # CPU per log entry applied, over the steady state only (no table opening): the
         # figure that does not depend on what else the machine is running
@@ -347,6 +398,10 @@ def main() -> None:
         if stats
         else None,
         "server_loop_lag_ms_max": round(1000 * stats["lag_max_s"], 1) if stats else None,
+        # over the steady state only (the run's maximum above includes the tables opening)
+        "server_loop_lag_steady": steady_lag(figures.steady_stats, stats),
+        "client_gc_pauses_steady": len(figures.gc_pauses),
+        "client_gc_pause_ms_max": round(1000 * max(figures.gc_pauses, default=0.0), 1),
     }
     if args.json:
         print(json.dumps(out))

@@ -28,3 +28,6 @@ class ServerConfig:
     max_tables: int = 20_000
     #: Finished tables stay in memory this long for late reconnects (then the database).
     keep_finished: float = 120.0
+    #: Tune the garbage collector for a long-running process at startup (``hub.settle_gc``:
+    #: ``kaboom serve`` does; a test that runs a hub in its own process need not).
+    settle_gc: bool = False

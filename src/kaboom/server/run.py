@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import signal
@@ -26,6 +27,7 @@ def serve(
     from kaboom.server.app import create_app as server_app
 
     create_app = factory or server_app
+    config = dataclasses.replace(config, settle_gc=True)  # a process of its own
 
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
     profile = os.environ.get("KABOOM_SERVER_PROFILE")
