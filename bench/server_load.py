@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import contextlib
 import gc
+import importlib.util
 import json
 import os
 import random
@@ -39,6 +40,10 @@ import orjson
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+if importlib.util.find_spec("sniffio") is None:
+    # httpcore tries to import it at every request (a search of sys.path each time, the
+    # lobby's main cost here): not there is remembered once
+    sys.modules["sniffio"] = None  # type: ignore[assignment]
 
 
 @dataclass
@@ -55,6 +60,8 @@ class Figures:
     #: Log entries applied (the tables' seqs) and CPU seconds (server, this client) when
     #: the steady state began: the CPU an action costs is measured over it alone.
     steady: tuple[int, float, float] | None = None
+    #: Whether the clients offer WebSocket compression (``--compression``).
+    compression: bool = False
     #: The server's counters (``/api/health``) when the steady state began.
     steady_stats: dict[str, float] = field(default_factory=dict)
     #: This process's garbage collections over the steady state: (count, longest seconds).
@@ -72,7 +79,9 @@ class Seat:
 
     async def run(self, base: str, think: float, rng: random.Random) -> None:
         url = base.replace("http://", "ws://") + "/ws"
-        async with websockets.connect(url, max_size=2**24) as ws:
+        # permessage-deflate offered only with --compression (the server's is off too)
+        deflate = "deflate" if self.table.figures.compression else None
+        async with websockets.connect(url, max_size=2**24, compression=deflate) as ws:
             self.ws = ws
             hello = {"v": 1, "type": "hello", "table": self.table.id, "token": self.token}
             await ws.send(orjson.dumps(hello).decode())
@@ -287,6 +296,11 @@ def main() -> None:
     ap.add_argument(
         "--client-profile", default=None, help="write the load generator's cProfile here"
     )
+    ap.add_argument(
+        "--compression",
+        action="store_true",
+        help="WebSocket compression on (the server's --ws-compression; the clients offer it)",
+    )
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
 
@@ -314,6 +328,7 @@ def main() -> None:
             "0",
             "--msg-rate",
             "0",
+            *(["--ws-compression"] if args.compression else []),
         ]
         proc = subprocess.Popen(cmd, env=env)
         for _ in range(300):
@@ -323,7 +338,7 @@ def main() -> None:
             time.sleep(0.1)
     args.server_pid = proc.pid if proc else args.server_pid
     load_before = os.getloadavg()[0]
-    figures = Figures()
+    figures = Figures(compression=args.compression)
     warmup = args.ramp + 5.0 if args.warmup is None else args.warmup
     figures.measure_from = time.monotonic() + warmup
     cpu0 = cpu_seconds(args.server_pid)
