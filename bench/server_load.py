@@ -64,6 +64,8 @@ class Figures:
     compression: bool = False
     #: The server's counters (``/api/health``) when the steady state began.
     steady_stats: dict[str, float] = field(default_factory=dict)
+    #: The server's garbage collections of each generation then.
+    steady_gc: list[int] = field(default_factory=list)
     #: This process's garbage collections over the steady state: (count, longest seconds).
     gc_pauses: list[float] = field(default_factory=list)
 
@@ -217,7 +219,9 @@ async def keep_tables(base: str, args: argparse.Namespace, figures: Figures) -> 
         applied = sum(t.max_seq for t in figures.tables)
         figures.steady = (applied, cpu_seconds(args.server_pid), own_cpu())
         with contextlib.suppress(httpx.HTTPError, KeyError, ValueError):
-            figures.steady_stats = (await shared[0].get("/api/health")).json()["stats"]
+            health = (await shared[0].get("/api/health")).json()
+            figures.steady_stats = health["stats"]
+            figures.steady_gc = health["gc"]["collections"]
 
     limits = httpx.Limits(max_connections=50, max_keepalive_connections=50)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
@@ -365,8 +369,11 @@ def main() -> None:
         server_cpu_end = cpu_seconds(args.server_pid)
         cpu = (server_cpu_end - cpu0) if args.server_pid else 0.0
         stats: dict[str, float] = {}
+        server_gc: list[int] = []
         with contextlib.suppress(httpx.HTTPError, KeyError):
-            stats = httpx.get(base + "/api/health", timeout=10).json()["stats"]
+            health = httpx.get(base + "/api/health", timeout=10).json()
+            stats = health["stats"]
+            server_gc = health["gc"]["collections"]
         if proc is not None:
             proc.terminate()
             proc.wait(30)
@@ -415,6 +422,8 @@ def main() -> None:
         "server_loop_lag_ms_max": round(1000 * stats["lag_max_s"], 1) if stats else None,
         # over the steady state only (the run's maximum above includes the tables opening)
         "server_loop_lag_steady": steady_lag(figures.steady_stats, stats),
+        # the server's collections of each generation over the steady state
+        "server_gc_steady": [b - a for a, b in zip(figures.steady_gc, server_gc, strict=False)],
         "client_gc_pauses_steady": len(figures.gc_pauses),
         "client_gc_pause_ms_max": round(1000 * max(figures.gc_pauses, default=0.0), 1),
     }

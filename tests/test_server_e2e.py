@@ -381,3 +381,17 @@ def test_websocket_compression_is_offered_only_when_asked(server: Server, tmp_pa
     finally:
         deflating.stop()
     assert not deflating.errors(), deflating.log.read_text()[-3000:]
+
+
+def test_the_server_settles_its_collector(server: Server) -> None:
+    """``kaboom serve`` freezes what its startup made out of the garbage collector and makes
+    full collections rare (``hub.settle_gc``: they were most of the p99 at 500 tables); the
+    health check shows it."""
+    import httpx
+
+    from kaboom.server.hub import GC_THRESHOLDS
+
+    collector = httpx.get(server.base + "/api/health").json()["gc"]
+    assert collector["thresholds"] == list(GC_THRESHOLDS)
+    assert collector["frozen"] > 10_000  # the modules and the app, at least
+    assert len(collector["collections"]) == 3
