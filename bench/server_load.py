@@ -10,8 +10,12 @@ update received by every remote seat of its table (p50, p99, max), with the serv
     .venv/bin/python bench/server_load.py --tables 100 --seconds 30
     .venv/bin/python bench/server_load.py --tables 500 --db postgresql://postgres@127.0.0.1/test
 
-``--url`` uses a running server instead of starting one; ``KABOOM_SERVER_PROFILE=FILE``
-in the server's environment writes a cProfile of it (``--profile FILE`` sets it here).
+``--url`` uses a running server instead of starting one (``--server-pid`` for its CPU);
+``KABOOM_SERVER_PROFILE=FILE`` in the server's environment writes a cProfile of it
+(``--profile FILE`` sets it here), ``--client-profile FILE`` one of the clients' process.
+The clients' garbage collector is settled as the server's (``hub.settle_gc``: its pauses
+would count as the server's latency) and its pauses are reported; they offer WebSocket
+compression only with ``--compression`` (which starts the server with it).
 """
 
 from __future__ import annotations
