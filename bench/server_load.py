@@ -10,8 +10,12 @@ update received by every remote seat of its table (p50, p99, max), with the serv
     .venv/bin/python bench/server_load.py --tables 100 --seconds 30
     .venv/bin/python bench/server_load.py --tables 500 --db postgresql://postgres@127.0.0.1/test
 
-``--url`` uses a running server instead of starting one; ``KABOOM_SERVER_PROFILE=FILE``
-in the server's environment writes a cProfile of it (``--profile FILE`` sets it here).
+``--url`` uses a running server instead of starting one (``--server-pid`` for its CPU);
+``KABOOM_SERVER_PROFILE=FILE`` in the server's environment writes a cProfile of it
+(``--profile FILE`` sets it here), ``--client-profile FILE`` one of the clients' process.
+The clients' garbage collector is settled as the server's (``hub.settle_gc``: its pauses
+would count as the server's latency) and its pauses are reported; they offer WebSocket
+compression only with ``--compression`` (which starts the server with it).
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
+import importlib.util
 import json
 import os
 import random
@@ -38,6 +44,10 @@ import orjson
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+if importlib.util.find_spec("sniffio") is None:
+    # httpcore tries to import it at every request (a search of sys.path each time, the
+    # lobby's main cost here): not there is remembered once
+    sys.modules["sniffio"] = None  # type: ignore[assignment]
 
 
 @dataclass
@@ -54,6 +64,14 @@ class Figures:
     #: Log entries applied (the tables' seqs) and CPU seconds (server, this client) when
     #: the steady state began: the CPU an action costs is measured over it alone.
     steady: tuple[int, float, float] | None = None
+    #: Whether the clients offer WebSocket compression (``--compression``).
+    compression: bool = False
+    #: The server's counters (``/api/health``) when the steady state began.
+    steady_stats: dict[str, float] = field(default_factory=dict)
+    #: The server's garbage collections of each generation then.
+    steady_gc: list[int] = field(default_factory=list)
+    #: This process's garbage collections over the steady state: (count, longest seconds).
+    gc_pauses: list[float] = field(default_factory=list)
 
 
 class Seat:
@@ -67,7 +85,9 @@ class Seat:
 
     async def run(self, base: str, think: float, rng: random.Random) -> None:
         url = base.replace("http://", "ws://") + "/ws"
-        async with websockets.connect(url, max_size=2**24) as ws:
+        # permessage-deflate offered only with --compression (the server's is off too)
+        deflate = "deflate" if self.table.figures.compression else None
+        async with websockets.connect(url, max_size=2**24, compression=deflate) as ws:
             self.ws = ws
             hello = {"v": 1, "type": "hello", "table": self.table.id, "token": self.token}
             await ws.send(orjson.dumps(hello).decode())
@@ -202,6 +222,10 @@ async def keep_tables(base: str, args: argparse.Namespace, figures: Figures) -> 
         await asyncio.sleep(max(0.0, figures.measure_from - time.monotonic()))
         applied = sum(t.max_seq for t in figures.tables)
         figures.steady = (applied, cpu_seconds(args.server_pid), own_cpu())
+        with contextlib.suppress(httpx.HTTPError, KeyError, ValueError):
+            health = (await shared[0].get("/api/health")).json()
+            figures.steady_stats = health["stats"]
+            figures.steady_gc = health["gc"]["collections"]
 
     limits = httpx.Limits(max_connections=50, max_keepalive_connections=50)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
@@ -212,6 +236,34 @@ async def keep_tables(base: str, args: argparse.Namespace, figures: Figures) -> 
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def time_gc(figures: Figures) -> None:
+    """The clients' own collector: tuned as the server's (``settle_gc``: its pauses would
+    count as the server's latency), and each collection over the steady state timed."""
+    from kaboom.server.hub import settle_gc
+
+    settle_gc()
+    began = [0.0]
+
+    def pause(phase: str, _info: dict[str, Any]) -> None:
+        if phase == "start":
+            began[0] = time.perf_counter()
+        elif time.monotonic() >= figures.measure_from:
+            figures.gc_pauses.append(time.perf_counter() - began[0])
+
+    gc.callbacks.append(pause)
+
+
+def steady_lag(before: dict[str, float], after: dict[str, float]) -> dict[str, float | None]:
+    """The server's event-loop lag over the steady state (the counters' difference)."""
+    if not before or not after:
+        return {"mean_ms": None, "over_50ms": None}
+    n = max(after["lag_n"] - before["lag_n"], 1)
+    return {
+        "mean_ms": round(1000 * (after["lag_s"] - before["lag_s"]) / n, 1),
+        "over_50ms": after["lag_over_50ms"] - before["lag_over_50ms"],
+    }
 
 
 def own_cpu() -> float:
@@ -244,8 +296,19 @@ def main() -> None:
     )
     ap.add_argument("--db", default=None, help="server database (default: a new SQLite file)")
     ap.add_argument("--url", default=None, help="a running server instead")
+    ap.add_argument(
+        "--server-pid", type=int, default=None, help="with --url: the server's process (its CPU)"
+    )
     ap.add_argument("--port", type=int, default=8799)
     ap.add_argument("--profile", default=None, help="write the server's cProfile here")
+    ap.add_argument(
+        "--client-profile", default=None, help="write the load generator's cProfile here"
+    )
+    ap.add_argument(
+        "--compression",
+        action="store_true",
+        help="WebSocket compression on (the server's --ws-compression; the clients offer it)",
+    )
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
 
@@ -273,6 +336,7 @@ def main() -> None:
             "0",
             "--msg-rate",
             "0",
+            *(["--ws-compression"] if args.compression else []),
         ]
         proc = subprocess.Popen(cmd, env=env)
         for _ in range(300):
@@ -280,14 +344,21 @@ def main() -> None:
                 if httpx.get(base + "/api/health", timeout=1).status_code == 200:
                     break
             time.sleep(0.1)
-    args.server_pid = proc.pid if proc else None
+    args.server_pid = proc.pid if proc else args.server_pid
     load_before = os.getloadavg()[0]
-    figures = Figures()
+    figures = Figures(compression=args.compression)
     warmup = args.ramp + 5.0 if args.warmup is None else args.warmup
     figures.measure_from = time.monotonic() + warmup
-    cpu0 = cpu_seconds(proc.pid) if proc else 0.0
+    cpu0 = cpu_seconds(args.server_pid)
     wall0 = time.monotonic()
+    profiler = None
+    if args.client_profile:
+        import cProfile
+
+        profiler = cProfile.Profile()
+        profiler.enable()
     try:
+        time_gc(figures)
         try:
             import uvloop
 
@@ -295,12 +366,18 @@ def main() -> None:
         except ImportError:
             asyncio.run(keep_tables(base, args, figures))
     finally:
+        if profiler is not None:
+            profiler.disable()
+            profiler.dump_stats(args.client_profile)
         wall = time.monotonic() - wall0
         server_cpu_end = cpu_seconds(args.server_pid)
-        cpu = (server_cpu_end - cpu0) if proc else 0.0
+        cpu = (server_cpu_end - cpu0) if args.server_pid else 0.0
         stats: dict[str, float] = {}
+        server_gc: list[int] = []
         with contextlib.suppress(httpx.HTTPError, KeyError):
-            stats = httpx.get(base + "/api/health", timeout=10).json()["stats"]
+            health = httpx.get(base + "/api/health", timeout=10).json()
+            stats = health["stats"]
+            server_gc = health["gc"]["collections"]
         if proc is not None:
             proc.terminate()
             proc.wait(30)
@@ -308,7 +385,7 @@ def main() -> None:
     applied = sum(t.max_seq for t in figures.tables)
     steady_actions, server_cpu0, client_cpu0 = figures.steady or (0, 0.0, 0.0)
     steady_n = max(applied - steady_actions, 1)
-    server_ms = 1000 * (server_cpu_end - server_cpu0) / steady_n if proc else None
+    server_ms = 1000 * (server_cpu_end - server_cpu0) / steady_n if args.server_pid else None
     out = {
         "tables": args.tables,
         "players": args.players,
@@ -326,7 +403,7 @@ def main() -> None:
             "p99": round(1000 * lat[int(0.99 * (len(lat) - 1))], 1),
             "max": round(1000 * lat[-1], 1),
         },
-        "server_cpu_share": round(cpu / wall, 2) if proc else None,
+        "server_cpu_share": round(cpu / wall, 2) if args.server_pid else None,
         "client_cpu_share": round(own_cpu() / wall, 2),
         # CPU per log entry applied, over the steady state only (no table opening): the
         # figure that does not depend on what else the machine is running
@@ -347,6 +424,12 @@ def main() -> None:
         if stats
         else None,
         "server_loop_lag_ms_max": round(1000 * stats["lag_max_s"], 1) if stats else None,
+        # over the steady state only (the run's maximum above includes the tables opening)
+        "server_loop_lag_steady": steady_lag(figures.steady_stats, stats),
+        # the server's collections of each generation over the steady state
+        "server_gc_steady": [b - a for a, b in zip(figures.steady_gc, server_gc, strict=False)],
+        "client_gc_pauses_steady": len(figures.gc_pauses),
+        "client_gc_pause_ms_max": round(1000 * max(figures.gc_pauses, default=0.0), 1),
     }
     if args.json:
         print(json.dumps(out))

@@ -219,3 +219,50 @@ def test_two_processes_one_postgresql(tmp_path: Path) -> None:
             one.stop()
             two.stop()
         assert not two.errors(), two.log.read_text()[-3000:]
+
+
+def test_a_dead_process_leaves_its_people_absent(tmp_path: Path) -> None:
+    """Two processes on one PostgreSQL, a person connected at each: when one process dies
+    (``kill -9``: no goodbye, its presence rows stay behind), the other's sweep finds its
+    instance lock free, forgets the presence it left, and tells its people the seat is no
+    longer connected (so they may vote a bot in for it)."""
+    with postgres_schema() as url:
+        one = Server(url, tmp_path / "one.log", *quick_args()).start()
+        two = Server(url, tmp_path / "two.log", *quick_args()).start()
+
+        async def go() -> None:
+            lobby = Lobby(two.base)
+            table, joins = await make_table(lobby, "exploding-kittens", ["human"] * 3)
+            a = SeatClient(one.base, table["id"], joins[0]["token"])
+            b = SeatClient(two.base, table["id"], joins[1]["token"])
+            await b.connect()
+            await a.connect()
+            here = await b.wait_for(
+                lambda m: m["type"] == "seats" and m["seats"][0]["connected"], 10
+            )
+            assert not here["seats"][2]["connected"]  # seat 2 never came
+            await lobby.start(table["id"], joins[1]["token"])
+            one.kill()
+            gone = await b.wait_for(
+                lambda m: m["type"] == "seats" and not m["seats"][0]["connected"], 15
+            )
+            assert gone["seats"][1]["connected"]  # b's own seat, at the living process
+            info = await lobby.table(table["id"])
+            assert [s["connected"] for s in info["seats"]] == [False, True, False]
+            # and the table may now vote a bot into the dead process's seat
+            await b.send({"v": 1, "type": "vote", "seat": 0})
+            voted = await b.wait_for(
+                lambda m: m["type"] == "seats" and m["seats"][0]["takeover"], 10
+            )
+            assert voted["seats"][0]["votes"] == [1]
+            await b.close()
+            with contextlib.suppress(Exception):
+                await a.close()
+            await lobby.close()
+
+        try:
+            asyncio.run(go())
+        finally:
+            one.stop()
+            two.stop()
+        assert not two.errors(), two.log.read_text()[-3000:]

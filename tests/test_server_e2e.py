@@ -340,3 +340,58 @@ def test_a_reaction_window_runs_its_full_clock(server: Server) -> None:
         await lobby.close()
 
     asyncio.run(go())
+
+
+def test_websocket_compression_is_offered_only_when_asked(server: Server, tmp_path: Path) -> None:
+    """``kaboom serve`` declines permessage-deflate unless started with ``--ws-compression``
+    (README, "Load": it costs CPU at both ends for small messages); then a client that
+    offers it gets it, and plays as before."""
+    import websockets
+
+    from kaboom.server.client import ws_url
+
+    deflating = Server(
+        f"sqlite:///{tmp_path}/deflate.db",
+        tmp_path / "deflate.log",
+        *quick_args("--ws-compression"),
+    ).start()
+
+    async def agreed(base: str) -> str | None:
+        async with websockets.connect(ws_url(base), compression="deflate") as ws:
+            assert ws.response is not None
+            found: str | None = ws.response.headers.get("Sec-WebSocket-Extensions")
+            return found
+
+    async def one_game(base: str) -> dict[str, Any]:
+        lobby = Lobby(base)
+        table, joins = await make_table(lobby, "exploding-kittens", ["human", "random"])
+        client = SeatClient(base, table["id"], joins[0]["token"])
+        await client.connect()
+        await lobby.start(table["id"], joins[0]["token"])
+        over = await play_person(client, scripted(5))
+        check_schema(client.messages, client.sent)
+        await client.close()
+        await lobby.close()
+        return dict(over)
+
+    try:
+        assert asyncio.run(agreed(server.base)) is None
+        assert "permessage-deflate" in (asyncio.run(agreed(deflating.base)) or "")
+        assert asyncio.run(one_game(deflating.base))["status"] == "over"
+    finally:
+        deflating.stop()
+    assert not deflating.errors(), deflating.log.read_text()[-3000:]
+
+
+def test_the_server_settles_its_collector(server: Server) -> None:
+    """``kaboom serve`` freezes what its startup made out of the garbage collector and makes
+    full collections rare (``hub.settle_gc``: they were most of the p99 at 500 tables); the
+    health check shows it."""
+    import httpx
+
+    from kaboom.server.hub import GC_THRESHOLDS
+
+    collector = httpx.get(server.base + "/api/health").json()["gc"]
+    assert collector["thresholds"] == list(GC_THRESHOLDS)
+    assert collector["frozen"] > 10_000  # the modules and the app, at least
+    assert len(collector["collections"]) == 3

@@ -1,6 +1,6 @@
 """``kaboom play --join``: the terminal table's own screen (``TableScreen``) at a seat of a
-server table, played with keys only, against a bot on the server, to the end; a
-spectator's table too."""
+server table, played with keys only, against a bot on the server, to the end; b takes the
+seat back from its bot; a spectator's table too."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from textual.widgets import OptionList
 
 from kaboom.cli.join import JoinApp, RemoteSession, join_seat
-from kaboom.server.client import Lobby
+from kaboom.server.client import Lobby, SeatClient
 from kaboom.tui import save
 from kaboom.tui.table import TableScreen
 from server_support import Server, quick_args
@@ -96,3 +96,34 @@ async def test_watch_a_server_table(server: Server, tmp_path: Path) -> None:
         assert app.remote.obs["hand"] is None  # a spectator holds no hand
         assert app.table is not None and app.table.viewer == -1
         assert "Game over" in status(app)
+
+
+async def test_b_takes_the_seat_back_from_its_bot(server: Server, tmp_path: Path) -> None:
+    """The person at the terminal does nothing: out of time, a bot plays their seat and it
+    is away (everyone sees it); b alone, without acting, takes it back."""
+    lobby = Lobby(server.base)
+    table = await lobby.create(
+        game="exploding-kittens",
+        players=2,
+        seats=["human", "heuristic"],
+        clock=1,
+        window=1.0,
+        bot_delay=0.2,
+    )
+    watcher = SeatClient(server.base, table["id"])  # a spectator sees the seats
+    await watcher.connect()
+    url = f"{server.base}/tables/{table['id']}"
+    base, table_id, token, invite = await join_seat(url, "kim", None, None, start=True)
+    session = RemoteSession(base, table_id, token, invite, log_folder=tmp_path)
+    app = JoinApp(session)
+    async with app.run_test(size=(110, 36)) as pilot:
+        away = await watcher.wait_for(lambda m: m["type"] == "seats" and m["seats"][0]["away"], 20)
+        assert away["seats"][0]["connected"]  # away from the game, not from the table
+        await pilot.press("b")
+        back = await watcher.wait_for(
+            lambda m: m["type"] == "seats" and not m["seats"][0]["away"], 10
+        )
+        assert not back["seats"][0]["takeover"]
+        assert session.sent is None  # no action sent: the key alone took the seat back
+    await watcher.close()
+    await lobby.close()

@@ -473,6 +473,13 @@ def serve(
         float, typer.Option(help="HTTP requests per second per address (0: no limit).")
     ] = 20.0,
     log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
+    ws_compression: Annotated[
+        bool,
+        typer.Option(
+            help="Offer WebSocket compression (permessage-deflate): less to send on a slow "
+            "link, more CPU per message at both ends (off: README, Load)."
+        ),
+    ] = False,
 ) -> None:
     """Run the game server: the lobby over HTTP, play over WebSockets (docs/protocol.md),
     and the browser table at / (README, "Play in a browser")."""
@@ -485,7 +492,12 @@ def serve(
     if not 0 < port < 65536:
         raise BadInput("--port", f"a port in 1..65535, got {port}")
     config = ServerConfig(
-        db=db, origins=tuple(origin or ()), idle=idle, msg_rate=msg_rate, http_rate=http_rate
+        db=db,
+        origins=tuple(origin or ()),
+        idle=idle,
+        msg_rate=msg_rate,
+        http_rate=http_rate,
+        ws_compression=ws_compression,
     )
     run(host, port, config, log_level, with_pages)
 

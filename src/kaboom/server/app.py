@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import time
@@ -253,6 +254,13 @@ def create_app(config: ServerConfig) -> FastAPI:
             "tables": len(h.tables),
             "instance": h.instance,
             "stats": {k: round(v, 4) for k, v in h.stats.items()},
+            # the collector (``hub.settle_gc``): objects frozen out of it, its thresholds,
+            # and the collections of each generation so far
+            "gc": {
+                "frozen": gc.get_freeze_count(),
+                "thresholds": list(gc.get_threshold()),
+                "collections": [g["collections"] for g in gc.get_stats()],
+            },
         }
 
     @app.get("/api/games")

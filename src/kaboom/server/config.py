@@ -28,3 +28,10 @@ class ServerConfig:
     max_tables: int = 20_000
     #: Finished tables stay in memory this long for late reconnects (then the database).
     keep_finished: float = 120.0
+    #: Offer WebSocket compression (permessage-deflate) to clients that ask for it: off by
+    #: default (README, "Load": on small JSON messages it costs CPU at both ends, and zlib's
+    #: state for each connection, for little gain on a LAN or a broadband link).
+    ws_compression: bool = False
+    #: Tune the garbage collector for a long-running process at startup (``hub.settle_gc``:
+    #: ``kaboom serve`` does; a test that runs a hub in its own process need not).
+    settle_gc: bool = False

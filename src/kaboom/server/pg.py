@@ -148,6 +148,8 @@ class PgLink:
             try:
                 async with await psycopg.AsyncConnection.connect(self.url, autocommit=True) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
+                    for table in self.hub.tables.values():
+                        table.behind = True  # what was said while nobody listened
                     ready.set()
                     async for note in conn.notifies():
                         self._heard(note.payload)
@@ -168,6 +170,7 @@ class PgLink:
             return
         if what == "act" and len(parts) > 3 and parts[3].isdigit() and int(parts[3]) <= table.seq:
             return
+        table.behind = True
         if what == "seats":
             self.hub.spawn(table.refresh_seats())
         else:  # "act": new log entries; "start", "over": the table's status changed

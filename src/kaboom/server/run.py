@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import signal
@@ -26,6 +27,7 @@ def serve(
     from kaboom.server.app import create_app as server_app
 
     create_app = factory or server_app
+    config = dataclasses.replace(config, settle_gc=True)  # a process of its own
 
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
     profile = os.environ.get("KABOOM_SERVER_PROFILE")
@@ -39,15 +41,15 @@ def serve(
         profiler = cProfile.Profile()
         profiler.enable()
         try:
-            _run(uvicorn, create_app(config), host, port, log_level)
+            _run(uvicorn, create_app(config), host, port, log_level, config.ws_compression)
         finally:
             profiler.disable()
             profiler.dump_stats(profile)
         return
-    _run(uvicorn, create_app(config), host, port, log_level)
+    _run(uvicorn, create_app(config), host, port, log_level, config.ws_compression)
 
 
-def _run(uvicorn: Any, app: Any, host: str, port: int, log_level: str) -> None:
+def _run(uvicorn: Any, app: Any, host: str, port: int, log_level: str, deflate: bool) -> None:
     from kaboom.server.protocol import MAX_CLIENT_MESSAGE
 
     uvicorn.run(
@@ -56,7 +58,7 @@ def _run(uvicorn: Any, app: Any, host: str, port: int, log_level: str) -> None:
         port=port,
         log_level=log_level,
         ws_max_size=4 * MAX_CLIENT_MESSAGE,
-        ws_per_message_deflate=False,  # compression costs more CPU than it saves on a LAN
+        ws_per_message_deflate=deflate,  # off unless asked: ServerConfig.ws_compression
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
         access_log=False,

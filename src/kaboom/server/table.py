@@ -144,6 +144,11 @@ class Table:
         self.last_activity = time.monotonic()
         self._legal_cache: tuple[int, list[dict[str, Any]]] | None = None
         self.closed = False
+        #: PostgreSQL: another process may have logged entries this one has not read (it
+        #: heard of one, or could not hear: the table is new here, the LISTEN reconnected).
+        #: An action reads the log first only then; one logged elsewhere meanwhile is a
+        #: ``Conflict`` at the commit (the unique key), caught up from there.
+        self.behind = True
         #: A person's window answers given here, queued and not yet played or dropped:
         #: (seat, key) -> the seq of the window. Each gets its final ``ack`` (accepted when
         #: played, refused when the window closes without it) like any other action.
@@ -428,7 +433,7 @@ class Table:
         """An action from ``seat``: by id or text, idempotent by its key; applied (logged
         first), queued (a window answer) or refused with the rule."""
         async with self.lock:
-            if self.hub.shared:
+            if self.hub.shared and self.behind:
                 await self.catch_up(full=False)
             cached = self.keys.get((seat, act.key))
             if cached is not None:
@@ -894,6 +899,7 @@ class Table:
         """Apply what other processes logged since our last entry (the caller holds the
         lock): the same updates go to this process's connections. ``full``: the table's
         status too (dealt, over, ended elsewhere); otherwise only the log."""
+        self.behind = False  # from here on: what is heard of later sets it again
         if not full and self.state is not None:
             rows = await self.hub.db(self.hub.store.actions_since, self.id, self.seq)
             if rows:
