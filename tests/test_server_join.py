@@ -1,6 +1,7 @@
 """``kaboom play --join``: the terminal table's own screen (``TableScreen``) at a seat of a
 server table, played with keys only, against a bot on the server, to the end; b takes the
-seat back from its bot; a spectator's table too."""
+seat back from its bot; v votes a bot in for a person who is not connected; a spectator's
+table too."""
 
 from __future__ import annotations
 
@@ -125,5 +126,49 @@ async def test_b_takes_the_seat_back_from_its_bot(server: Server, tmp_path: Path
         )
         assert not back["seats"][0]["takeover"]
         assert session.sent is None  # no action sent: the key alone took the seat back
+    await watcher.close()
+    await lobby.close()
+
+
+async def test_v_votes_a_bot_in_for_a_person_who_never_came(server: Server, tmp_path: Path) -> None:
+    """No clock: a person who took a seat and is not connected would hold the game up for
+    ever. The terminal tells who is not connected; v votes, and the only person connected
+    is a majority: a bot plays that seat. v again finds nobody left to vote for."""
+    lobby = Lobby(server.base)
+    table = await lobby.create(
+        game="exploding-kittens",
+        players=3,
+        seats=["human", "human", "heuristic"],
+        window=0.3,
+        bot_delay=0,
+    )
+    await lobby.join(table["id"], "lee", 1)  # a token, never connected
+    watcher = SeatClient(server.base, table["id"])
+    await watcher.connect()
+    url = f"{server.base}/tables/{table['id']}"
+    base, table_id, token, invite = await join_seat(url, "kim", None, 0, start=True)
+    session = RemoteSession(base, table_id, token, invite, log_folder=tmp_path)
+    app = JoinApp(session)
+    notices: list[str] = []
+    async with app.run_test(size=(110, 36)) as pilot:
+        app.say = lambda text, severity: notices.append(text)  # type: ignore[method-assign]
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 20
+        while not session.absent():
+            assert loop.time() < end, "the terminal never learnt that seat 1 is absent"
+            await pilot.pause(0.05)
+        assert [s["seat"] for s in session.absent()] == [1]
+        await pilot.press("v")
+        taken = await watcher.wait_for(
+            lambda m: m["type"] == "seats" and m["seats"][1]["takeover"], 10
+        )
+        assert taken["seats"][1]["votes"] == [0]
+        assert any("lee (seat 2)" in n for n in notices), notices
+        end = loop.time() + 10
+        while session.absent():
+            assert loop.time() < end, "the terminal did not see the bot take the seat"
+            await pilot.pause(0.05)
+        await pilot.press("v")
+        assert "nobody to vote for" in notices[-1]
     await watcher.close()
     await lobby.close()

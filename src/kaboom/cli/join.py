@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 
 import websockets
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 
 from kaboom.engine.events import Event
 from kaboom.engine.registry import get_game
@@ -71,6 +72,8 @@ class RemoteSession:
         self.connected = False
         self.stamp = stamp()
         self._sends: set[asyncio.Task[Any]] = set()
+        #: The table's seats as the server last told them (``seats`` in docs/protocol.md).
+        self.seats: list[dict[str, Any]] = []
 
     # -- the table session ---------------------------------------------------------------------
     @property
@@ -113,6 +116,31 @@ class RemoteSession:
         """Take the seat back from the bot that plays it while the person is away."""
         if self.seat is not None:
             self._send(self.client.send({"v": 1, "type": "back"}))
+
+    def absent(self) -> list[dict[str, Any]]:
+        """The other people's seats whose person is not connected and that no bot plays
+        yet: the seats a vote can hand to a bot (docs/protocol.md, ``vote``)."""
+        return [
+            s
+            for s in self.seats
+            if s["kind"] == "human"
+            and s["taken"]
+            and not s["connected"]
+            and not s["takeover"]
+            and s["seat"] != self.seat
+        ]
+
+    def vote_absent(self) -> list[str]:
+        """Vote to let a bot play every absent seat this seat has not voted for yet; the
+        names voted for (none for a spectator, or where nobody is absent)."""
+        if self.seat is None or self.token is None:
+            return []
+        voted = []
+        for s in self.absent():
+            if self.seat not in s["votes"]:
+                self._send(self.client.send({"v": 1, "type": "vote", "seat": s["seat"]}))
+                voted.append(seat_name(s))
+        return voted
 
     def _send(self, coro: Coroutine[Any, Any, Any]) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -157,6 +185,7 @@ class RemoteSession:
         kind = msg["type"]
         if kind == "welcome":
             self.seat, self.info = msg["seat"], msg["table"]
+            self.seats = msg["seats"]
             seats = [HUMAN if s["seat"] == self.seat else ELSEWHERE for s in msg["seats"]]
             info = self.info
             self.seating = Seating(info["game"], info["players"], 0, info["options"], seats)
@@ -170,6 +199,12 @@ class RemoteSession:
             for batch in msg["missed"] if kind == "sync" else [msg]:
                 self.lines += self._described(batch["events"])
             return True
+        elif kind == "seats":
+            before = {s["seat"] for s in self.absent()}
+            self.seats = msg["seats"]
+            for s in self.absent():
+                if s["seat"] not in before and self.seat is not None:
+                    say(f"{seat_name(s)} is not connected: v votes to let a bot play it", "info")
         elif kind == "ack" and msg["status"] == "refused" and msg["rule"] != "reaction window":
             # (a window answer not played, a Nope before it closing the window, is no
             # mistake of the person's: the log shows the Nope)
@@ -204,12 +239,25 @@ class RemoteSession:
             await lobby.close()
 
 
+#: How the session's notices (``say``) show: its words to Textual's severities.
+SEVERITY: dict[str, SeverityLevel] = {"error": "error", "info": "information"}
+
+
+def seat_name(seat: dict[str, Any]) -> str:
+    """A seat as the notices name it: ``kim (seat 2)``, counting from 1 as the table does."""
+    return f"{seat['name'] or 'a player'} (seat {seat['seat'] + 1})"
+
+
 class JoinApp(KaboomApp):
     """The terminal table at one seat of a server table (or watching it, without a token):
     the table screen of a local game, on a ``RemoteSession``; b takes the seat back from
-    the bot after being away (acting does too)."""
+    the bot after being away (acting does too); v votes to let a bot play the seat of a
+    person who is not connected (a majority of the people connected carries it)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("b", "come_back", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("b", "come_back", "Back"),
+        Binding("v", "vote", "Vote a bot in"),
+    ]
 
     def __init__(self, session: RemoteSession) -> None:
         super().__init__(Pace())
@@ -236,8 +284,20 @@ class JoinApp(KaboomApp):
     def action_come_back(self) -> None:
         self.remote.come_back()
 
+    def action_vote(self) -> None:
+        if self.remote.seat is None:
+            self.say("watching: only a seated person can vote", "warning")
+            return
+        voted = self.remote.vote_absent()
+        if voted:
+            self.say(f"you voted to let a bot play: {', '.join(voted)}", "info")
+        elif self.remote.absent():
+            self.say("you have voted already; a majority of the people connected decides", "info")
+        else:
+            self.say("every person is connected: nobody to vote for", "info")
+
     def say(self, text: str, severity: str) -> None:
-        self.notify(text, severity="error" if severity == "error" else "warning", markup=False)
+        self.notify(text, severity=SEVERITY.get(severity, "warning"), markup=False)
 
     def action_ask_quit(self) -> None:
         """Quit: the seat stays the person's (its clock, or the table's vote, may hand it
