@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -119,13 +120,26 @@ def test_kill_9_postgresql(tmp_path: Path) -> None:
         crash_and_go_on(url, tmp_path)
 
 
+@contextlib.contextmanager
+def two_processes(tmp_path: Path) -> Iterator[tuple[Server, Server]]:
+    """Two ``kaboom serve`` processes on one fresh PostgreSQL schema; both stopped at the
+    end, and the second (the one each test keeps alive) must have logged no error."""
+    with postgres_schema() as url:
+        one = Server(url, tmp_path / "one.log", *quick_args()).start()
+        two = Server(url, tmp_path / "two.log", *quick_args()).start()
+        try:
+            yield one, two
+        finally:
+            one.stop()
+            two.stop()
+        assert not two.errors(), two.log.read_text()[-3000:]
+
+
 def test_two_processes_one_postgresql(tmp_path: Path) -> None:
     """Players on different processes at one table: every action applied once, in one
     order, each told to both; the bots and clocks run in one of them; if that one dies,
     the other takes the table over."""
-    with postgres_schema() as url:
-        one = Server(url, tmp_path / "one.log", *quick_args()).start()
-        two = Server(url, tmp_path / "two.log", *quick_args()).start()
+    with two_processes(tmp_path) as (one, two):
 
         async def one_each(
             game: str, seats: list[str], **extra: Any
@@ -213,12 +227,7 @@ def test_two_processes_one_postgresql(tmp_path: Path) -> None:
             await lobby_one.close()
             await lobby_two.close()
 
-        try:
-            asyncio.run(go())
-        finally:
-            one.stop()
-            two.stop()
-        assert not two.errors(), two.log.read_text()[-3000:]
+        asyncio.run(go())
 
 
 def test_a_dead_process_leaves_its_people_absent(tmp_path: Path) -> None:
@@ -226,9 +235,7 @@ def test_a_dead_process_leaves_its_people_absent(tmp_path: Path) -> None:
     (``kill -9``: no goodbye, its presence rows stay behind), the other's sweep finds its
     instance lock free, forgets the presence it left, and tells its people the seat is no
     longer connected (so they may vote a bot in for it)."""
-    with postgres_schema() as url:
-        one = Server(url, tmp_path / "one.log", *quick_args()).start()
-        two = Server(url, tmp_path / "two.log", *quick_args()).start()
+    with two_processes(tmp_path) as (one, two):
 
         async def go() -> None:
             lobby = Lobby(two.base)
@@ -260,9 +267,4 @@ def test_a_dead_process_leaves_its_people_absent(tmp_path: Path) -> None:
                 await a.close()
             await lobby.close()
 
-        try:
-            asyncio.run(go())
-        finally:
-            one.stop()
-            two.stop()
-        assert not two.errors(), two.log.read_text()[-3000:]
+        asyncio.run(go())
