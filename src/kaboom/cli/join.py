@@ -202,8 +202,9 @@ class RemoteSession:
         elif kind == "seats":
             before = {s["seat"] for s in self.absent()}
             self.seats = msg["seats"]
-            for s in self.absent():
-                if s["seat"] not in before and self.seat is not None:
+            newly = [s for s in self.absent() if s["seat"] not in before]
+            if self.seat is not None:  # (a spectator cannot vote: nothing to tell it)
+                for s in newly:
                     say(f"{seat_name(s)} is not connected: v votes to let a bot play it", "info")
         elif kind == "ack" and msg["status"] == "refused" and msg["rule"] != "reaction window":
             # (a window answer not played, a Nope before it closing the window, is no
