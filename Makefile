@@ -2,29 +2,35 @@
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+# What each use installs into $(VENV) (tools/install.py): playing needs the core only, the
+# server its extra, the tests everything (dev); each stamp is newer than pyproject.toml when
+# done, and dev includes the others.
+PLAY   := $(VENV)/.installed-play
+SERVE  := $(VENV)/.installed-serve
+STAMP  := $(VENV)/.installed-dev
 # Which build of the engine and the games: auto (compiled with mypyc where a C compiler is
 # present, else pure Python, said in one line), compiled (a failed build is an error), pure.
 KABOOM_BUILD ?= auto
 
 .PHONY: play serve test lint typecheck unit bench scenarios build clean
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+$(PLAY) $(SERVE) $(STAMP): pyproject.toml
+	@$(PYTHON) tools/install.py $(patsubst $(VENV)/.installed-%,%,$@) $(VENV)
 
-# Compiles src/kaboom/engine and src/kaboom/games in place (tools/compile.py); nothing to do
-# while the sources are unchanged.
-build: $(STAMP)
-	$(BIN)/python tools/compile.py $(KABOOM_BUILD)
+# Compiles the engine, the games and the search into build/compiled/ (tools/compile.py);
+# nothing to do while the sources are unchanged.
+build: $(PLAY)
+	@$(BIN)/python tools/compile.py $(KABOOM_BUILD)
 
-play: build
-	$(BIN)/kaboom play exploding-kittens --players 4 --bots ismcts --level medium
+# The table at once: on the compiled build where it is ready, else on the pure-Python one
+# while the compiled build is made in the background for the next start.
+play: $(PLAY)
+	@$(BIN)/python tools/compile.py $(KABOOM_BUILD) --background
+	@$(BIN)/kaboom play exploding-kittens --players 4 --bots ismcts --level medium
 
-serve: build
-	$(BIN)/kaboom serve
+serve: $(SERVE)
+	@$(BIN)/python tools/compile.py $(KABOOM_BUILD) --background
+	@$(BIN)/kaboom serve $(KABOOM_SERVE_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench tools conftest.py
@@ -34,24 +40,24 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: build
+unit: $(STAMP) build
 	$(BIN)/pytest
 
-scenarios: build
+scenarios: $(STAMP) build
 	$(BIN)/kaboom scenario run tests/scenarios/*/*.json
 
 test: lint typecheck unit
 
-bench: build
+bench: $(STAMP) build
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	$(BIN)/kaboom bench
 
 # The browser table's screenshots (docs/screenshots/, shown in the README): the browser tests
 # play each game in Debian's Chromium and keep their desktop and phone screenshots.
 .PHONY: screenshots
-screenshots: build
+screenshots: $(STAMP) build
 	KABOOM_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/test_browser.py -k whole_game
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build
 	$(PYTHON) tools/compile.py pure
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build

@@ -131,7 +131,7 @@ def test_errors_print_user_text_with_its_brackets(args: list[str]) -> None:
 
 # -- data files ------------------------------------------------------------------------------
 
-KITTENS_DIR = Path(kittens_edition.__file__).parent
+KITTENS_DIR = kittens_edition.DATA_DIR
 DATA_FILES: dict[str, tuple[Path, Callable[[dict[str, Any], str], object]]] = {
     "original": (KITTENS_DIR / "original.toml", kittens_edition.parse_edition),
     "minions": (KITTENS_DIR / "minions.toml", kittens_edition.parse_edition),

@@ -5,6 +5,7 @@ these tests; elsewhere they are skipped with the reason."""
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import importlib
 import json
@@ -14,6 +15,8 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -126,34 +129,49 @@ def test_kaboom_pure_runs_the_pure_python_modules_all_of_them() -> None:
     assert len(found) > 40 and not any(found.values())
 
 
-def test_a_source_changed_since_the_build_is_found(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_source_changed_since_the_build_is_found(tmp_path: Path) -> None:
     """The manifest ``tools/compile.py`` writes, read as ``choose_modules`` reads it."""
-    source = tmp_path / "kaboom" / "engine" / "x.py"
-    source.parent.mkdir(parents=True)
-    source.write_text("A = 1\n")
-    (tmp_path / "kaboom" / "engine" / "x.so").write_bytes(b"")
-    manifest = tmp_path / "kaboom" / "_compiled.json"
-    monkeypatch.setattr(_build, "_SRC", tmp_path)
-    monkeypatch.setattr(_build, "_MANIFEST", manifest)
-    assert _build.stale_source() is None  # no manifest: nothing was compiled by the tool
+    source = _build.package_dir("kaboom.engine") / "state.py"
+    folder = tmp_path / "build"
+    (folder / "kaboom" / "engine").mkdir(parents=True)
+    (folder / "kaboom" / "engine" / "state.so").write_bytes(b"")
     stat = source.stat()
     entry: dict[str, Any] = {
-        "extension": "kaboom/engine/x.so",
+        "extension": "kaboom/engine/state.so",
         "mtime_ns": stat.st_mtime_ns,
         "size": stat.st_size,
         "sha256": "0" * 64,
     }
-    manifest.write_text(json.dumps({"key": "k", "sources": {"kaboom/engine/x.py": entry}}))
-    assert _build.stale_source() is None  # unchanged: same time and size
-    os.utime(source, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
-    assert _build.stale_source() == "kaboom/engine/x.py"  # touched, and not the same content
+    sources = {"kaboom/engine/state.py": entry}
+    assert _build.stale_source(sources, folder) is None  # unchanged: same time and size
+    entry["mtime_ns"] += 10**9
+    assert _build.stale_source(sources, folder) == "kaboom/engine/state.py"  # not the same
     entry["sha256"] = hashlib.sha256(source.read_bytes()).hexdigest()
-    manifest.write_text(json.dumps({"key": "k", "sources": {"kaboom/engine/x.py": entry}}))
-    assert _build.stale_source() is None  # touched only (a checkout): the same content
-    (tmp_path / "kaboom" / "engine" / "x.so").unlink()
-    assert _build.stale_source() == "kaboom/engine/x.so"
+    assert _build.stale_source(sources, folder) is None  # touched only (a checkout)
+    (folder / "kaboom" / "engine" / "state.so").unlink()
+    assert _build.stale_source(sources, folder) == "kaboom/engine/state.so"
+
+
+def test_no_published_build_or_a_broken_pointer_runs_the_sources(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(_build.DIR_ENV, str(tmp_path))
+    assert _build.read_current() is None  # nothing published
+    (tmp_path / "current").write_text("gone\n")
+    assert _build.read_current() is None  # the folder named was removed
+    (tmp_path / "current").write_text("../elsewhere\n")
+    assert _build.read_current() is None
+
+
+def test_data_files_are_found_beside_the_sources_on_either_build() -> None:
+    """A compiled module's ``__file__`` names its build folder: the games' data and the
+    schemas are read from the package folders under ``src/``."""
+    from kaboom.games.kittens import edition
+
+    assert _build.package_dir("kaboom.games.kittens") == edition.DATA_DIR
+    assert (edition.DATA_DIR / "original.toml").is_file()
+    for spec in kaboom.list_games():
+        kaboom.new_game(spec.game_id, spec.min_players).observe(0)
 
 
 # -- the build: automatic fallback, forced either way ------------------------------------------
@@ -162,6 +180,8 @@ def fake_repo(tmp_path: Path) -> Path:
     """A repository of the same layout, with ``tools/compile.py`` and one small module per
     compiled package: the build script runs there, never on the real tree."""
     shutil.copytree(ROOT / "tools", tmp_path / "tools")
+    (tmp_path / "src" / "kaboom").mkdir(parents=True)
+    (tmp_path / "src" / "kaboom" / "__init__.py").write_text("")
     for package in ("engine", "games"):
         folder = tmp_path / "src" / "kaboom" / package
         folder.mkdir(parents=True)
@@ -223,16 +243,58 @@ def test_a_bad_mode_is_refused(fake_repo: Path) -> None:
     assert "KABOOM_BUILD must be one of auto, compiled, pure" in done.stdout
 
 
-def test_pure_removes_the_compiled_modules(fake_repo: Path) -> None:
+def test_pure_withdraws_the_build_and_removes_old_modules_beside_the_sources(
+    fake_repo: Path,
+) -> None:
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
     for name in (f"src/kaboom/engine/one{suffix}", f"src/kaboom__mypyc{suffix}"):
         (fake_repo / name).write_bytes(b"")
-    (fake_repo / "src" / "kaboom" / "_compiled.json").write_text("{}")
+    (fake_repo / "src" / "kaboom" / "_compiled.json").write_text("{}")  # (an older kaboom's)
+    old = fake_repo / "build" / "compiled" / "old"
+    old.mkdir(parents=True)
+    (old / "manifest.json").write_text("{}")
+    (fake_repo / "build" / "compiled" / "current").write_text("old\n")
     done = build(fake_repo, "pure")
     assert done.returncode == 0
     assert "pure-Python build" in done.stdout
     assert extensions(fake_repo) == []
     assert not (fake_repo / "src" / "kaboom" / "_compiled.json").exists()
+    assert not (fake_repo / "build" / "compiled" / "current").exists()
+    assert not old.exists()  # (no process held it)
+
+
+def test_a_build_is_published_whole_and_not_made_twice(fake_repo: Path) -> None:
+    """A real compile of the fake repository's two modules: published in a folder of its
+    own under build/compiled/ (nothing under src/), named by the pointer, with a manifest
+    that names every module; the second run finds it up to date and compiles nothing; a
+    build that is replaced is removed once no process holds it."""
+    require_compiled()
+    done = build(fake_repo, "compiled")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "compiled build (mypyc) ready" in done.stdout
+    assert extensions(fake_repo) == []
+    root = fake_repo / "build" / "compiled"
+    first = root / (root / "current").read_text().strip()
+    manifest = json.loads((first / "manifest.json").read_text())
+    assert {"kaboom.engine", "kaboom.engine.one", "kaboom.games", "kaboom.games.one"} <= set(
+        manifest["modules"]
+    )
+    assert "kaboom__mypyc" in manifest["modules"]
+    assert sorted(manifest["packages"]) == ["kaboom.engine", "kaboom.games"]
+    for relative in manifest["modules"].values():
+        assert (first / relative).is_file()
+    again = build(fake_repo, "compiled")
+    assert again.returncode == 0 and "compiling" not in again.stdout, again.stdout
+    one = fake_repo / "src" / "kaboom" / "games" / "one.py"
+    one.write_text(one.read_text() + "\n\ndef thrice(x: int) -> int:\n    return 3 * x\n")
+    with (first / "in-use").open("rb") as held:  # a process running the first build
+        fcntl.flock(held.fileno(), fcntl.LOCK_SH)
+        rebuilt = build(fake_repo, "compiled")
+        assert rebuilt.returncode == 0, rebuilt.stdout + rebuilt.stderr
+        second = root / (root / "current").read_text().strip()
+        assert second != first and first.is_dir()  # held: kept
+    build(fake_repo, "compiled")  # (up to date: removes what nobody holds)
+    assert not first.exists() and second.is_dir()
 
 
 # -- the differential test: the same games, action for action ---------------------------------
@@ -259,3 +321,100 @@ def test_the_pure_and_compiled_builds_play_the_same_games() -> None:
         assert a == b, f"{case}: the actions part at step {first} ({len(a)} vs {len(b)} steps)"
         assert ours["events"] == theirs["events"], f"{case}: the events differ"
         assert ours["final"] == theirs["final"], f"{case}: the final states differ"
+
+
+# -- a build published while tables start ------------------------------------------------------
+#: A table's process: imports kaboom, later the search, plays a board game (whose compiled
+#: classes refuse another build's objects), and tells which files its modules came from.
+TABLE = """
+import json, random, sys, time
+import kaboom
+from kaboom import _build
+time.sleep(0.2)  # (a build may be published and the old one removed meanwhile)
+import kaboom.bots.ismcts
+state = kaboom.new_game("kittens-board-game", 3, seed=int(sys.argv[1]))
+rng = random.Random(1)
+for _ in range(200):
+    if state.is_over:
+        break
+    state.apply(rng.choice(state.legal_actions()))
+build = _build.running_build()
+loaded = {
+    name: (_build.is_compiled(module), getattr(module, "__file__", None))
+    for name, module in list(sys.modules.items())
+    if build is not None and name in build.modules
+}
+print(json.dumps({"build": str(build.folder) if build else None, "loaded": loaded}))
+"""
+
+
+def test_a_table_started_while_a_build_is_published_imports_one_build(tmp_path: Path) -> None:
+    """While builds are written and published one after another (each file copied slowly,
+    the old folder removed when nobody holds it), tables start again and again: each
+    imports every compiled module from one published folder, none from a half-written one
+    and none as pure Python beside compiled ones, and plays the board game."""
+    require_compiled()
+    import importlib.util
+
+    running = _build.running_build()
+    assert running is not None
+    spec = importlib.util.spec_from_file_location("compile_tool", ROOT / "tools" / "compile.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    root = tmp_path / "compiled"
+    env = {**os.environ, _build.DIR_ENV: str(root)}
+    os.environ[_build.DIR_ENV] = str(root)  # (for the tool's functions, here)
+    try:
+        shutil.copytree(
+            running.folder, root / ".staging-0", ignore=shutil.ignore_patterns("*.json")
+        )
+        key, sources = running.manifest["key"], running.manifest["sources"]
+        first = tool.publish(root / ".staging-0", key, sources)
+        published = {str(first)}
+        stop = threading.Event()
+
+        def publish_slowly() -> None:
+            while not stop.is_set():
+                staging = root / f".staging-{os.getpid()}"
+                for path in sorted(running.folder.rglob("*")):
+                    target = staging / path.relative_to(running.folder)
+                    if path.is_dir() or path.name in ("manifest.json", "in-use"):
+                        continue
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(path, target)
+                    time.sleep(0.01)
+                published.add(str(tool.publish(staging, key, sources)))
+                tool.remove_unused()
+
+        writer = threading.Thread(target=publish_slowly)
+        writer.start()
+        tables = []
+        try:
+            for seed in range(8):
+                tables.append(
+                    subprocess.run(
+                        [sys.executable, "-c", TABLE, str(seed)],
+                        env=env,
+                        capture_output=True,
+                        text=True,
+                        check=False,
+                    )
+                )
+        finally:
+            stop.set()
+            writer.join()
+    finally:
+        del os.environ[_build.DIR_ENV]
+    used = set()
+    for table in tables:
+        assert table.returncode == 0, table.stderr
+        report = json.loads(table.stdout)
+        folder = report["build"]
+        assert folder in published, (folder, published)
+        used.add(folder)
+        assert len(report["loaded"]) > 40
+        for name, (compiled, file) in report["loaded"].items():
+            assert compiled, f"{name} ran as pure Python beside the compiled build"
+            assert file.startswith(folder + os.sep), f"{name} came from {file}, not {folder}"
+    assert len(published) > 2 and len(used) > 1  # (builds were published as tables started)

@@ -36,16 +36,10 @@ def modules() -> list[ModuleType]:
     return found
 
 
-def source_of(module: ModuleType) -> Path:
-    path = Path(str(module.__file__))
-    stem = path.name.split(".", 1)[0]
-    return path.with_name(f"{stem}.py")
-
-
 def source_doctests(module: ModuleType) -> list[doctest.DocTest]:
     """Every docstring's examples in ``module``'s source, named as ``DocTestFinder`` names
     them, to run in (a copy of) the module's globals."""
-    source = source_of(module)
+    source = _build.source_of(module)
     tree = ast.parse(source.read_text(encoding="utf-8"))
     parser, found = doctest.DocTestParser(), []
 

@@ -1,13 +1,19 @@
 """Which build of kaboom runs: the compiled modules (mypyc) or the pure-Python ones.
 
-``tools/compile.py`` (run by ``make``) compiles ``kaboom.engine`` and ``kaboom.games`` into
-extension modules beside their sources and records in ``kaboom/_compiled.json`` the sources
-they were built from. Python imports an extension module before a source of the same name,
-so :func:`choose_modules` (called by ``kaboom/__init__.py`` before anything else is
-imported) keeps the compiled modules only while every recorded source is unchanged and
-``KABOOM_PURE`` is not set; otherwise it installs a finder that imports the pure-Python
-modules instead, all of them (never a mix), with a one-line note on stderr when the compiled
-ones are stale. :func:`build_kind` says which build runs, from the modules really loaded.
+``tools/compile.py`` (run by ``make``) compiles ``kaboom.engine``, ``kaboom.games``, the
+search and the RL vector into extension modules, in a folder of their own under
+``build/compiled/`` (never beside the sources), and publishes the finished folder by
+replacing one small pointer file, ``build/compiled/current``. A published folder is never
+written again.
+
+:func:`choose_modules` (called by ``kaboom/__init__.py`` before anything else is imported)
+reads that pointer once. Where it names a build whose recorded sources are all unchanged,
+and ``KABOOM_PURE`` is not set, it installs a finder that imports every compiled module
+from that one folder, for the rest of the process; otherwise the sources run. So a process
+imports one whole build, old or new, never a mix, whatever a compile does meanwhile. The
+process holds a shared lock on its folder (``in-use``) while it runs, so that the next
+compile removes only folders nobody uses. :func:`build_kind` says which build runs, from
+the modules really loaded.
 
 This module is never compiled.
 """
@@ -24,18 +30,152 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import IO, Any
 
 COMPILED = "compiled (mypyc)"
 PURE = "pure Python"
 #: Set (to anything but "" or "0") to run the pure-Python modules though compiled ones exist.
 PURE_ENV = "KABOOM_PURE"
+#: Where the compiled builds lie (default: ``build/compiled`` beside ``src/``).
+DIR_ENV = "KABOOM_COMPILED_DIR"
+#: The pointer file: the name of the published build folder.
+POINTER = "current"
+#: Each build folder's record of what it holds (``tools/compile.py`` writes it).
+MANIFEST = "manifest.json"
+#: Each build folder's lock file, held shared by every process that imports from it.
+IN_USE = "in-use"
 
 _SRC = Path(__file__).resolve().parent.parent
-_MANIFEST = Path(__file__).resolve().parent / "_compiled.json"
+#: Compiled modules an older kaboom left beside the sources (``tools/compile.py`` removes
+#: them); while they lie there, the sources are imported instead of them.
+_LEGACY_MANIFEST = _SRC / "kaboom" / "_compiled.json"
+
+_held: IO[bytes] | None = None  # the open lock file of the build this process runs
+
+
+def package_dir(package: str) -> Path:
+    """The folder of a kaboom package's sources and data files (``kaboom.games.board`` →
+    ``src/kaboom/games/board``), whichever build runs: a compiled module's ``__file__``
+    names its build folder, which holds no data.
+
+    >>> package_dir("kaboom.games.board").joinpath("board.toml").is_file()
+    True
+    """
+    return _SRC.joinpath(*package.split("."))
+
+
+def source_of(module: ModuleType) -> Path:
+    """The source file of a kaboom module, whichever build runs.
+
+    >>> import kaboom.engine.state
+    >>> source_of(kaboom.engine.state).name
+    'state.py'
+    """
+    name = module.__name__
+    if hasattr(module, "__path__"):
+        return package_dir(name) / "__init__.py"
+    parent, _, last = name.rpartition(".")
+    return package_dir(parent) / f"{last}.py"
+
+
+def builds_dir() -> Path:
+    """The folder of the compiled builds: ``$KABOOM_COMPILED_DIR``, else ``build/compiled``
+    beside ``src/``."""
+    return Path(os.environ.get(DIR_ENV) or _SRC.parent / "build" / "compiled")
+
+
+class CompiledBuild:
+    """One published build folder and its manifest."""
+
+    def __init__(self, folder: Path, manifest: dict[str, Any]) -> None:
+        self.folder = folder
+        self.manifest = manifest
+        #: Module name -> its extension module's path, relative to the folder.
+        self.modules: dict[str, str] = dict(manifest["modules"])
+        self.packages: set[str] = set(manifest.get("packages", ()))
+
+    def stale_source(self) -> str | None:
+        """The first source changed since this build (or one of its modules missing);
+        None when every module matches its source."""
+        return stale_source(self.manifest["sources"], self.folder)
+
+
+def read_current(root: Path | None = None) -> CompiledBuild | None:
+    """The published build under ``root`` (default :func:`builds_dir`), or None: no build
+    published, or its folder gone (removed as unused) or unreadable."""
+    root = root or builds_dir()
+    try:
+        name = (root / POINTER).read_text(encoding="utf-8").strip()
+        folder = root / name
+        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not name or "/" in name or not isinstance(manifest, dict) or "modules" not in manifest:
+        return None
+    return CompiledBuild(folder, manifest)
+
+
+def stale_source(sources: dict[str, dict[str, Any]], folder: Path) -> str | None:
+    """The first of ``sources`` (relative to ``src/``) changed since they were compiled, or
+    whose extension module is missing from ``folder``; None when all match."""
+    for source, entry in sorted(sources.items()):
+        path = _SRC / source
+        try:
+            stat = path.stat()
+        except OSError:
+            return str(source)
+        if not (folder / entry["extension"]).is_file():
+            return str(entry["extension"])
+        if (stat.st_mtime_ns, stat.st_size) == (entry["mtime_ns"], entry["size"]):
+            continue
+        if hashlib.sha256(path.read_bytes()).hexdigest() != entry["sha256"]:
+            return str(source)
+    return None
+
+
+def hold(folder: Path) -> IO[bytes] | None:
+    """Take a shared lock on ``folder``'s ``in-use`` file and return it open (the lock lasts
+    as long as the file stays open: the process's life); None where the folder is gone."""
+    try:
+        handle = (folder / IN_USE).open("rb")
+    except OSError:
+        return None
+    try:
+        import fcntl
+    except ImportError:  # (no advisory locks here: builds are then never removed)
+        return handle
+    fcntl.flock(handle.fileno(), fcntl.LOCK_SH)  # waits only while a compile removes it
+    if not (folder / MANIFEST).is_file():  # removed before this process held it
+        handle.close()
+        return None
+    return handle
+
+
+class CompiledFinder(importlib.abc.MetaPathFinder):
+    """Imports the compiled modules of one build folder; any other module is left to the
+    usual finders (the sources)."""
+
+    def __init__(self, build: CompiledBuild) -> None:
+        self.build = build
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        relative = self.build.modules.get(fullname)
+        if relative is None:
+            return None
+        origin = str(self.build.folder / relative)
+        loader = importlib.machinery.ExtensionFileLoader(fullname, origin)
+        package = fullname in self.build.packages
+        spec = importlib.machinery.ModuleSpec(fullname, loader, origin=origin, is_package=package)
+        if package:  # its submodules and data files are found beside its sources
+            spec.submodule_search_locations = [str(package_dir(fullname))]
+        spec.has_location = True
+        return spec
 
 
 class _SourcesFirst(importlib.abc.MetaPathFinder):
-    """Imports a kaboom module from its source where a compiled module lies beside it."""
+    """Imports a kaboom module from its source where an old compiled module lies beside it."""
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
@@ -58,43 +198,40 @@ def pure_requested() -> bool:
     return os.environ.get(PURE_ENV, "") not in ("", "0")
 
 
-def stale_source() -> str | None:
-    """The first source changed since the compiled build (or a compiled module missing);
-    None when the compiled modules match their sources, or when there are none."""
-    try:
-        manifest = json.loads(_MANIFEST.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError):
-        return str(_MANIFEST)
-    for source, entry in sorted(manifest["sources"].items()):
-        path = _SRC / source
-        try:
-            stat = path.stat()
-        except OSError:
-            return str(source)
-        if not (_SRC / entry["extension"]).is_file():
-            return str(entry["extension"])
-        if (stat.st_mtime_ns, stat.st_size) == (entry["mtime_ns"], entry["size"]):
-            continue
-        if hashlib.sha256(path.read_bytes()).hexdigest() != entry["sha256"]:
-            return str(source)
-    return None
-
-
 def choose_modules() -> None:
-    """Import the pure-Python modules where they are asked for or the compiled ones stale."""
-    if any(isinstance(f, _SourcesFirst) for f in sys.meta_path):
+    """Run the published compiled build where it matches the sources and the pure-Python
+    modules were not asked for; else the sources (with a one-line note when the build is
+    stale)."""
+    global _held
+    if any(isinstance(f, CompiledFinder | _SourcesFirst) for f in sys.meta_path):
         return
-    if not pure_requested():
-        stale = stale_source()
-        if stale is None:
+    if _LEGACY_MANIFEST.exists():
+        sys.meta_path.insert(0, _SourcesFirst())
+    if pure_requested():
+        return
+    for _ in range(3):  # (a compile may remove the folder just read: read the pointer again)
+        build = read_current()
+        if build is None:
             return
-        sys.stderr.write(
-            f"kaboom: {stale} changed since the compiled build; running the pure-Python "
-            "modules (`make` rebuilds)\n"
-        )
-    sys.meta_path.insert(0, _SourcesFirst())
+        stale = build.stale_source()
+        if stale is not None:
+            sys.stderr.write(
+                f"kaboom: {stale} changed since the compiled build; running the pure-Python "
+                "modules (`make` rebuilds)\n"
+            )
+            return
+        _held = hold(build.folder)
+        if _held is not None:
+            sys.meta_path.insert(0, CompiledFinder(build))
+            return
+
+
+def running_build() -> CompiledBuild | None:
+    """The compiled build this process imports its compiled modules from, or None."""
+    for finder in sys.meta_path:
+        if isinstance(finder, CompiledFinder):
+            return finder.build
+    return None
 
 
 def is_compiled(module: ModuleType) -> bool:

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
+from kaboom._build import package_dir
 from kaboom.engine.events import Event
 from kaboom.engine.state import Observation, State
 
-SCHEMA_PATH = Path(__file__).parent / "schemas" / "observation.schema.json"
+SCHEMA_PATH = package_dir("kaboom.engine") / "schemas" / "observation.schema.json"
 
 
 def observation(
@@ -101,6 +100,6 @@ def schema() -> dict[str, Any]:
 def family_schema(package: str) -> dict[str, Any]:
     """The schema of a family's section, shipped as ``observation.schema.json`` in the
     family's package (``kaboom.games.kittens``)."""
-    text = resources.files(package).joinpath("observation.schema.json").read_text("utf-8")
+    text = (package_dir(package) / "observation.schema.json").read_text("utf-8")
     loaded: dict[str, Any] = json.loads(text)
     return loaded

@@ -12,13 +12,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from kaboom._build import package_dir
 from kaboom.engine.errors import BadInput, IllegalAction, KaboomError
 from kaboom.engine.options import resolve_options
 from kaboom.engine.parsing import ascii_number
 from kaboom.engine.registry import get_game, new_game
 from kaboom.engine.state import State
 
-SCHEMA_PATH = Path(__file__).parent / "schemas" / "scenario.schema.json"
+SCHEMA_PATH = package_dir("kaboom.engine") / "schemas" / "scenario.schema.json"
 #: Expectation keys the runner handles itself; every other key is one of the game's facts.
 SPECIAL = frozenset({"events", "no_events", "legal_includes", "legal_excludes", "observe"})
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kaboom._build import package_dir
 from kaboom.engine.datafile import (
     MAX_CARDS,
     MAX_COPIES,
@@ -19,7 +20,7 @@ from kaboom.engine.datafile import (
 from kaboom.engine.errors import BadInput
 from kaboom.engine.parsing import ascii_number
 
-DATA = Path(__file__).with_name("board.toml")
+DATA = package_dir("kaboom.games.board") / "board.toml"
 #: Bounds no box file can lift: spaces on the track, |points| of a space, cards in a hand.
 MAX_SPACES = 200
 MAX_VALUE = 1000

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kaboom._build import package_dir
 from kaboom.engine.datafile import (
     MAX_CARDS,
     MAX_COPIES,
@@ -22,7 +23,7 @@ KINDS = ("elemini", "star", "trash", "move", "swap", "discard", "recycle")
 #: Cards that go into slots; the others are action cards.
 CHARACTERS = frozenset({"elemini", "star", "trash"})
 SCORES = ("unique", "duplicate", "star", "trash", "winning_row")
-DATA = Path(__file__).with_name("eleminis.toml")
+DATA = package_dir("kaboom.games.eleminis") / "eleminis.toml"
 #: Bounds no deck file can lift: slots in a row, points of a scoring entry.
 MAX_SLOTS = 10
 MAX_SCORE = 1000

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from kaboom._build import package_dir
 from kaboom.engine.datafile import (
     MAX_CARDS,
     MAX_COPIES,
@@ -31,7 +32,7 @@ PAIRS = ("any", "cat")
 #: Effects that need a target seat when played alone.
 TARGETED = frozenset({"favor"})
 
-DATA_DIR = Path(__file__).parent
+DATA_DIR = package_dir("kaboom.games.kittens")
 #: The most cards a hand is dealt, and Defuses each seat gets, at the start.
 MAX_HAND = 20
 MAX_DEFUSES = 5
