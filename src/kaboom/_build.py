@@ -32,6 +32,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import IO, Any
 
+from kaboom._paths import package_dir as package_dir
+from kaboom._paths import source_of as source_of
+
 COMPILED = "compiled (mypyc)"
 PURE = "pure Python"
 #: Set (to anything but "" or "0") to run the pure-Python modules though compiled ones exist.
@@ -51,31 +54,6 @@ _SRC = Path(__file__).resolve().parent.parent
 _LEGACY_MANIFEST = _SRC / "kaboom" / "_compiled.json"
 
 _held: IO[bytes] | None = None  # the open lock file of the build this process runs
-
-
-def package_dir(package: str) -> Path:
-    """The folder of a kaboom package's sources and data files (``kaboom.games.board`` →
-    ``src/kaboom/games/board``), whichever build runs: a compiled module's ``__file__``
-    names its build folder, which holds no data.
-
-    >>> package_dir("kaboom.games.board").joinpath("board.toml").is_file()
-    True
-    """
-    return _SRC.joinpath(*package.split("."))
-
-
-def source_of(module: ModuleType) -> Path:
-    """The source file of a kaboom module, whichever build runs.
-
-    >>> import kaboom.engine.state
-    >>> source_of(kaboom.engine.state).name
-    'state.py'
-    """
-    name = module.__name__
-    if hasattr(module, "__path__"):
-        return package_dir(name) / "__init__.py"
-    parent, _, last = name.rpartition(".")
-    return package_dir(parent) / f"{last}.py"
 
 
 def builds_dir() -> Path:

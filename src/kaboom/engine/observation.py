@@ -14,7 +14,7 @@ import json
 from functools import cache
 from typing import Any
 
-from kaboom._build import package_dir
+from kaboom._paths import package_dir
 from kaboom.engine.events import Event
 from kaboom.engine.state import Observation, State
 

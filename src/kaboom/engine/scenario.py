@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from kaboom._build import package_dir
+from kaboom._paths import package_dir
 from kaboom.engine.errors import BadInput, IllegalAction, KaboomError
 from kaboom.engine.options import resolve_options
 from kaboom.engine.parsing import ascii_number

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kaboom._build import package_dir
+from kaboom._paths import package_dir
 from kaboom.engine.datafile import (
     MAX_CARDS,
     MAX_COPIES,
