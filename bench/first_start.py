@@ -1,6 +1,7 @@
 """The first five minutes, measured: a fresh clone, ``make play``, and the table on screen.
 
-    python bench/first_start.py [--source DIR] [--serve] [--no-pip-cache] [--keep] [--json]
+    python bench/first_start.py [--source DIR] [--rev REV] [--serve] [--no-pip-cache]
+                                 [--keep] [--json]
 
 What a newcomer does, timed as they see it: clone the repository into a temporary folder,
 run ``make play`` in an 80×24 terminal (tmux), and wait until the table is on screen (the
@@ -141,16 +142,21 @@ def wait_compiled(clone: Path, limit: float = LIMIT) -> float | None:
     return None
 
 
-def clone(source: Path, into: Path, env: dict[str, str]) -> Path:
+def clone(source: Path, into: Path, env: dict[str, str], rev: str | None = None) -> Path:
     target = into / "kaboom"
     subprocess.run(["git", "clone", "--quiet", str(source), str(target)], check=True, env=env)
+    if rev is not None:
+        checkout = ["git", "-C", str(target), "checkout", "--quiet", rev]
+        subprocess.run(checkout, check=True, env=env)
     return target
 
 
-def first_play(source: Path, workdir: Path, env: dict[str, str], figures: Figures) -> Path:
+def first_play(
+    source: Path, workdir: Path, env: dict[str, str], figures: Figures, rev: str | None = None
+) -> Path:
     tmux = Tmux("play")
     start = time.monotonic()
-    folder = clone(source, workdir, env)
+    folder = clone(source, workdir, env, rev)
     try:
         tmux.start(folder, "make play")
         seen = watch(tmux, start, TABLE)
@@ -200,6 +206,7 @@ def first_serve(source: Path, workdir: Path, env: dict[str, str], figures: Figur
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--source", type=Path, default=ROOT, help="the repository to clone")
+    parser.add_argument("--rev", help="the commit to check out (default: the source's HEAD)")
     parser.add_argument("--serve", action="store_true", help="time make serve too")
     parser.add_argument("--no-pip-cache", action="store_true", help="download every package")
     parser.add_argument("--keep", action="store_true", help="keep the clone")
@@ -216,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     figures = Figures(load=[[round(x, 2) for x in os.getloadavg()]])
     workdir = Path(tempfile.mkdtemp(prefix="kaboom-first-start-"))
     try:
-        folder = first_play(args.source, workdir, env, figures)
+        folder = first_play(args.source, workdir, env, figures, args.rev)
         figures.compiled_s = wait_compiled(folder)
         second_play(folder, figures)
         if args.serve:

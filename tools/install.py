@@ -48,7 +48,7 @@ ROLES: dict[str, tuple[str, str, tuple[str, ...]]] = {
 QUIET = 5.0
 #: pip's lines worth passing on, shortened: what it is collecting, building, installing.
 WORTH = re.compile(
-    r"^(Collecting|Downloading|Building|Installing|Successfully|Requirement already|ERROR)"
+    r"^(Collecting|Downloading|Building|Installing|Successfully|ERROR)"
 )
 
 
@@ -112,10 +112,10 @@ def install(role: str, venv: Path) -> int:
     start = time.monotonic()
     python = venv / "bin" / "python"
     if not python.exists():
-        say(f"making the environment {venv}/ ...")
-        made = subprocess.run([sys.executable, "-m", "venv", str(venv)], check=False)
-        if made.returncode != 0:
-            return made.returncode
+        say(f"making the environment {venv}/ (a few seconds)...")
+        made = run_told([sys.executable, "-m", "venv", str(venv)], "making the environment")
+        if made != 0:
+            return made
     say(f"installing {what}")
     pip = [str(python), "-m", "pip", "install", "--progress-bar", "off"]
     code = run_told([*pip, "-e", requirement], "installing")
