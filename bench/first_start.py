@@ -132,6 +132,8 @@ def wait_compiled(clone: Path, limit: float = LIMIT) -> float | None:
     """Seconds until the background compile has published its build, or None."""
     start = time.monotonic()
     pointer = clone / "build" / "compiled" / "current"
+    if not (clone / "build" / "compiled" / "build.log").exists():
+        return None  # (no compile in the background: an older make play compiled first)
     while time.monotonic() - start < limit:
         if pointer.exists():
             return time.monotonic() - start
