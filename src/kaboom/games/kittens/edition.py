@@ -157,9 +157,6 @@ class Edition:
     def deck_size(self) -> int:
         return sum(self.counts)
 
-    def has(self, effect: str) -> bool:
-        return effect in self.effects
-
     def deck_counts(self, players: int) -> list[int]:
         """How many of each title the box holds for ``players`` (card sets by player count);
         a card counted by one number (not per set) is in every set.
