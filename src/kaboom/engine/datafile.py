@@ -107,6 +107,45 @@ def unique(values: list[str], where: str, what: str) -> None:
 
 
 @dataclass(frozen=True)
+class Card:
+    """A ``[[card]]`` table of a game's data file: the fields the board game's Action Cards
+    and the Eleminis cards share (titles in file order, each ``count`` copies in the box)."""
+
+    slug: str
+    name: str
+    count: int
+    #: What the card is: the file's ``effect`` (the board game) or ``kind`` (Eleminis).
+    kind: str
+    #: Its field-guide text; empty where the file gives none.
+    text: str
+
+
+def read_card(card: Any, where: str, kind: str, kinds: tuple[str, ...]) -> Card:
+    """A ``[[card]]`` table: its ``kind`` key (the file's name for it) one of ``kinds``, a
+    slug, a name, a count in 0..``MAX_COPIES`` and an optional text, checked in that
+    order; else ``BadInput`` naming ``where.field``.
+
+    >>> read_card({"slug": "nope", "name": "Nope", "count": 4, "effect": "nope"},
+    ...           "card[0]", "effect", ("defuse", "nope"))
+    Card(slug='nope', name='Nope', count=4, kind='nope', text='')
+    >>> read_card({"slug": "fire", "kind": "wind"}, "card[0]", "kind", ("elemini", "star"))
+    Traceback (most recent call last):
+    ...
+    kaboom.engine.errors.BadInput: card[0].kind: one of elemini, star; got 'wind'
+    """
+    value = card.get(kind) if isinstance(card, dict) else None
+    if value not in kinds:
+        raise BadInput(f"{where}.{kind}", f"one of {', '.join(kinds)}; got {value!r}")
+    slug = field(card, "slug", str, where)
+    name = field(card, "name", str, where)
+    count = number(card, "count", where, 0, MAX_COPIES)
+    text = card.get("text", "")
+    if not isinstance(text, str):
+        raise BadInput(f"{where}.text", "a str")
+    return Card(slug, name, count, str(value), text)
+
+
+@dataclass(frozen=True)
 class GameHeader:
     """What a game's data file says of the game itself: its id, name, summary and seats."""
 

@@ -536,24 +536,6 @@ class Store:
         ).all()
         return [ActionRow(r.seq, r.seat, r.action, r.client_key, r.by) for r in rows]
 
-    def find_key(self, table_id: str, seat: int, key: str) -> ActionRow | None:
-        """The action a client key was applied as, if it was."""
-        with self.engine.connect() as conn:
-            r = conn.execute(
-                sa.select(
-                    actions_t.c.seq,
-                    actions_t.c.seat,
-                    actions_t.c.action,
-                    actions_t.c.client_key,
-                    actions_t.c.by,
-                ).where(
-                    actions_t.c.table_id == table_id,
-                    actions_t.c.seat == seat,
-                    actions_t.c.client_key == key,
-                )
-            ).first()
-        return None if r is None else ActionRow(r.seq, r.seat, r.action, r.client_key, r.by)
-
     # -- window answers given at another process -----------------------------------------------
     def put_answer(self, table_id: str, window_seq: int, seat: int, action: int, key: str) -> None:
         with self.engine.begin() as conn:

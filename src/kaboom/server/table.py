@@ -975,6 +975,3 @@ class LobbyError(Exception):
     def __init__(self, status: int, detail: str) -> None:
         super().__init__(detail)
         self.status, self.detail = status, detail
-
-
-Spawn = Callable[..., asyncio.Task[None]]

@@ -24,7 +24,7 @@ from kaboom.engine.errors import BadInput
 from kaboom.engine.registry import get_game
 from kaboom.sim.backend import Backend
 from kaboom.sim.simulate import SimulationReport, bot_list, simulate
-from kaboom.sim.stats import Z95, wilson_interval
+from kaboom.sim.stats import Z95, wilson_interval, win_figures
 
 #: The axis that varies the number of players rather than an option.
 PLAYERS = "players"
@@ -145,9 +145,7 @@ def bot_rows(report: SimulationReport) -> list[dict[str, Any]]:
         seats = [s for s, b in enumerate(report.bots) if b == name]
         played = len(seats) * report.games
         wins = sum(report.wins(s) for s in seats)
-        rows.append({"bot": name, "seat_games": played, "wins": wins,
-                     "win_rate": wins / max(1, played),
-                     "ci95": list(wilson_interval(wins, played))})  # fmt: skip
+        rows.append({"bot": name, "seat_games": played, **win_figures(wins, played)})
     return rows
 
 

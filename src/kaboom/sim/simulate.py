@@ -16,7 +16,7 @@ from kaboom.engine.registry import new_game
 from kaboom.engine.state import State
 from kaboom.engine.view import PlayerView
 from kaboom.sim.backend import Backend
-from kaboom.sim.stats import wilson_interval
+from kaboom.sim.stats import win_figures
 
 
 @dataclass
@@ -33,14 +33,26 @@ class GameRecord:
 
 
 @dataclass
-class SimulationReport:
-    """The figures of a simulation: win rate per seat with 95% intervals, mean lengths."""
+class Report:
+    """What a simulation or a tournament played: the game, its seats, the master seed and
+    the game options."""
 
     game: str
     players: int
     seed: int
-    bots: list[str]
     options: dict[str, Any]
+
+    def head(self, games: int) -> dict[str, Any]:
+        """The first fields of the report's JSON: what was played, and how many games."""
+        return {"game": self.game, "players": self.players, "games": games,
+                "seed": self.seed, "options": self.options}  # fmt: skip
+
+
+@dataclass
+class SimulationReport(Report):
+    """The figures of a simulation: win rate per seat with 95% intervals, mean lengths."""
+
+    bots: list[str]  # the bot of each seat
     records: list[GameRecord] = field(default_factory=list)
 
     @property
@@ -69,35 +81,23 @@ class SimulationReport:
         for team in sorted(set(teams)):
             seats = [s for s, t in enumerate(teams) if t == team]
             wins = sum(any(s in r.winners for s in seats) for r in self.records)
-            lo, hi = wilson_interval(wins, self.games)
-            rows.append(
-                {"team": team, "seats": seats, "wins": wins,
-                 "win_rate": wins / max(1, self.games), "ci95": [lo, hi]}
-            )  # fmt: skip
+            rows.append({"team": team, "seats": seats, **win_figures(wins, self.games)})
         return rows
 
     def to_json(self) -> dict[str, Any]:
         seats = []
         for seat in range(self.players):
-            wins = self.wins(seat)
-            lo, hi = wilson_interval(wins, self.games)
             row: dict[str, Any] = {
                 "seat": seat,
                 "bot": self.bots[seat],
-                "wins": wins,
-                "win_rate": wins / max(1, self.games),
-                "ci95": [lo, hi],
+                **win_figures(self.wins(seat), self.games),
             }
             if self.mean_score(seat) is not None:
                 row["mean_score"] = self.mean_score(seat)
             seats.append(row)
         teams = self.team_rows()
         return {
-            "game": self.game,
-            "players": self.players,
-            "games": self.games,
-            "seed": self.seed,
-            "options": self.options,
+            **self.head(self.games),
             "seats": seats,
             **({"teams": teams} if teams else {}),
             "mean_turns": self.mean_turns(),
@@ -144,7 +144,7 @@ def simulate(
     same seed gives the same figures, on any ``backend`` (``in_parts``). ``start``: the
     master RNG's state to begin from (a part of a larger run)."""
     options = dict(options or {})
-    report = SimulationReport(game, players, seed, list(bot_names), options)
+    report = SimulationReport(game, players, seed, options, list(bot_names))
     if backend is not None and backend.parallel:
         report.records = in_parts(report, games, backend, progress)
         return report

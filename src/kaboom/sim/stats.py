@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 Z95 = 1.959963984540054
 
@@ -23,3 +24,15 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def win_figures(wins: int, played: int) -> dict[str, Any]:
+    """A report row's figures for ``wins`` out of ``played`` games: the wins, the win rate
+    and its 95% Wilson interval (the keys every report writes them under).
+
+    >>> figures = win_figures(50, 100)
+    >>> figures["wins"], figures["win_rate"], [round(x, 3) for x in figures["ci95"]]
+    (50, 0.5, [0.404, 0.596])
+    """
+    lo, hi = wilson_interval(wins, played)
+    return {"wins": wins, "win_rate": wins / max(1, played), "ci95": [lo, hi]}

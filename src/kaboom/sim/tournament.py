@@ -15,8 +15,8 @@ from typing import Any
 from kaboom.bots.make import make_bot
 from kaboom.engine.registry import get_game, new_game
 from kaboom.sim.backend import Backend
-from kaboom.sim.simulate import play_game
-from kaboom.sim.stats import wilson_interval
+from kaboom.sim.simulate import Report, play_game
+from kaboom.sim.stats import win_figures
 
 
 @dataclass(frozen=True)
@@ -60,12 +60,10 @@ def play_task(task: Task) -> tuple[tuple[int, ...], int, int]:
 
 
 @dataclass
-class TournamentReport:
-    game: str
-    players: int
-    seed: int
-    entrants: list[str]
-    options: dict[str, Any]
+class TournamentReport(Report):
+    """The figures of a tournament: per bot, its wins with 95% intervals and its rating."""
+
+    entrants: list[str]  # the bots, rotated through the seats (``seating``)
     outcomes: list[Outcome] = field(default_factory=list)
 
     def rows(self) -> list[dict[str, Any]]:
@@ -75,10 +73,10 @@ class TournamentReport:
         for e, name in enumerate(self.entrants):
             played = sum(seats.count(e) for seats in (o.seats for o in self.outcomes))
             wins = sum(1 for o in self.outcomes for s in o.winners if o.seats[s] == e)
-            lo, hi = wilson_interval(wins, played)
+            figures = win_figures(wins, played)
+            lo, hi = figures["ci95"]
             verdict = "above" if lo > even else "below" if hi < even else "even"
-            out.append({"bot": name, "seat_games": played, "wins": wins,
-                        "win_rate": wins / max(1, played), "ci95": [lo, hi],
+            out.append({"bot": name, "seat_games": played, **figures,
                         "even_share": even, "verdict": verdict})  # fmt: skip
         ratings = self.ratings()
         for row, rating in zip(out, ratings, strict=True):
@@ -105,11 +103,7 @@ class TournamentReport:
     def to_json(self) -> dict[str, Any]:
         games = max(1, len(self.outcomes))
         return {
-            "game": self.game,
-            "players": self.players,
-            "games": len(self.outcomes),
-            "seed": self.seed,
-            "options": self.options,
+            **self.head(len(self.outcomes)),
             "bots": self.rows(),
             "mean_decisions": sum(o.decisions for o in self.outcomes) / games,
             "mean_turns": sum(o.turns for o in self.outcomes) / games,
@@ -133,7 +127,7 @@ def tournament(
     for name in entrants:
         make_bot(name, 0, game)  # a bad bot name fails here, not in a worker
     opts = dict(options or {})
-    report = TournamentReport(game, players, seed, list(entrants), opts)
+    report = TournamentReport(game, players, seed, opts, list(entrants))
     tasks = []
     for i in range(games):
         seats = seating(len(entrants), players, i)

@@ -13,6 +13,7 @@ from kaboom.engine.datafile import (
     GameHeader,
     field,
     number,
+    read_card,
     read_header,
     read_toml,
     unique,
@@ -128,27 +129,19 @@ def parse_box(raw: dict[str, Any], source: str) -> Box:
         raise BadInput(f"{source}: [[card]]", "the Action Cards")
     for i, d in enumerate(discs):
         _disc(d, spaces, f"{source}: disc[{i}]")
-    for i, c in enumerate(cards):
-        where_card = f"{source}: card[{i}]"
-        if not isinstance(c, dict) or c.get("effect") not in EFFECTS:
-            raise BadInput(f"{where_card}.effect", f"one of {', '.join(EFFECTS)}")
-        for key in ("slug", "name"):
-            field(c, key, str, where_card)
-        number(c, "count", where_card, 0, MAX_COPIES)
-        if not isinstance(c.get("text", ""), str):
-            raise BadInput(f"{where_card}.text", "a str")
+    actions = [read_card(c, f"{source}: card[{i}]", "effect", EFFECTS) for i, c in enumerate(cards)]
     unique([d["slug"] for d in discs], f"{source}: [[disc]]", "disc slugs")
-    unique([c["slug"] for c in cards], f"{source}: [[card]]", "card slugs")
+    unique([c.slug for c in actions], f"{source}: [[card]]", "card slugs")
     kinds = [d["kind"] for d in discs]
     if kinds.count("magnet") != 1:
         raise BadInput(f"{source}: [[disc]]", "exactly one disc of kind 'magnet'")
-    effects = [c["effect"] for c in cards]
+    effects = [c.kind for c in actions]
     for effect in ("defuse", "nope"):
         if effects.count(effect) != 1:
             raise BadInput(f"{source}: [[card]]", f"exactly one card with effect {effect!r}")
     header = read_header(head, where)
     hand_size = number(head, "hand_size", where, 0, MAX_HAND)
-    card_total, disc_total = sum(c["count"] for c in cards), sum(d["count"] for d in discs)
+    card_total, disc_total = sum(c.count for c in actions), sum(d["count"] for d in discs)
     if card_total > MAX_CARDS or disc_total > MAX_CARDS:
         raise BadInput(f"{source}: cards", f"at most {MAX_CARDS} Action Cards and Move Discs")
     if card_total < header.max_players * hand_size:
@@ -172,11 +165,11 @@ def parse_box(raw: dict[str, Any], source: str) -> Box:
         disc_kinds=tuple(kinds),
         disc_steps=tuple(d["steps"] for d in discs),
         disc_counts=tuple(d["count"] for d in discs),
-        card_slugs=tuple(c["slug"] for c in cards),
-        card_names=tuple(c["name"] for c in cards),
-        card_counts=tuple(c["count"] for c in cards),
+        card_slugs=tuple(c.slug for c in actions),
+        card_names=tuple(c.name for c in actions),
+        card_counts=tuple(c.count for c in actions),
         card_effects=tuple(effects),
-        card_texts=tuple(str(c.get("text", "")) for c in cards),
+        card_texts=tuple(c.text for c in actions),
     )
 
 

@@ -9,10 +9,9 @@ from typing import Any
 from kaboom._paths import package_dir
 from kaboom.engine.datafile import (
     MAX_CARDS,
-    MAX_COPIES,
     GameHeader,
-    field,
     number,
+    read_card,
     read_header,
     read_toml,
     unique,
@@ -76,27 +75,22 @@ def parse_deck(raw: dict[str, Any], source: str) -> Deck:
         raise BadInput(f"{source}: [[card]]", "at least one card table")
     if not isinstance(scoring, dict):
         raise BadInput(f"{source}: [scoring]", f"a table with {', '.join(SCORES)}")
-    slugs = [field(c, "slug", str, f"{source}: card[{i}]") for i, c in enumerate(cards)]
+    titles = [read_card(c, f"{source}: card[{i}]", "kind", KINDS) for i, c in enumerate(cards)]
+    slugs = [c.slug for c in titles]
     unique(slugs, f"{source}: [[card]]", "card slugs")
     beats: list[frozenset[int]] = []
     for i, card in enumerate(cards):
-        where = f"{source}: card[{i}]"
-        if card.get("kind") not in KINDS:
-            raise BadInput(f"{where}.kind", f"one of {', '.join(KINDS)}; got {card.get('kind')!r}")
-        number(card, "count", where, 0, MAX_COPIES)
-        if not isinstance(card.get("text", ""), str):
-            raise BadInput(f"{where}.text", "a str")
         names = card.get("beats", [])
         if not isinstance(names, list) or any(n not in slugs for n in names):
-            raise BadInput(f"{where}.beats", f"a list of card slugs; got {names!r}")
+            raise BadInput(f"{source}: card[{i}].beats", f"a list of card slugs; got {names!r}")
         beats.append(frozenset(slugs.index(n) for n in names))
     for i, b in enumerate(beats):
-        if any(cards[t]["kind"] != "elemini" for t in b):
+        if any(titles[t].kind != "elemini" for t in b):
             raise BadInput(f"{source}: card[{i}].beats", "Eleminis only")
     where = f"{source}: game"
     header = read_header(head, where)
     slots = number(head, "slots", where, 1, MAX_SLOTS)
-    total = sum(c["count"] for c in cards)
+    total = sum(c.count for c in titles)
     if not header.max_players * slots <= total <= MAX_CARDS:
         raise BadInput(
             f"{source}: [[card]]",
@@ -107,10 +101,10 @@ def parse_deck(raw: dict[str, Any], source: str) -> Deck:
         header=header,
         slots=slots,
         slugs=tuple(slugs),
-        names=tuple(field(c, "name", str, f"{source}: card[{i}]") for i, c in enumerate(cards)),
-        counts=tuple(c["count"] for c in cards),
-        kinds=tuple(c["kind"] for c in cards),
-        texts=tuple(str(c.get("text", "")) for c in cards),
+        names=tuple(c.name for c in titles),
+        counts=tuple(c.count for c in titles),
+        kinds=tuple(c.kind for c in titles),
+        texts=tuple(c.text for c in titles),
         beats=tuple(beats),
         scoring=tuple(
             (k, number(scoring, k, f"{source}: scoring", -MAX_SCORE, MAX_SCORE)) for k in SCORES

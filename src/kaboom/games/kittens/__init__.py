@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from mypy_extensions import mypyc_attr
 
 from kaboom.engine.options import Option
@@ -14,10 +12,9 @@ from kaboom.games.kittens.house import (
     ATTACK_OPTION,
     DECK_OPTION,
     NOPE_DEFUSE_OPTION,
-    house_rules,
+    HouseRulesState,
 )
 from kaboom.games.kittens.rollout import PLAYOUT
-from kaboom.games.kittens.state import KittensState
 
 ORIGINAL = load_edition(DATA_DIR / "original.toml")
 MINIONS = load_edition(DATA_DIR / "minions.toml")
@@ -25,17 +22,12 @@ __all__ = ["DYNAMITT", "MINIONS", "ORIGINAL", "DynamittState", "MinionsState", "
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class OriginalState(KittensState):
+class OriginalState(HouseRulesState):
     """Exploding Kittens, Original Edition (2025 print)."""
 
     edition = ORIGINAL
     game_id = ORIGINAL.id
     __slots__ = ()
-
-    @classmethod
-    def variant(cls, options: dict[str, Any]) -> type[KittensState]:
-        """This edition, or the deck file and Attack rule of the options (``house``)."""
-        return house_rules(cls, options)
 
 
 ORIGINAL_OPTIONS = (
@@ -49,17 +41,12 @@ ORIGINAL_OPTIONS = (
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class MinionsState(KittensState):
+class MinionsState(HouseRulesState):
     """Exploding Minions: card sets by player count, Clone, Draw from the Bottom."""
 
     edition = MINIONS
     game_id = MINIONS.id
     __slots__ = ()
-
-    @classmethod
-    def variant(cls, options: dict[str, Any]) -> type[KittensState]:
-        """This edition, or the deck file and Attack rule of the options (``house``)."""
-        return house_rules(cls, options)
 
 
 MINIONS_OPTIONS = (

@@ -251,7 +251,7 @@ class ActionTable:
         self.clone_play_at: list[list[int]] = [[-1] * players for _ in range(R)]
         self.clone_pair: list[list[int]] = [[-1] * players for _ in range(R)]
         self.clone_defuse_by_rank = [-1] * R
-        self.clone_nope = self.clone_defuse = -1
+        self.clone_nope = -1
         c = self.clone
         if c < 0:
             return
@@ -264,7 +264,6 @@ class ActionTable:
         self.clone_nope = self._add(Spec(NOPE, c, -1, self.nope_t))
         for r in self.defuse_ranks:
             self.clone_defuse_by_rank[r] = self._add(Spec(DEFUSE, c, -1, r))
-        self.clone_defuse = self.clone_defuse_by_rank[self.defuse_t]
         for r in pairable:
             if r != c:
                 self.clone_pair[r] = [self._add(Spec(PAIR, r, q, c)) for q in seats]

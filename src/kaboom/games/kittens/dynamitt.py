@@ -17,12 +17,11 @@ from kaboom.engine.datafile import number, option_file, read_header, read_toml, 
 from kaboom.engine.errors import BadInput
 from kaboom.games.kittens.edition import (
     DATA_DIR,
+    Cards,
     Edition,
-    character_cards_of,
-    check_deal,
     check_effects,
     combos_of,
-    dead_hand_of,
+    edition_of,
     setup_numbers,
 )
 from kaboom.games.kittens.house import house_rules
@@ -118,36 +117,24 @@ def build_edition(raw: dict[str, Any], ranks: dict[str, str], source: str) -> Ed
     if not isinstance(nope_proof, list) or any(r not in RANKS for r in nope_proof):
         raise BadInput(f"{source}: deck.nope_proof", f"a list of ranks, got {nope_proof!r}")
     numbers = setup_numbers(head, where)
-    edition = Edition(
-        header=header,
-        hand_size=numbers.hand_size,
-        defuses_per_player=numbers.defuses_per_player,
-        spare_defuses_back=numbers.spare_defuses_back,
-        bombs_fewer_than_players=numbers.bombs_fewer_than_players,
-        bombs_fixed=numbers.bombs_fixed,
-        attack=numbers.attack,
-        nope_defuse=numbers.nope_defuse,
-        slugs=tuple(slugs),
-        names=tuple(names),
-        counts=tuple(counts),
-        effects=tuple(effects),
-        texts=tuple(texts),
-        pairs=combos.pairs,
-        dead_hand=dead_hand_of(head.get("dead_hand", "discard"), where),
-        character_cards=character_cards_of(head, where),
-        threes=combos.threes,
-        five_different=combos.five_different,
+    cards = Cards(slugs, names, counts, effects, texts)
+    return edition_of(
+        head,
+        where,
+        header,
+        numbers,
+        combos,
+        cards,
         set_counts=tuple(per_set),
         sets_by_players=tuple(
             (n, ("deck1",) if n < two_from else ("deck1", "deck2"))
             for n in range(head["min_players"], head["max_players"] + 1)
         ),
+        dead_hand="discard",  # "legg resten av kortene dine i kastehaugen"
         ranks=tuple(card_ranks),
         rank_names=(*((r, r.upper()) for r in RANKS), ("joker", "Joker")),
         nope_proof=tuple(nope_proof),
     )
-    check_deal(edition, where)
-    return edition
 
 
 def _suits(raw: Any, where: str) -> list[tuple[str, str]]:

@@ -158,9 +158,6 @@ class Edition:
     def deck_size(self) -> int:
         return sum(self.counts)
 
-    def has(self, effect: str) -> bool:
-        return effect in self.effects
-
     def deck_counts(self, players: int) -> list[int]:
         """How many of each title the box holds for ``players`` (card sets by player count);
         a card counted by one number (not per set) is in every set.
@@ -223,8 +220,51 @@ def parse_edition(raw: dict[str, Any], source: str = "edition") -> Edition:
                     f"card sets named in the cards ({', '.join(sorted(known_sets))}); got {name!r}",
                 )
     numbers = setup_numbers(head, where)
+    cards = Cards(slugs, names, counts, effects, texts)
+    return edition_of(
+        head,
+        where,
+        read_header(head, where),
+        numbers,
+        combos,
+        cards,
+        set_counts=tuple(set_counts) if known_sets else (),
+        sets_by_players=by_players,
+    )
+
+
+class Cards(NamedTuple):
+    """An edition's titles in file order, a column a field (``Edition.slugs`` and so on)."""
+
+    slugs: list[str]
+    names: list[str]
+    counts: list[int]
+    effects: list[str]
+    texts: list[str]
+
+
+def edition_of(
+    head: dict[str, Any],
+    where: str,
+    header: GameHeader,
+    numbers: SetupNumbers,
+    combos: Combos,
+    cards: Cards,
+    *,
+    set_counts: tuple[tuple[tuple[str, int], ...], ...],
+    sets_by_players: tuple[tuple[int, tuple[str, ...]], ...],
+    dead_hand: str = "face-down",
+    ranks: tuple[str, ...] = (),
+    rank_names: tuple[tuple[str, str], ...] = (),
+    nope_proof: tuple[str, ...] = (),
+) -> Edition:
+    """The edition an ``[edition]`` table (``head``: its header, setup numbers and combos
+    already read) and its cards make, once ``check_deal`` has dealt every player count it
+    declares; ``dead_hand`` is where an exploded player's hand goes when the table does not
+    say. Every edition file (``parse_edition``) and Dynamitt's deck (``build_edition``) is
+    put together here."""
     edition = Edition(
-        header=read_header(head, where),
+        header=header,
         hand_size=numbers.hand_size,
         defuses_per_player=numbers.defuses_per_player,
         spare_defuses_back=numbers.spare_defuses_back,
@@ -232,18 +272,21 @@ def parse_edition(raw: dict[str, Any], source: str = "edition") -> Edition:
         bombs_fixed=numbers.bombs_fixed,
         attack=numbers.attack,
         nope_defuse=numbers.nope_defuse,
-        slugs=tuple(slugs),
-        names=tuple(names),
-        counts=tuple(counts),
-        effects=tuple(effects),
-        texts=tuple(texts),
+        slugs=tuple(cards.slugs),
+        names=tuple(cards.names),
+        counts=tuple(cards.counts),
+        effects=tuple(cards.effects),
+        texts=tuple(cards.texts),
+        set_counts=set_counts,
+        ranks=ranks,
         pairs=combos.pairs,
-        character_cards=character_cards_of(head, where),
-        dead_hand=dead_hand_of(head.get("dead_hand", "face-down"), where),
         threes=combos.threes,
         five_different=combos.five_different,
-        set_counts=tuple(set_counts) if known_sets else (),
-        sets_by_players=by_players,
+        character_cards=character_cards_of(head, where),
+        dead_hand=dead_hand_of(head.get("dead_hand", dead_hand), where),
+        sets_by_players=sets_by_players,
+        rank_names=rank_names,
+        nope_proof=nope_proof,
     )
     check_deal(edition, where)
     return edition

@@ -9,6 +9,8 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from kaboom.engine.datafile import option_file
 from kaboom.engine.options import Option
 from kaboom.games.kittens.edition import ATTACK_RULES, load_edition
@@ -29,6 +31,20 @@ ATTACK_OPTION = Option(
 NOPE_DEFUSE_OPTION = Option(
     "nope_defuse", bool, False, "House rule: a Nope may answer a Defuse (docs/house-rules.md)"
 )
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class HouseRulesState(KittensState):
+    """An edition whose options may bring house rules (``house_rules``): the user's deck
+    file, the Attack rule, a Nope on a Defuse. The Original and Minions; subclasses set
+    ``edition`` and ``game_id``."""
+
+    __slots__ = ()
+
+    @classmethod
+    def variant(cls, options: dict[str, Any]) -> type[KittensState]:
+        """This edition, or the deck file and Attack rule of the options."""
+        return house_rules(cls, options)
 
 
 def house_rules(base: type[KittensState], options: dict[str, Any]) -> type[KittensState]:
