@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from types import ModuleType
+from typing import Any
 
 import pytest
 from packaging.markers import default_environment
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NEVER_FOR_PLAYING = {"torch", "ray", "playwright", "open-spiel", "pytest", "mypy"}
 
 
-def tool(name: str) -> ModuleType:
+def tool(name: str) -> Any:
     spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -48,7 +48,7 @@ def closure(requirement: str) -> set[str]:
         for line in importlib.metadata.requires(name) or []:
             needed = Requirement(line)
             if needed.marker is not None:
-                env = default_environment()
+                env: dict[str, str] = {k: str(v) for k, v in default_environment().items()}
                 if not any(
                     needed.marker.evaluate({**env, "extra": extra}) for extra in extras or {""}
                 ):

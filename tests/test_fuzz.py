@@ -202,7 +202,7 @@ def test_any_scenario_file_runs_or_is_refused(index: int, data: st.DataObject) -
         assert "unknown game" in str(err)
 
 
-KITTENS_DIR = Path(kittens_edition.__file__).parent
+KITTENS_DIR = kittens_edition.DATA_DIR
 DATA_FILES: dict[str, tuple[Path, Callable[[dict[str, Any], str], object]]] = {
     "original": (KITTENS_DIR / "original.toml", kittens_edition.parse_edition),
     "minions": (KITTENS_DIR / "minions.toml", kittens_edition.parse_edition),
