@@ -210,6 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--source", type=Path, default=ROOT, help="the repository to clone")
     parser.add_argument("--rev", help="the commit to check out (default: the source's HEAD)")
     parser.add_argument("--serve", action="store_true", help="time make serve too")
+    parser.add_argument("--serve-only", action="store_true", help="time make serve alone")
     parser.add_argument("--no-pip-cache", action="store_true", help="download every package")
     parser.add_argument("--keep", action="store_true", help="keep the clone")
     parser.add_argument("--json", action="store_true")
@@ -225,10 +226,11 @@ def main(argv: list[str] | None = None) -> int:
     figures = Figures(load=[[round(x, 2) for x in os.getloadavg()]])
     workdir = Path(tempfile.mkdtemp(prefix="kaboom-first-start-"))
     try:
-        folder = first_play(args.source, workdir, env, figures, args.rev)
-        figures.compiled_s = wait_compiled(folder)
-        second_play(folder, figures)
-        if args.serve:
+        if not args.serve_only:
+            folder = first_play(args.source, workdir, env, figures, args.rev)
+            figures.compiled_s = wait_compiled(folder)
+            second_play(folder, figures)
+        if args.serve or args.serve_only:
             first_serve(args.source, workdir, env, figures)
     finally:
         figures.load.append([round(x, 2) for x in os.getloadavg()])
@@ -236,8 +238,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"kept: {workdir}", file=sys.stderr)
         else:
             shutil.rmtree(workdir, ignore_errors=True)
-    report(figures, args.json, args.serve)
-    return 0 if figures.first_s is not None else 1
+    report(figures, args.json, args.serve or args.serve_only)
+    return 0 if figures.first_s is not None or figures.serve_s is not None else 1
 
 
 def report(figures: Figures, as_json: bool, served: bool) -> None:
