@@ -73,7 +73,7 @@ async def test_play_a_server_seat_with_keys(server: Server, game: str, tmp_path:
     assert session.seat == 0 and session.lines
     assert session.log_file is not None
     written = json.loads(session.log_file.read_text())
-    assert written["status"] == "over" and written["seed"] == session.seating.seed
+    assert written["status"] == "over" and written["seed"] == str(session.seating.seed)
     replayed = save.replay(session.log_file)
     assert replayed.finished
     if game == "exploding-kittens":

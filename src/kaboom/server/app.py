@@ -74,7 +74,9 @@ class CreateTable(BaseModel):
     clock: float | None = None
     window: float = 3.0
     bot_delay: float = 0.8
-    seed: int | None = Field(None, ge=0, lt=2**64)
+    #: A decimal string (a browser rounds a JSON number above 2**53) or an integer, in
+    #: 0..2**64-1 (``parse_seed``, in ``Hub.create``: a 400 naming the field and the limit).
+    seed: int | str | None = None
 
 
 class JoinTable(BaseModel):

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from kaboom.engine.errors import BadInput, BadOption, KaboomError
 from kaboom.engine.options import refuse_file_options
+from kaboom.engine.parsing import parse_seed
 from kaboom.engine.registry import get_game, new_game
 from kaboom.server.bot import BotAgent
 from kaboom.server.config import ServerConfig
@@ -288,8 +289,8 @@ class Hub:
         for s in specs:
             if s != "human":
                 make_bot(s, 0, spec.game_id)
-        seed = req.get("seed")
-        seed = secrets.randbits(64) if seed is None else seed
+        seed = req.get("seed")  # a decimal string or an integer (docs/protocol.md)
+        seed = secrets.randbits(64) if seed is None else parse_seed(seed)
         options = dict(req.get("options") or {})
         refuse_file_options(spec.options, options)
         new_game(spec.game_id, players, 0, **options)  # a bad option stops here
