@@ -127,6 +127,7 @@ def build_edition(raw: dict[str, Any], ranks: dict[str, str], source: str) -> Ed
         bombs_fixed=numbers.bombs_fixed,
         attack=numbers.attack,
         nope_defuse=numbers.nope_defuse,
+        must_defuse=numbers.must_defuse,
         slugs=tuple(slugs),
         names=tuple(names),
         counts=tuple(counts),
