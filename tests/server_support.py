@@ -215,7 +215,7 @@ class Replay:
 
     def __post_init__(self) -> None:
         ex = self.export
-        self.state = new_game(ex["game"], ex["players"], ex["seed"], **ex["options"])
+        self.state = new_game(ex["game"], ex["players"], int(ex["seed"]), **ex["options"])
         self.log = [self.state.opening()]
 
     def to(self, seq: int) -> State:

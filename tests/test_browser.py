@@ -177,6 +177,39 @@ def test_the_replay_shows_every_hand_and_steps(server: Server, browser: Any) -> 
     page.context.close()
 
 
+def test_the_lobbys_defaults_a_secret_seed_end_with_the_hands_and_a_replay(
+    server: Server, browser: Any
+) -> None:
+    """The lobby's defaults, no seed set: the server draws a secret 64-bit seed, almost
+    always above 2**53, which a JSON number would round in the browser (the end's log
+    "could not be read", no hands, no replay). One person against a bot plays to the end by
+    clicks; the end shows every hand and the seed the export names, exactly; the replay
+    steps from the deal to the last step."""
+    ann = person(browser, server.base, "ann")
+    url = create_table(ann, "exploding-kittens", ["human", "heuristic"])  # no seed: secret
+    start(ann)
+    play_out([ann], Tally())
+    page = ann.page
+    page.wait_for_selector("#end:not(.hidden)")
+    export = export_of(server.base, table_id(url))
+    seed = export["seed"]
+    assert isinstance(seed, str) and 0 <= int(seed) < 2**64  # a string, whatever its size
+    end = page.inner_text("#end")
+    assert "The hands" in end and f"Seed {seed}." in end, end
+    assert "could not be read" not in page.inner_text("body")
+    page.click("#replay-link")
+    page.wait_for_selector("#hands li")
+    assert page.locator("#hands li").count() == 2
+    steps = len(export["history"])
+    assert page.inner_text("#status").startswith(f"Step 0 of {steps} ")
+    for i in range(1, steps + 1):  # every step, one arrow key each
+        page.keyboard.press("ArrowRight")
+        assert page.inner_text("#status").startswith(f"Step {i} of {steps} ")
+    assert "Winners" in page.inner_text("#lines")
+    assert ann.errors == [], ann.errors
+    page.context.close()
+
+
 def test_the_oracle_finds_a_card_only_others_hold() -> None:
     """The leak check can fail: a page whose text names a card only another seat holds, that
     the server never named to it, is caught; once a message named it, it is not."""

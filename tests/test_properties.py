@@ -174,11 +174,13 @@ def kittens_problems(state: KittensState) -> list[str]:
     actor = state.actor
     if not state.alive[actor]:
         problems.append(f"seat {actor} is out but asked to act")
-    if state.phase == EXPLODING:  # every drawer decides: explode always, defuse if it can
+    if state.phase == EXPLODING:  # every drawer decides: defuse if it can, explode unless
+        # the edition forces a Defuse card held (Dynamitt, docs/rulings.md §1)
         texts = [state.action_text(a) for a in state.legal_actions()]
-        if texts[-1:] != ["explode"]:
-            problems.append(f"seat {actor} drew a bomb but may not explode: {texts}")
-        if (len(texts) > 1) != holds_or_clones(state, actor, "defuse"):
+        forced = state.edition.must_defuse and holds(state, actor, "defuse")
+        if (texts[-1:] == ["explode"]) == forced:
+            problems.append(f"seat {actor} drew a bomb, a Defuse forced {forced}: {texts}")
+        if (len(texts) > (0 if forced else 1)) != holds_or_clones(state, actor, "defuse"):
             problems.append(f"seat {actor} is offered {texts}, Defuse or not")
     if state.phase == REACT and (state.window is None or state.window.asked[:1] != [actor]):
         problems.append(f"seat {actor} is asked out of the window's order")
@@ -187,10 +189,16 @@ def kittens_problems(state: KittensState) -> list[str]:
     return problems
 
 
+def holds(state: KittensState, seat: int, effect: str) -> bool:
+    """Holds a card with ``effect`` itself."""
+    ed, hand = state.edition, state.hands[seat]
+    return any(hand[t] for t in range(ed.titles) if ed.effects[t] == effect)
+
+
 def holds_or_clones(state: KittensState, seat: int, effect: str) -> bool:
     """Holds a card with ``effect``, or a Clone while such a card tops the Discard Pile."""
     ed, hand = state.edition, state.hands[seat]
-    if any(hand[t] for t in range(ed.titles) if ed.effects[t] == effect):
+    if holds(state, seat, effect):
         return True
     clones = [t for t in range(ed.titles) if ed.effects[t] == "clone"]
     top = ed.effects[state.discard[-1]] if state.discard else ""

@@ -9,6 +9,7 @@ import asyncio
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import OptionList
@@ -72,7 +73,7 @@ async def test_play_a_server_seat_with_keys(server: Server, game: str, tmp_path:
     assert session.seat == 0 and session.lines
     assert session.log_file is not None
     written = json.loads(session.log_file.read_text())
-    assert written["status"] == "over" and written["seed"] == session.seating.seed
+    assert written["status"] == "over" and written["seed"] == str(session.seating.seed)
     replayed = save.replay(session.log_file)
     assert replayed.finished
     if game == "exploding-kittens":
@@ -163,7 +164,7 @@ async def test_v_votes_a_bot_in_for_a_person_who_never_came(server: Server, tmp_
             lambda m: m["type"] == "seats" and m["seats"][1]["takeover"], 10
         )
         assert taken["seats"][1]["votes"] == [0]
-        assert any("lee (seat 2)" in n for n in notices), notices
+        assert any("lee (P1)" in n for n in notices), notices
         end = loop.time() + 10
         while session.absent():
             assert loop.time() < end, "the terminal did not see the bot take the seat"
@@ -172,3 +173,52 @@ async def test_v_votes_a_bot_in_for_a_person_who_never_came(server: Server, tmp_
         assert "nobody to vote for" in notices[-1]
     await watcher.close()
     await lobby.close()
+
+
+def seats_of(*people: tuple[str, bool, bool]) -> list[dict[str, Any]]:
+    """A ``seats`` list of people's seats: (name, taken, connected) per seat."""
+    return [
+        {
+            "seat": q,
+            "kind": "human",
+            "bot": None,
+            "name": name if taken else "",
+            "taken": taken,
+            "connected": connected,
+            "away": False,
+            "takeover": False,
+            "votes": [],
+        }
+        for q, (name, taken, connected) in enumerate(people)
+    ]
+
+
+def test_no_false_not_connected_notice_and_the_seat_named_as_on_screen() -> None:
+    """The messages a terminal at seat 0 gets while bob takes seat 1 from a browser: the
+    seat taken (not yet connected: the page opens its socket next), then connected. No
+    "not connected" notice for that moment; when bob leaves, one, naming him as the
+    screen does (P1); and for a person who never came, one once the table waits on them."""
+    session = RemoteSession("http://127.0.0.1:1", "t1", "token")
+    said: list[str] = []
+
+    def say(text: str, severity: str) -> None:
+        said.append(text)
+
+    table = {"id": "t1", "game": "exploding-kittens", "players": 3, "options": {}}
+    welcome = {"type": "welcome", "seat": 0, "table": table}
+    session.handle({**welcome, "seats": seats_of(("kim", True, True), ("", False, False))}, say)
+    for bob_connected in (False, True):  # the seat taken, then its socket open
+        seats = seats_of(("kim", True, True), ("bob", True, bob_connected))
+        session.handle({"type": "seats", "seats": seats}, say)
+    assert said == []
+    gone = seats_of(("kim", True, True), ("bob", True, False))
+    session.handle({"type": "seats", "seats": gone}, say)
+    session.handle({"type": "seats", "seats": gone}, say)
+    assert said == ["bob (P1) is not connected: v votes to let a bot play it"]
+    said.clear()
+    lee = seats_of(("kim", True, True), ("bob", True, True), ("lee", True, False))
+    session.handle({"type": "seats", "seats": lee}, say)
+    assert said == []  # lee may be opening the table's page still
+    session.obs = {"to_act": 2}  # (as an update tells it) the table waits on lee
+    session.handle({"type": "seats", "seats": lee}, say)
+    assert said == ["lee (P2) is not connected: v votes to let a bot play it"]

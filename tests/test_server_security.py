@@ -6,11 +6,13 @@ their invite."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -18,7 +20,7 @@ import websockets
 
 from kaboom.server.client import Lobby, LobbyRefused, SeatClient
 from kaboom.server.protocol import MAX_CLIENT_MESSAGE
-from server_support import Server, check_schema, make_table
+from server_support import Server, check_schema, make_table, quick_args
 
 GOOD_ORIGIN = "http://good.example"
 
@@ -261,3 +263,99 @@ def test_a_client_cannot_make_the_server_read_a_file(server: Server) -> None:
         await lobby.close()
 
     asyncio.run(go())
+
+
+# -- clean refusals: an error and a documented close code, one warning line, no traceback --
+def _warnings(server: Server, cause: str) -> list[str]:
+    text = server.log.read_text(errors="replace")
+    return [line for line in text.splitlines() if f"websocket refused ({cause})" in line]
+
+
+async def _refused(server: Server, frames: list[str | bytes]) -> tuple[list[dict[str, Any]], int]:
+    """Send ``frames`` on a fresh socket: the messages the server answered and its close
+    code."""
+    got: list[dict[str, Any]] = []
+    async with websockets.connect(server.base.replace("http", "ws") + "/ws") as ws:
+        for frame in frames:
+            await ws.send(frame)
+        with contextlib.suppress(websockets.ConnectionClosed):
+            async for raw in ws:
+                got.append(json.loads(raw))
+        assert ws.close_code is not None
+        return got, ws.close_code
+
+
+def test_binary_frames_and_frames_before_hello_are_refused_cleanly(server: Server) -> None:
+    """A binary frame (before hello or after it) gets an ``error`` ``binary`` and close
+    code 1003; a frame before hello an ``error`` ``hello`` and 4000. Sent again and again
+    from one client, each cause logs one warning line, and never a traceback."""
+
+    async def go() -> None:
+        lobby, table, joins = await _two_people(server)
+        hello = json.dumps({"v": 1, "type": "hello", "table": table["id"],
+                            "token": joins[0]["token"]})  # fmt: skip
+        act = json.dumps({"v": 1, "type": "ping"})  # well formed, but before hello
+        for _ in range(4):
+            got, code = await _refused(server, [b"\x00\x01binary"])
+            assert code == 1003 and [m["code"] for m in got] == ["binary"], got
+            got, code = await _refused(server, [hello, b"\xff" * 10])
+            assert code == 1003 and got[0]["type"] == "welcome", got
+            assert [m["code"] for m in got if m["type"] == "error"] == ["binary"], got
+            got, code = await _refused(server, [act])
+            assert code == 4000 and [m["code"] for m in got] == ["hello"], got
+            for m in got:
+                check_schema([m])
+        await lobby.close()
+
+    asyncio.run(go())
+    assert len(_warnings(server, "binary")) == 1, server.log.read_text()[-3000:]
+    assert len(_warnings(server, "hello")) == 1, server.log.read_text()[-3000:]
+    assert not server.errors(), server.log.read_text()[-4000:]
+    text = server.log.read_text(errors="replace")
+    assert "Exception in ASGI application" not in text and "KeyError" not in text
+
+
+def test_a_table_that_cannot_be_rebuilt_is_refused_with_one_warning(tmp_path: Path) -> None:
+    """A table whose game this server no longer has (``UnknownGame`` at the restart): every
+    WebSocket hello for it gets an ``error`` ``unavailable`` and close code 4503, the
+    lobby a 503 naming why; the log has one warning line for it, and no traceback,
+    however many clients ask."""
+    db = tmp_path / "kaboom.db"
+    first = Server(f"sqlite:///{db}", tmp_path / "first.log", *quick_args()).start()
+    try:
+
+        async def make() -> tuple[str, str]:
+            lobby = Lobby(first.base)
+            table, joins = await make_table(lobby, "exploding-kittens", ["human", "heuristic"])
+            await lobby.start(table["id"], joins[0]["token"])
+            await lobby.close()
+            return table["id"], joins[0]["token"]
+
+        table_id, token = asyncio.run(make())
+    finally:
+        first.stop()
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE kaboom_tables SET game = 'gone-game' WHERE id = ?", (table_id,))
+    again = Server(f"sqlite:///{db}", tmp_path / "again.log", *quick_args()).start()
+    try:
+        hello = json.dumps({"v": 1, "type": "hello", "table": table_id, "token": token})
+
+        async def knock() -> None:
+            for _ in range(20):
+                got, code = await _refused(again, [hello])
+                assert code == 4503 and [m["code"] for m in got] == ["unavailable"], got
+                assert "gone-game" in got[0]["message"]
+                check_schema(got)
+            async with httpx.AsyncClient(base_url=again.base) as http:
+                for _ in range(5):
+                    r = await http.get(f"/api/tables/{table_id}")
+                    assert r.status_code == 503 and "cannot be loaded" in r.json()["detail"]
+                assert (await http.get("/api/health")).status_code == 200
+
+        asyncio.run(knock())
+    finally:
+        again.stop()
+    text = again.log.read_text(errors="replace")
+    lines = [line for line in text.splitlines() if table_id in line]
+    assert len(lines) == 1 and "cannot be loaded" in lines[0] and "gone-game" in lines[0], text
+    assert not again.errors() and "Traceback" not in text, text[-4000:]

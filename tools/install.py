@@ -47,9 +47,7 @@ ROLES: dict[str, tuple[str, str, tuple[str, ...]]] = {
 #: The longest pip may go without a line from us.
 QUIET = 5.0
 #: pip's lines worth passing on, shortened: what it is collecting, building, installing.
-WORTH = re.compile(
-    r"^(Collecting|Downloading|Building|Installing|Successfully|ERROR)"
-)
+WORTH = re.compile(r"^(Collecting|Downloading|Building|Installing|Successfully|ERROR)")
 
 
 def stamp(venv: Path, role: str) -> Path:

@@ -30,6 +30,7 @@ from kaboom.engine.events import Event
 from kaboom.engine.registry import get_game
 from kaboom.engine.state import Observation, State
 from kaboom.server.client import Lobby, SeatClient
+from kaboom.tui import words
 from kaboom.tui.app import KaboomApp
 from kaboom.tui.save import HUMAN, Seating, default_path, stamp
 from kaboom.tui.session import seen_lines
@@ -74,6 +75,10 @@ class RemoteSession:
         self._sends: set[asyncio.Task[Any]] = set()
         #: The table's seats as the server last told them (``seats`` in docs/protocol.md).
         self.seats: list[dict[str, Any]] = []
+        #: The seats this session has seen a person connected to since it last told of
+        #: their absence, and the absent seats it has told of (once per absence).
+        self.seen_connected: set[int] = set()
+        self.told_absent: set[int] = set()
 
     # -- the table session ---------------------------------------------------------------------
     @property
@@ -129,6 +134,26 @@ class RemoteSession:
             and not s["takeover"]
             and s["seat"] != self.seat
         ]
+
+    def tell_absent(self, say: Callable[[str, str], None]) -> None:
+        """Tell the person of each absent seat (``absent``) once, when the absence is real
+        and matters: the person was connected and left, or the table waits on their seat
+        (``to_act``). A seat just taken whose person has not connected *yet* (a browser
+        takes the seat, then opens its socket) is no absence to tell of."""
+        for s in self.seats:
+            if s["connected"]:
+                self.seen_connected.add(s["seat"])
+                self.told_absent.discard(s["seat"])
+        if self.seat is None:  # (a spectator cannot vote: nothing to tell it)
+            return
+        to_act = self.obs.get("to_act") if self.obs is not None else None
+        for s in self.absent():
+            q = s["seat"]
+            if q in self.told_absent or (q not in self.seen_connected and q != to_act):
+                continue
+            self.told_absent.add(q)
+            self.seen_connected.discard(q)
+            say(f"{seat_name(s)} is not connected: v votes to let a bot play it", "info")
 
     def vote_absent(self) -> list[str]:
         """Vote to let a bot play every absent seat this seat has not voted for yet; the
@@ -186,6 +211,7 @@ class RemoteSession:
         if kind == "welcome":
             self.seat, self.info = msg["seat"], msg["table"]
             self.seats = msg["seats"]
+            self.tell_absent(say)
             seats = [HUMAN if s["seat"] == self.seat else ELSEWHERE for s in msg["seats"]]
             info = self.info
             self.seating = Seating(info["game"], info["players"], 0, info["options"], seats)
@@ -198,14 +224,11 @@ class RemoteSession:
             self.window_clock = None if clock is None else (clock, time.monotonic())
             for batch in msg["missed"] if kind == "sync" else [msg]:
                 self.lines += self._described(batch["events"])
+            self.tell_absent(say)
             return True
         elif kind == "seats":
-            before = {s["seat"] for s in self.absent()}
             self.seats = msg["seats"]
-            newly = [s for s in self.absent() if s["seat"] not in before]
-            if self.seat is not None:  # (a spectator cannot vote: nothing to tell it)
-                for s in newly:
-                    say(f"{seat_name(s)} is not connected: v votes to let a bot play it", "info")
+            self.tell_absent(say)
         elif kind == "ack" and msg["status"] == "refused" and msg["rule"] != "reaction window":
             # (a window answer not played, a Nope before it closing the window, is no
             # mistake of the person's: the log shows the Nope)
@@ -245,8 +268,13 @@ SEVERITY: dict[str, SeverityLevel] = {"error": "error", "info": "information"}
 
 
 def seat_name(seat: dict[str, Any]) -> str:
-    """A seat as the notices name it: ``kim (seat 2)``, counting from 1 as the table does."""
-    return f"{seat['name'] or 'a player'} (seat {seat['seat'] + 1})"
+    """A seat as the notices name it, by the name the table screen shows it under: ``kim
+    (P1)`` for seat 1 (``tui.words.seat_name``).
+
+    >>> seat_name({"seat": 1, "name": "bob"}), seat_name({"seat": 0, "name": ""})
+    ('bob (P1)', 'a player (P0)')
+    """
+    return f"{seat['name'] or 'a player'} ({words.seat_name(seat['seat'], None)})"
 
 
 class JoinApp(KaboomApp):

@@ -57,3 +57,34 @@ def ascii_number(word: str) -> int | None:
     if not 0 < len(word) <= MAX_DIGITS or not (word.isascii() and word.isdigit()):
         return None
     return int(word)
+
+
+#: The largest seed: 64 bits, as a secret one is drawn (``secrets.randbits(64)``).
+MAX_SEED = 2**64 - 1
+
+
+def parse_seed(value: object, field: str = "seed") -> int:
+    """A seed as JSON carries it: a decimal string (as kaboom writes one, since a browser
+    rounds a JSON number above 2**53) or an integer, in 0..``MAX_SEED``; else ``BadInput``
+    naming ``field`` and the limit.
+
+    >>> parse_seed("18446744073709551615"), parse_seed(7)
+    (18446744073709551615, 7)
+    >>> try:
+    ...     parse_seed("-1", "export: seed")
+    ... except BadInput as e:
+    ...     print(e.field, "|", e.expected)
+    export: seed | a decimal string of digits (or an integer) in 0..18446744073709551615, got '-1'
+    """
+    number: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, str) and 0 < len(value) <= 20 and value.isascii() and value.isdigit():
+        number = int(value)
+    if number is None or not 0 <= number <= MAX_SEED:
+        shown = repr(value)
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        raise BadInput(
+            field, f"a decimal string of digits (or an integer) in 0..{MAX_SEED}, got {shown}"
+        )
+    return number

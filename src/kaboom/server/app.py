@@ -39,7 +39,7 @@ from kaboom.server import protocol as proto
 from kaboom.server.config import ServerConfig
 from kaboom.server.export import export
 from kaboom.server.hub import Hub, check_request
-from kaboom.server.table import LobbyError, Table, token_hash
+from kaboom.server.table import LobbyError, Table, TableUnavailable, token_hash
 
 log = logging.getLogger("kaboom.server")
 
@@ -47,6 +47,17 @@ log = logging.getLogger("kaboom.server")
 MAX_QUEUE = 2000
 #: Seconds a new WebSocket has to say hello.
 HELLO_TIMEOUT = 10.0
+#: How a refused WebSocket is closed, code and reason (docs/protocol.md): no hello first,
+#: a bad one, a binary frame (the protocol is JSON text), a table that cannot be loaded.
+Close = tuple[int, str]
+NO_HELLO: Close = (4000, "no hello")
+BAD_HELLO: Close = (4000, "bad hello")
+BINARY: Close = (1003, "binary frame")
+UNAVAILABLE: Close = (4503, "table unavailable")
+#: A client's mistakes are logged once per cause and client address per this many seconds
+#: (``Warnings``), and at most this many (cause, address) pairs are remembered.
+WARN_EVERY = 60.0
+MAX_WARNED = 10_000
 
 Name = Annotated[
     str,
@@ -74,7 +85,9 @@ class CreateTable(BaseModel):
     clock: float | None = None
     window: float = 3.0
     bot_delay: float = 0.8
-    seed: int | None = Field(None, ge=0, lt=2**64)
+    #: A decimal string (a browser rounds a JSON number above 2**53) or an integer, in
+    #: 0..2**64-1 (``parse_seed``, in ``Hub.create``: a 400 naming the field and the limit).
+    seed: int | str | None = None
 
 
 class JoinTable(BaseModel):
@@ -127,6 +140,29 @@ class RateLimit:
                 await response(scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+
+class Warnings:
+    """One warning line per cause and client address per ``WARN_EVERY`` seconds at most,
+    never a traceback: a client that repeats a mistake (binary frames, no hello, a table
+    that cannot be loaded) cannot fill the log."""
+
+    def __init__(self, every: float = WARN_EVERY) -> None:
+        self.every = every
+        self.last: dict[tuple[str, str], float] = {}
+
+    def warn(self, cause: str, client: str, detail: str) -> bool:
+        """Log ``cause`` for ``client`` unless it was logged within ``every`` seconds;
+        whether it was."""
+        now, key = time.monotonic(), (cause, client)
+        last = self.last.get(key)
+        if last is not None and now - last < self.every:
+            return False
+        if len(self.last) >= MAX_WARNED:
+            self.last.clear()
+        self.last[key] = now
+        log.warning("websocket refused (%s) from %s: %s", cause, client, detail[:200])
+        return True
 
 
 class WsConn:
@@ -199,6 +235,7 @@ def bearer(authorization: str | None) -> str | None:
 
 def create_app(config: ServerConfig) -> FastAPI:
     hub_box: dict[str, Hub] = {}
+    warnings = Warnings()
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -424,28 +461,55 @@ def create_app(config: ServerConfig) -> FastAPI:
         msg = proto.error(seq, code, text)
         conn.deliver(msg, proto.dumps(msg))
 
+    def _refuse(
+        websocket: WebSocket, conn: WsConn, seq: int, code: str, text: str, close: Close
+    ) -> None:
+        """Refuse the client's frame: an ``error`` naming why, the socket closed with
+        ``close`` (its code and reason), and one warning line per cause and client
+        (``Warnings``)."""
+        client = websocket.client.host if websocket.client else "?"
+        warnings.warn(code, client, text)
+        _send_error(conn, seq, code, text)
+        conn.close(*close)
+
+    async def _receive(websocket: WebSocket, conn: WsConn, seq: int) -> str | None:
+        """The next text frame; None when the client sent a binary one (refused: the
+        protocol is JSON text, docs/protocol.md) and the socket is closing."""
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+        text = message.get("text")
+        if isinstance(text, str):
+            return text
+        _refuse(websocket, conn, seq, "binary", "messages are JSON text frames", BINARY)
+        return None
+
     async def _hello(websocket: WebSocket, conn: WsConn) -> Table | None:
         try:
-            text = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
+            text = await asyncio.wait_for(_receive(websocket, conn, -1), HELLO_TIMEOUT)
         except TimeoutError:
-            _send_error(conn, -1, "hello", "say hello first")
-            conn.close(4000, "no hello")
+            _refuse(websocket, conn, -1, "hello", "say hello first", NO_HELLO)
+            return None
+        if text is None:
             return None
         if len(text) > proto.MAX_CLIENT_MESSAGE:
-            _send_error(conn, -1, "too_large", f"messages are at most {proto.MAX_CLIENT_MESSAGE}")
-            conn.close(4000, "bad hello")
+            limit = f"messages are at most {proto.MAX_CLIENT_MESSAGE}"
+            _refuse(websocket, conn, -1, "too_large", limit, BAD_HELLO)
             return None
         try:
             msg = proto.client_message.validate_json(text)
         except ValidationError as err:
-            _send_error(conn, -1, "bad_message", _short(err))
-            conn.close(4000, "bad hello")
+            _refuse(websocket, conn, -1, "bad_message", _short(err), BAD_HELLO)
             return None
         if not isinstance(msg, proto.Hello):
-            _send_error(conn, -1, "hello", "the first message is a hello")
-            conn.close(4000, "no hello")
+            _refuse(websocket, conn, -1, "hello", "the first message is a hello", NO_HELLO)
             return None
-        table = await hub().get(msg.table)
+        try:
+            table = await hub().get(msg.table)
+        except TableUnavailable as err:  # (the hub logged why, once)
+            _send_error(conn, -1, "unavailable", err.detail)
+            conn.close(*UNAVAILABLE)
+            return None
         if table is None or not may_see(table, msg.invite, msg.token):
             _send_error(conn, -1, "table", "no such table")
             conn.close(4004, "no such table")
@@ -467,7 +531,9 @@ def create_app(config: ServerConfig) -> FastAPI:
         bucket = Bucket(config.msg_rate, config.msg_burst)
         dropped = 0
         while not conn.closed:
-            text = await websocket.receive_text()
+            text = await _receive(websocket, conn, table.seq)
+            if text is None:
+                return
             if not bucket.take():
                 dropped += 1
                 if dropped == 1 or dropped % 50 == 0:

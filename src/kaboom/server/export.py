@@ -28,7 +28,7 @@ def export(row: TableRow, seats: list[SeatRow], actions: list[ActionRow]) -> dic
         "format": FORMAT,
         "game": row.game,
         "players": row.players,
-        "seed": row.seed,
+        "seed": str(row.seed),  # a string: a browser rounds a JSON number above 2**53
         "options": row.options,
         "seats": [s.bot or HUMAN if s.kind == "bot" else HUMAN for s in seats],
         "saved_by": None,

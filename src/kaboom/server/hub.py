@@ -10,6 +10,7 @@ table's advisory lock, runs its clocks and bots.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import secrets
@@ -20,11 +21,12 @@ from typing import Any, TypeVar
 
 from kaboom.engine.errors import BadInput, BadOption, KaboomError
 from kaboom.engine.options import refuse_file_options
+from kaboom.engine.parsing import parse_seed
 from kaboom.engine.registry import get_game, new_game
 from kaboom.server.bot import BotAgent
 from kaboom.server.config import ServerConfig
 from kaboom.server.db import LIVE, ActionRow, SeatRow, Store, TableRow, make_engine, migrate
-from kaboom.server.table import LobbyError, Table, token_hash
+from kaboom.server.table import LobbyError, Table, TableUnavailable, token_hash
 
 log = logging.getLogger("kaboom.server")
 
@@ -37,6 +39,10 @@ MAX_BOT_DELAY = 10.0
 WRITERS = 4
 #: Seconds between two SQLite checkpoints.
 CHECKPOINT_EVERY = 2.0
+#: Seconds a table that could not be rebuilt is refused before it is tried again (one
+#: warning line each try), and how many such tables are remembered.
+BROKEN_RETRY = 60.0
+MAX_BROKEN = 10_000
 #: The collector's thresholds in a server process (``settle_gc``): the young generations as
 #: Python's defaults, a full collection after 1000 middle ones instead of 10.
 GC_THRESHOLDS = (700, 10, 1000)
@@ -72,6 +78,8 @@ class Hub:
             asyncio.Queue()
         )
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        #: Tables that could not be rebuilt: why, and when to try again (``get``).
+        self.broken: dict[str, tuple[str, float]] = {}
         self.pg: Any = None
         self.started = time.time()
         #: Counters for the health check (where a load's time goes).
@@ -104,10 +112,8 @@ class Hub:
         if self.config.settle_gc:
             settle_gc()  # before the tables: they end some day, and frozen cycles stay
         for table_id in await self.db(self.store.live_ids):
-            try:
+            with contextlib.suppress(TableUnavailable):  # (``get`` said why, in one line)
                 await self.get(table_id)
-            except Exception:
-                log.exception("table %s could not be rebuilt", table_id)
         self.spawn(self._sweeper())
         self.spawn(self._lag())
 
@@ -214,10 +220,20 @@ class Hub:
 
     # -- tables ------------------------------------------------------------------------------------
     async def get(self, table_id: str) -> Table | None:
-        """The table, from memory or rebuilt from the database (None: no such table)."""
+        """The table, from memory or rebuilt from the database (None: no such table).
+
+        A table that cannot be rebuilt raises ``TableUnavailable``: one warning line in the
+        log when it fails (no traceback), then refused without another try, and without
+        another line, for ``BROKEN_RETRY`` seconds, however many clients ask for it."""
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        broken = self.broken.get(table_id)
+        if broken is not None:
+            reason, retry_at = broken
+            if time.monotonic() < retry_at:
+                raise TableUnavailable(table_id, reason)
+            del self.broken[table_id]
         pending = self._loading.get(table_id)
         if pending is not None:
             return await asyncio.shield(pending)
@@ -226,8 +242,21 @@ class Hub:
         try:
             table = await self._load(table_id)
             future.set_result(table)
+        except Exception as err:
+            self.tables.pop(table_id, None)
+            reason = f"{type(err).__name__}: {err}"[:300]
+            if len(self.broken) >= MAX_BROKEN:
+                self.broken.clear()
+            self.broken[table_id] = (reason, time.monotonic() + BROKEN_RETRY)
+            log.warning("table %s cannot be loaded (%s); refused for %.0f s", table_id,
+                        reason, BROKEN_RETRY)  # fmt: skip
+            unavailable = TableUnavailable(table_id, reason)
+            future.set_exception(unavailable)
+            future.exception()  # (retrieved: a load nobody else waited on logs nothing)
+            raise unavailable from None
         except BaseException as err:
             future.set_exception(err)
+            future.exception()
             raise
         finally:
             del self._loading[table_id]
@@ -288,8 +317,8 @@ class Hub:
         for s in specs:
             if s != "human":
                 make_bot(s, 0, spec.game_id)
-        seed = req.get("seed")
-        seed = secrets.randbits(64) if seed is None else seed
+        seed = req.get("seed")  # a decimal string or an integer (docs/protocol.md)
+        seed = secrets.randbits(64) if seed is None else parse_seed(seed)
         options = dict(req.get("options") or {})
         refuse_file_options(spec.options, options)
         new_game(spec.game_id, players, 0, **options)  # a bad option stops here
@@ -374,4 +403,4 @@ def check_request(req: dict[str, Any]) -> None:
         raise BadOption("bot_delay", f"seconds in 0..{MAX_BOT_DELAY:.0f}")
 
 
-__all__ = ["Hub", "KaboomError", "LobbyError", "check_request", "settle_gc"]
+__all__ = ["Hub", "KaboomError", "LobbyError", "TableUnavailable", "check_request", "settle_gc"]

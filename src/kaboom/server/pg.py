@@ -21,7 +21,7 @@ import psycopg
 from sqlalchemy.engine import Engine
 
 from kaboom.server.db import CHANNEL
-from kaboom.server.table import Table
+from kaboom.server.table import Table, TableUnavailable
 
 
 class Host(Protocol):
@@ -136,7 +136,10 @@ class PgLink:
             assert isinstance(table_id, str)
             self.driven.add(table_id)
             log.info("table %s: taken over by process %s", table_id, self.hub.instance)
-            table = await self.hub.get(table_id)
+            try:
+                table = await self.hub.get(table_id)
+            except TableUnavailable:  # (the hub said why, in one line)
+                continue
             if table is None:
                 continue
             async with table.lock:

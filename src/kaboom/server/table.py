@@ -975,3 +975,13 @@ class LobbyError(Exception):
     def __init__(self, status: int, detail: str) -> None:
         super().__init__(detail)
         self.status, self.detail = status, detail
+
+
+class TableUnavailable(LobbyError):
+    """A table the database holds that this process cannot rebuild (a game no longer
+    registered, a log its rules refuse): 503 over HTTP; over the WebSocket an ``error``
+    ``unavailable`` and close code 4503 (docs/protocol.md)."""
+
+    def __init__(self, table_id: str, reason: str) -> None:
+        super().__init__(503, f"table {table_id} cannot be loaded now ({reason})")
+        self.table_id, self.reason = table_id, reason

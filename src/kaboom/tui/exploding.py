@@ -237,7 +237,14 @@ class Exploding(Family):
             return f"{who} asked {seat_name(actor, viewer)} for a Favor"
         if phase == "exploding":
             drew = "You drew" if current == viewer else f"{who} drew"
-            return f"{drew} {self._a(bomb)}" + (": Defuse it or explode" if mine else "!")
+            if not mine:
+                return f"{drew} {self._a(bomb)}!"
+            # Dynamitt: holding a Queen or King, one must be played (docs/rulings.md §1)
+            held = obs.get("hand") or []
+            forced = self.ed.must_defuse and any(self.effects.get(c) == "defuse" for c in held)
+            return f"{drew} {self._a(bomb)}" + (
+                ": you must Defuse it" if forced else ": Defuse it or explode"
+            )
         if phase == "place":
             if mine:
                 return f"Put the {bomb} back into the Draw Pile, where you like (secret)"

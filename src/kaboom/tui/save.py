@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from kaboom.engine.errors import BadInput, KaboomError
+from kaboom.engine.parsing import parse_seed
 from kaboom.engine.registry import get_game, new_game, state_from_json
 from kaboom.engine.state import State
 
@@ -138,7 +139,7 @@ def parse_seating(raw: dict[str, Any], path: Path) -> Seating:
     seating = Seating(
         game=_field(raw, "game", str, path),
         players=_field(raw, "players", int, path),
-        seed=_field(raw, "seed", int, path),
+        seed=parse_seed(raw.get("seed"), f"{path}: seed"),
         options=_field(raw, "options", dict, path),
         seats=_field(raw, "seats", list, path),
     )

@@ -189,6 +189,16 @@ class KittensCore(State):
         held, ranks = self.ranks_held[p], self.table.defuse_ranks
         return any(held[r] for r in ranks) or any(self.clone_copies(held, r) for r in ranks)
 
+    def must_defuse(self, p: int) -> bool:
+        """The drawer may not explode: the edition forces a Defuse (``must_defuse``) and ``p``
+        holds a Defuse card itself. Dynamitt: "Om du har ei dame eller en konge på hånda, må
+        du nå spille ut en av dem" ("2. Trekke kort"); a Clone (an 8) is neither, so holding
+        only a Clone leaves the choice (docs/rulings.md §1, "Exploding without a Defuse")."""
+        if not self.edition.must_defuse:
+            return False
+        held = self.ranks_held[p]
+        return any(held[r] for r in self.table.defuse_ranks)
+
     def next_alive(self, seat: int) -> int:
         """Order of play is clockwise by seat; a dead player is skipped (docs/rulings.md §1)."""
         n, alive = self.n, self.alive

@@ -43,8 +43,8 @@ ATTACK_RULES = ("2025", "classic")
 #: The fields of an ``[edition]`` table, of its ``[edition.combos]`` and of a ``[[card]]``.
 EDITION_FIELDS = (
     "id", "name", "summary", "min_players", "max_players", "hand_size", "defuses_per_player",
-    "spare_defuses_back", "bombs", "attack", "nope_defuse", "character_cards", "dead_hand",
-    "combos", "sets_by_players",
+    "spare_defuses_back", "bombs", "attack", "nope_defuse", "must_defuse", "character_cards",
+    "dead_hand", "combos", "sets_by_players",
 )  # fmt: skip
 COMBO_FIELDS = ("pairs", "threes", "five_different")
 #: (``gru_tech``: the Minions cards' symbol, for the reader; kaboom reads the counts per set.)
@@ -93,6 +93,10 @@ class Edition:
     attack: str = "2025"
     #: House rule: a Nope may answer a Defuse (the rulebooks: never, docs/rulings.md §1).
     nope_defuse: bool = False
+    #: A drawer who holds a Defuse card must play one: ``explode`` is legal only without
+    #: (Dynamitt, "2. Trekke kort"; docs/rulings.md §1, "Exploding without a Defuse").
+    #: False (Original, Minions): exploding is always a choice.
+    must_defuse: bool = False
 
     def bombs_for(self, players: int) -> int:
         """The bombs shuffled into the Draw Pile for ``players`` ("1 fewer than the number
@@ -272,6 +276,7 @@ def edition_of(
         bombs_fixed=numbers.bombs_fixed,
         attack=numbers.attack,
         nope_defuse=numbers.nope_defuse,
+        must_defuse=numbers.must_defuse,
         slugs=tuple(cards.slugs),
         names=tuple(cards.names),
         counts=tuple(cards.counts),
@@ -325,6 +330,7 @@ class SetupNumbers(NamedTuple):
     bombs_fixed: int
     attack: str
     nope_defuse: bool
+    must_defuse: bool
 
 
 def setup_numbers(head: dict[str, Any], where: str) -> SetupNumbers:
@@ -333,7 +339,8 @@ def setup_numbers(head: dict[str, Any], where: str) -> SetupNumbers:
     ``"players"`` or a number: a game needs a bomb for every seat but the winner, or it
     could not end; ``check_deal`` checks a number against every player count), and the
     Attack stacking rule (``attack``, "2025" unless given) and whether a Nope may answer a
-    Defuse (``nope_defuse``, false unless given)."""
+    Defuse (``nope_defuse``, false unless given), and whether a drawer holding a Defuse must
+    play one (``must_defuse``, false unless given)."""
     spare = head.get("spare_defuses_back")
     if spare == "all":
         spare = -1
@@ -350,6 +357,7 @@ def setup_numbers(head: dict[str, Any], where: str) -> SetupNumbers:
         bombs_fixed=fixed,
         attack=attack_rule(head.get("attack", "2025"), f"{where}.attack"),
         nope_defuse=_flag(head, "nope_defuse", False, where),
+        must_defuse=_flag(head, "must_defuse", False, where),
     )
 
 

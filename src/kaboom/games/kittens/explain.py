@@ -57,6 +57,8 @@ def explain_illegal(s: KittensCore, action: int) -> tuple[str, str]:
         if s.can_defuse(s.actor):
             return "Defuse", f"you hold no {held}"
         return "Defuse", f"you hold no {held}: you can only explode ('explode')"
+    if phase == EXPLODING and kind == EXPLODE and s.must_defuse(s.actor):
+        return _explain_forced(s, bomb)
     if phase == EXPLODING:
         return bomb, f"you drew {a_or_an(bomb)}: play a Defuse or explode ('explode')"
     if kind == DEFUSE:
@@ -82,6 +84,22 @@ def explain_illegal(s: KittensCore, action: int) -> tuple[str, str]:
     if kind == TAKE:
         return "Five different cards", "there is nothing to take now"
     return _explain_turn(s, spec, text)
+
+
+def _explain_forced(s: KittensCore, bomb: str) -> tuple[str, str]:
+    """Why ``explode`` is refused: the edition forces a Defuse held (``must_defuse``;
+    Dynamitt, "2. Trekke kort": "Om du har ei dame eller en konge på hånda, må du nå spille
+    ut en av dem")."""
+    tb, held = s.table, s.ranks_held[s.actor]
+    ranks = [r for r in tb.defuse_ranks if held[r]]
+    names = " or ".join(tb.rname[r] for r in tb.defuse_ranks)
+    words = " or ".join(f"'{tb.text(tb.defuse_by_rank[r])}'" for r in ranks)
+    hold = " and ".join(a_or_an(tb.rname[r]) for r in ranks)
+    return (
+        "Defuse",
+        f"you hold {hold}: a player who draws {a_or_an(bomb)} holding a {names} must play "
+        f"one ({words}); you explode only without",
+    )
 
 
 def _uses_clone(s: KittensCore, spec: Spec) -> bool:

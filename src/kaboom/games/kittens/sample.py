@@ -10,9 +10,10 @@ seen. The pool is sorted, then dealt at random: bombs only into the Draw Pile pl
 (how many bombs the pile holds is public), the other cards into those places, the unknown
 part of other hands (their sizes are public) and the cards out of the game face down.
 
-A seat that drew a bomb decides whether to defuse or explode, Defuse in hand or not
+A seat that drew a bomb is asked whether to defuse or explode, Defuse in hand or not
 (docs/rulings.md §1), so its phase says nothing of its hand and a sample need not agree with
-anything more. Nothing of the true state is ever read.
+anything more (in Dynamitt exploding shows there was no Queen or King, but the hand then goes
+face up to the discard pile). Nothing of the true state is ever read.
 """
 
 from __future__ import annotations

@@ -137,9 +137,11 @@ class KittensState(KittensRecord):
             for r in tb.defuse_ranks:
                 if self.clone_copies(held, r):
                     out.append(tb.clone_defuse_by_rank[r])
-            # "Unless you play a Defuse, you're dead": exploding is always a choice, so the
-            # table never learns from the phase whether the drawer holds a Defuse.
-            out.append(tb.explode)
+            # "Unless you play a Defuse, you're dead": exploding is a choice (the phase never
+            # tells the table whether the drawer holds a Defuse), except where the edition
+            # forces a Defuse held (Dynamitt, docs/rulings.md §1 "Exploding without a Defuse").
+            if not self.must_defuse(self.actor):
+                out.append(tb.explode)
             return out
         if phase == PLACING:
             return tb.place[: len(self.pile) + 1]
@@ -449,9 +451,10 @@ class KittensState(KittensRecord):
         return events + self._end_one_turn(p)
 
     def _explode(self, p: int) -> list[Event]:
-        """Exploding (``explode``, the drawer's choice, docs/rulings.md §1): out; owed turns
-        lost; the next player takes one normal turn. The Kitten goes face up in front of you,
-        the hand face down (Dynamitt: face up on the Discard Pile, shown in the event)."""
+        """Exploding (``explode``, docs/rulings.md §1: the drawer's choice, in Dynamitt only
+        without a Queen or King): out; owed turns lost; the next player takes one normal turn.
+        The Kitten goes face up in front of you, the hand face down (Dynamitt: face up on the
+        Discard Pile, shown in the event)."""
         ed = self.edition
         self.alive[p] = False
         self.out_of_game.append(self.drawn_bomb)  # face up in front of you (Dynamitt: out)

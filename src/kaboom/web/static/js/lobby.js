@@ -59,7 +59,9 @@ async function create(ev) {
   const body = {
     game: $("#game").value, players: seats.length, options: readOptions(), seats,
     level: $("#level").value, private: $("#private").checked, clock: num("#clock"),
-    window: num("#window") ?? 3, bot_delay: num("#bot_delay") ?? 0.8, seed: num("#seed"),
+    window: num("#window") ?? 3, bot_delay: num("#bot_delay") ?? 0.8,
+    // a seed goes as the decimal string typed: a JS number rounds above 2**53 (docs/protocol.md)
+    seed: $("#seed").value.trim() || null,
   };
   try {
     if (!name) throw new Error("name: your name, to sit down");
