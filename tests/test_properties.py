@@ -21,6 +21,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 import pytest
@@ -145,15 +146,14 @@ def cards_in_play(state: State) -> int:
     return int(state.facts()["cards_in_play"])
 
 
-def title_counts(state: KittensState) -> Counter[int]:
-    """Cards by title, everywhere: hands, piles, out of the game, a drawn Kitten in limbo."""
-    total: Counter[int] = Counter()
-    for hand in state.hands:
-        total.update({t: k for t, k in enumerate(hand) if k})
-    total.update(state.pile)
-    total.update(state.discard)
-    total.update(state.out_of_game_face_down)
-    total.update(state.out_of_game)
+def title_counts(state: KittensState) -> list[int]:
+    """Cards by title (a count per title), everywhere: hands, piles, out of the game, a drawn
+    Kitten in limbo. (Per title columns and one ``Counter`` of the piles: this runs at every
+    step of every sample.)"""
+    total = [sum(column) for column in zip(*state.hands, strict=True)]
+    piles = chain(state.pile, state.discard, state.out_of_game_face_down, state.out_of_game)
+    for t, k in Counter(piles).items():
+        total[t] += k
     if state.drawn_bomb >= 0:  # a drawn bomb, not yet defused and put back
         total[state.drawn_bomb] += 1
     return total
@@ -165,7 +165,7 @@ def kittens_problems(state: KittensState) -> list[str]:
     problems: list[str] = []
     if title_counts(state) != edition_counts(state):
         problems.append("cards by title are not the edition's")
-    if any(k < 0 for hand in state.hands for k in hand):
+    if min(map(min, state.hands)) < 0:
         problems.append(f"a negative card count in a hand: {state.hands}")
     if state.sizes != [sum(hand) for hand in state.hands]:
         problems.append(f"hand sizes {state.sizes} do not match the hands")
@@ -203,10 +203,18 @@ def held(state: KittensState, seat: int) -> Counter[str]:
     return Counter({slugs[t]: k for t, k in enumerate(state.hands[seat]) if k})
 
 
-def edition_counts(state: KittensState) -> Counter[int]:
-    """The box for this player count (Exploding Minions uses card sets by player count)."""
-    counts = type(state).deck_counts(state.players, state.options)
-    return Counter({t: k for t, k in enumerate(counts) if k})
+#: ``deck_counts`` by (state class, players, options): the box of a game never changes.
+_BOXES: dict[tuple[type[State], int, str], list[int]] = {}
+
+
+def edition_counts(state: KittensState) -> list[int]:
+    """The box for this player count, a count per title (Exploding Minions uses card sets by
+    player count)."""
+    key = (type(state), state.players, repr(sorted(state.options.items())))
+    counts = _BOXES.get(key)
+    if counts is None:
+        counts = _BOXES[key] = list(type(state).deck_counts(state.players, state.options))
+    return counts
 
 
 def hidden_part(state: State) -> dict[str, Any]:
