@@ -106,6 +106,7 @@ def test_isinstance_follows_the_classes_on_either_build() -> None:
                 assert issubclass(type(state), cls) == expected
 
 
+@pytest.mark.build
 def test_every_engine_and_game_module_and_the_search_is_compiled() -> None:
     require_compiled()
     found = compiled_modules()
@@ -113,6 +114,7 @@ def test_every_engine_and_game_module_and_the_search_is_compiled() -> None:
     assert [name for name, compiled in found.items() if not compiled] == []
 
 
+@pytest.mark.build
 def test_kaboom_pure_runs_the_pure_python_modules_all_of_them() -> None:
     script = (
         "import json, kaboom, test_builds as t;"
@@ -185,6 +187,8 @@ def extensions(repo: Path) -> list[Path]:
     return sorted((repo / "src").rglob("*.so"))
 
 
+@pytest.mark.build
+@pytest.mark.xdist_group("build")
 def test_without_a_c_compiler_the_build_falls_back_to_pure_python(fake_repo: Path) -> None:
     done = build(fake_repo, "auto", CC="/nonexistent/cc")
     assert done.returncode == 0, done.stdout + done.stderr
@@ -194,12 +198,17 @@ def test_without_a_c_compiler_the_build_falls_back_to_pure_python(fake_repo: Pat
     assert extensions(fake_repo) == []
 
 
+@pytest.mark.build
+@pytest.mark.xdist_group("build")
 def test_a_forced_compiled_build_fails_loudly_without_a_c_compiler(fake_repo: Path) -> None:
     done = build(fake_repo, "compiled", CC="/nonexistent/cc")
     assert done.returncode == 1
     assert "KABOOM_BUILD=compiled, but no C compiler found" in done.stdout
 
 
+@pytest.mark.build
+@pytest.mark.slow
+@pytest.mark.xdist_group("build")
 def test_a_failed_compile_falls_back_or_fails_when_forced(fake_repo: Path) -> None:
     """mypyc refuses a module (here a type error): auto says so in one line and leaves the
     pure-Python package; compiled fails with the compiler's output."""
@@ -217,12 +226,16 @@ def test_a_failed_compile_falls_back_or_fails_when_forced(fake_repo: Path) -> No
     assert "KABOOM_BUILD=compiled, but the compile failed" in forced.stdout
 
 
+@pytest.mark.build
+@pytest.mark.xdist_group("build")
 def test_a_bad_mode_is_refused(fake_repo: Path) -> None:
     done = build(fake_repo, "fast")
     assert done.returncode == 2
     assert "KABOOM_BUILD must be one of auto, compiled, pure" in done.stdout
 
 
+@pytest.mark.build
+@pytest.mark.xdist_group("build")
 def test_pure_removes_the_compiled_modules(fake_repo: Path) -> None:
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
     for name in (f"src/kaboom/engine/one{suffix}", f"src/kaboom__mypyc{suffix}"):
@@ -236,6 +249,8 @@ def test_pure_removes_the_compiled_modules(fake_repo: Path) -> None:
 
 
 # -- the differential test: the same games, action for action ---------------------------------
+@pytest.mark.build
+@pytest.mark.slow
 def test_the_pure_and_compiled_builds_play_the_same_games() -> None:
     """Every registered game, several player counts and seeds, random play, the heuristic
     and ISMCTS (few iterations), a few options: the pure-Python modules in a subprocess,

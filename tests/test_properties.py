@@ -5,9 +5,11 @@ covered by appending to it. Each property runs a number of Hypothesis-drawn seed
 configuration; a playout chooses uniformly from ``state.legal_actions()`` with
 ``random.Random(seed)``.
 
-The number of examples is scaled by the environment variable ``KABOOM_PROPERTY_SCALE``
-(default 1). Seeds are drawn deterministically so that the suite is repeatable; set
-``KABOOM_PROPERTY_RANDOM=1`` to draw fresh seeds on every run.
+The number of examples is scaled by the Hypothesis profile (``tests/scale.py``: ``full``, the
+default, runs the counts written here; ``--hypothesis-profile=fast``, ``make check``, a
+tenth) and by the environment variable ``KABOOM_PROPERTY_SCALE`` (default 1). Seeds are
+drawn deterministically so that the suite is repeatable; set ``KABOOM_PROPERTY_RANDOM=1`` to
+draw fresh seeds on every run.
 
 A few checks read the exploding-family kernel's internals (:class:`KittensState`); they run
 for every configuration whose state is one (exploding-minions and dynamitt will be too).
@@ -31,6 +33,7 @@ from hypothesis import strategies as st
 from kaboom.engine import Event, IllegalAction, State, new_game
 from kaboom.engine.registry import get_game, state_from_json
 from kaboom.games.kittens.state import EXPLODING, GIVING, REACT, KittensState
+from scale import scaled
 
 
 @dataclass(frozen=True)
@@ -88,9 +91,10 @@ MAX_STEPS = 20_000
 
 
 def examples(n: int) -> settings:
-    """Hypothesis settings for ``n`` seeds per configuration (scaled)."""
+    """Hypothesis settings for ``n`` seeds per configuration (scaled by the profile and by
+    ``KABOOM_PROPERTY_SCALE``)."""
     return settings(
-        max_examples=max(1, round(n * SCALE)),
+        max_examples=scaled(n, SCALE),
         deadline=None,
         derandomize=not os.environ.get("KABOOM_PROPERTY_RANDOM"),
         database=None,
@@ -100,12 +104,25 @@ def examples(n: int) -> settings:
     )
 
 
-configs = pytest.mark.parametrize("config", CONFIGS, ids=str)
+#: The longest games (Dynamitt's two decks, the board game at six): seconds an example, so
+#: ``slow`` (``make test`` runs them; ``make check`` runs every property on the others).
+LONG = frozenset(
+    {"dynamitt-7p-default", "dynamitt-9p-jokers=False", "kittens-board-game-6p-default"}
+)
+
+
+def params(configs: list[Config]) -> list[Any]:
+    return [
+        pytest.param(c, id=str(c), marks=[pytest.mark.slow] if str(c) in LONG else [])
+        for c in configs
+    ]
+
+
+configs = pytest.mark.parametrize("config", params(CONFIGS))
 #: The configurations of the exploding family, whose observations have a hand and a pile.
 kittens_configs = pytest.mark.parametrize(
     "config",
-    [c for c in CONFIGS if issubclass(get_game(c.game).state_class, KittensState)],
-    ids=str,
+    params([c for c in CONFIGS if issubclass(get_game(c.game).state_class, KittensState)]),
 )
 
 
