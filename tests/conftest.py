@@ -6,8 +6,12 @@ from collections.abc import Iterator
 
 import pytest
 
+import scale
 from kaboom.engine import registry
 from kaboom.engine.registry import GameSpec
+
+#: The Hypothesis profiles: ``full`` unless ``--hypothesis-profile=fast`` (tests/scale.py).
+scale.register_profiles()
 
 
 @pytest.fixture

@@ -114,6 +114,7 @@ def test_a_missing_or_bad_box_file_is_refused(tmp_path: Any) -> None:
         new_game("kittens-board-game", 2, 0, board=str(bad))
 
 
+@pytest.mark.slow
 def test_observations_have_the_shared_shape_and_the_board_section() -> None:
     """Every observation along random games fits the shared schema and the board's section
     schema, with exactly the keys docs/observations.md lists for the board family."""

@@ -88,6 +88,7 @@ def test_ismcts_levels_and_budgets() -> None:
     assert bot.last_iterations == 40
 
 
+@pytest.mark.slow
 def test_heuristic_beats_random_in_every_game() -> None:
     """A seeded regression check (not a timing): the heuristic wins more than its share."""
     for game in GAMES:
@@ -104,6 +105,7 @@ def test_tournament_results_do_not_depend_on_workers() -> None:
     assert seats == [(0, 1, 0), (1, 0, 1), (0, 1, 0)]  # seats rotate from game to game
 
 
+@pytest.mark.slow
 def test_tournament_command_table_json_and_chart(tmp_path: Path) -> None:
     runner = CliRunner()
     chart = tmp_path / "ratings.png"

@@ -40,6 +40,9 @@ from kaboom.web.words import guide
 from needs import missing
 from server_support import Server, quick_args
 
+#: One ``kaboom serve`` and one Chromium for the module (its fixtures): on one xdist worker.
+pytestmark = pytest.mark.xdist_group("browser")
+
 GAMES = ["exploding-kittens", "exploding-minions", "dynamitt", "kittens-board-game", "eleminis"]
 #: The log entry at which the mid-game screenshot is taken and the phone's page reloaded.
 MIDGAME = 8
@@ -78,6 +81,8 @@ def screenshot_folder(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.browser
+@pytest.mark.slow
 def test_a_whole_game_by_clicks(server: Server, browser: Any, game: str, tmp_path: Path) -> None:
     ann = person(browser, server.base, "ann")
     bob = person(browser, server.base, "bob", phone=True)
@@ -148,6 +153,8 @@ def again_with_the_same_seats(ann: Person, bob: Person, url: str) -> None:
     assert ann.page.evaluate("() => location.href") == bob.page.evaluate("() => location.href")
 
 
+@pytest.mark.browser
+@pytest.mark.slow
 def test_the_replay_shows_every_hand_and_steps(server: Server, browser: Any) -> None:
     """A bots-only table plays at once; its replay page steps through every turn with every
     hand shown, and jumps to a turn."""
@@ -230,6 +237,8 @@ def test_the_oracle_finds_a_card_only_others_hold() -> None:
 @pytest.mark.parametrize(
     ("game", "players"), [("dynamitt", 9), ("eleminis", 8), ("kittens-board-game", 6)]
 )
+@pytest.mark.browser
+@pytest.mark.slow
 def test_big_tables_fit_a_phone_and_a_desktop(
     server: Server, browser: Any, game: str, players: int
 ) -> None:
@@ -254,6 +263,8 @@ def test_big_tables_fit_a_phone_and_a_desktop(
         watcher.page.context.close()
 
 
+@pytest.mark.browser
+@pytest.mark.slow
 def test_when_every_choice_is_risky_nothing_is_the_default(server: Server, browser: Any) -> None:
     """The page's own rule, whatever the words: every action marked risky (the word route's
     answers rewritten on the way) means no highlighted default, and Enter plays nothing."""
@@ -279,6 +290,8 @@ def test_when_every_choice_is_risky_nothing_is_the_default(server: Server, brows
     ann.page.context.close()
 
 
+@pytest.mark.browser
+@pytest.mark.slow
 def test_keys_are_shown_on_question_mark_and_play(server: Server, browser: Any) -> None:
     """``?`` shows the keys; the keys play: a card selected with Space narrows the actions,
     c clears, d draws."""

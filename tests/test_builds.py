@@ -109,6 +109,7 @@ def test_isinstance_follows_the_classes_on_either_build() -> None:
                 assert issubclass(type(state), cls) == expected
 
 
+@pytest.mark.build
 def test_every_engine_and_game_module_and_the_search_is_compiled() -> None:
     require_compiled()
     found = compiled_modules()
@@ -116,6 +117,7 @@ def test_every_engine_and_game_module_and_the_search_is_compiled() -> None:
     assert [name for name, compiled in found.items() if not compiled] == []
 
 
+@pytest.mark.build
 def test_kaboom_pure_runs_the_pure_python_modules_all_of_them() -> None:
     script = (
         "import json, kaboom, test_builds as t;"
@@ -205,6 +207,8 @@ def extensions(repo: Path) -> list[Path]:
     return sorted((repo / "src").rglob("*.so"))
 
 
+@pytest.mark.build
+@pytest.mark.xdist_group("build")
 def test_without_a_c_compiler_the_build_falls_back_to_pure_python(fake_repo: Path) -> None:
     done = build(fake_repo, "auto", CC="/nonexistent/cc")
     assert done.returncode == 0, done.stdout + done.stderr
@@ -214,12 +218,17 @@ def test_without_a_c_compiler_the_build_falls_back_to_pure_python(fake_repo: Pat
     assert extensions(fake_repo) == []
 
 
+@pytest.mark.build
+@pytest.mark.xdist_group("build")
 def test_a_forced_compiled_build_fails_loudly_without_a_c_compiler(fake_repo: Path) -> None:
     done = build(fake_repo, "compiled", CC="/nonexistent/cc")
     assert done.returncode == 1
     assert "KABOOM_BUILD=compiled, but no C compiler found" in done.stdout
 
 
+@pytest.mark.build
+@pytest.mark.slow
+@pytest.mark.xdist_group("build")
 def test_a_failed_compile_falls_back_or_fails_when_forced(fake_repo: Path) -> None:
     """mypyc refuses a module (here a type error): auto says so in one line and leaves the
     pure-Python package; compiled fails with the compiler's output."""
@@ -237,12 +246,16 @@ def test_a_failed_compile_falls_back_or_fails_when_forced(fake_repo: Path) -> No
     assert "KABOOM_BUILD=compiled, but the compile failed" in forced.stdout
 
 
+@pytest.mark.build
+@pytest.mark.xdist_group("build")
 def test_a_bad_mode_is_refused(fake_repo: Path) -> None:
     done = build(fake_repo, "fast")
     assert done.returncode == 2
     assert "KABOOM_BUILD must be one of auto, compiled, pure" in done.stdout
 
 
+@pytest.mark.build
+@pytest.mark.xdist_group("build")
 def test_pure_withdraws_the_build_and_removes_old_modules_beside_the_sources(
     fake_repo: Path,
 ) -> None:
@@ -263,6 +276,9 @@ def test_pure_withdraws_the_build_and_removes_old_modules_beside_the_sources(
     assert not old.exists()  # (no process held it)
 
 
+@pytest.mark.build
+@pytest.mark.slow
+@pytest.mark.xdist_group("build")
 def test_a_build_is_published_whole_and_not_made_twice(fake_repo: Path) -> None:
     """A real compile of the fake repository's two modules: published in a folder of its
     own under build/compiled/ (nothing under src/), named by the pointer, with a manifest
@@ -298,6 +314,8 @@ def test_a_build_is_published_whole_and_not_made_twice(fake_repo: Path) -> None:
 
 
 # -- the differential test: the same games, action for action ---------------------------------
+@pytest.mark.build
+@pytest.mark.slow
 def test_the_pure_and_compiled_builds_play_the_same_games() -> None:
     """Every registered game, several player counts and seeds, random play, the heuristic
     and ISMCTS (few iterations), a few options: the pure-Python modules in a subprocess,
@@ -348,6 +366,9 @@ print(json.dumps({"build": str(build.folder) if build else None, "loaded": loade
 """
 
 
+@pytest.mark.build
+@pytest.mark.slow
+@pytest.mark.xdist_group("build")
 def test_a_table_started_while_a_build_is_published_imports_one_build(tmp_path: Path) -> None:
     """While builds are written and published one after another (each file copied slowly,
     the old folder removed when nobody holds it), tables start again and again: each

@@ -20,6 +20,7 @@ GAMES = ["exploding-kittens", "exploding-minions", "dynamitt", "kittens-board-ga
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.slow
 def test_every_game_passes_the_conformance_check(game: str) -> None:
     report = check_game(game, seeds=[1])
     assert report.steps > report.games
@@ -47,6 +48,7 @@ def random_observations(game: str, players: int, seed: int) -> int:
     return checked
 
 
+@pytest.mark.slow
 def test_observations_of_every_registered_game_follow_the_schemas() -> None:
     for spec in list_games():
         for players in {spec.min_players, spec.max_players}:

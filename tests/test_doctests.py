@@ -78,6 +78,7 @@ def compiled_doctests() -> list[doctest.DocTest]:
 TESTS = compiled_doctests()
 
 
+@pytest.mark.build
 def test_the_compiled_modules_doctests_are_the_pure_ones() -> None:
     if not TESTS:
         pytest.skip("the pure-Python modules run: pytest's --doctest-modules runs their doctests")

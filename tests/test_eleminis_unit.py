@@ -117,6 +117,7 @@ def test_random_games_end_and_keep_81_cards() -> None:
         assert state.winners
 
 
+@pytest.mark.slow
 def test_observations_follow_the_shared_schema_and_the_eleminis_section() -> None:
     """Every seat's (and a spectator's) observation fits the shared schema, its section the
     family's, and no key beyond the documented ones appears; nothing is hidden but the Deck's

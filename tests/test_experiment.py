@@ -71,6 +71,7 @@ def test_local_workers_give_the_same_figures_as_one_process() -> None:
         .to_json() == alone.to_json()  # fmt: skip
 
 
+@pytest.mark.slow
 def test_the_command_writes_json_csv_and_a_plot(tmp_path: Path) -> None:
     args = ["experiment", "exploding-kittens", "--vary", "attack=2025,classic", "--players",
             "3", "--games", "20", "--seed", "7"]  # fmt: skip

@@ -1,7 +1,8 @@
 """Fuzzing every door input comes in by (issue 15): action texts, action ids, stored states,
 scenario files and data files. Every input is refused with ``IllegalAction`` / ``BadInput``
 / ``BadOption`` (naming a field), or accepted; never another exception; and a refused
-action changes nothing. Deterministic (``derandomize``) and a few seconds per property."""
+action changes nothing. Deterministic (``derandomize``) and a few seconds per property; the
+Hypothesis profile scales the examples (``tests/scale.py``: a tenth in ``make check``)."""
 
 from __future__ import annotations
 
@@ -28,11 +29,12 @@ from kaboom.games.board import data as board_data
 from kaboom.games.eleminis import deck as eleminis_deck
 from kaboom.games.kittens import edition as kittens_edition
 from kaboom.games.kittens.dynamitt import build_edition, parse_ranks
+from scale import scaled
 
 GAMES = [spec.game_id for spec in list_games()]
 REFUSED = (IllegalAction, BadInput, BadOption)
 FUZZ = settings(
-    max_examples=150,
+    max_examples=scaled(150),
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -233,7 +235,7 @@ def test_any_data_file_loads_or_is_refused(name: str, data: st.DataObject) -> No
         assert path.name in err.field or err.field.startswith(("card", "setup"))
 
 
-@settings(max_examples=60, derandomize=True, deadline=None)
+@settings(max_examples=scaled(60), derandomize=True, deadline=None)
 @given(name=st.sampled_from(sorted(DATA_FILES)), cut=st.integers(0, 10**6), junk=st.binary())
 def test_any_bytes_in_a_data_file_load_or_are_refused(
     name: str, cut: int, junk: bytes, tmp_path_factory: pytest.TempPathFactory

@@ -5,9 +5,11 @@ covered by appending to it. Each property runs a number of Hypothesis-drawn seed
 configuration; a playout chooses uniformly from ``state.legal_actions()`` with
 ``random.Random(seed)``.
 
-The number of examples is scaled by the environment variable ``KABOOM_PROPERTY_SCALE``
-(default 1). Seeds are drawn deterministically so that the suite is repeatable; set
-``KABOOM_PROPERTY_RANDOM=1`` to draw fresh seeds on every run.
+The number of examples is scaled by the Hypothesis profile (``tests/scale.py``: ``full``, the
+default, runs the counts written here; ``--hypothesis-profile=fast``, ``make check``, a
+tenth) and by the environment variable ``KABOOM_PROPERTY_SCALE`` (default 1). Seeds are
+drawn deterministically so that the suite is repeatable; set ``KABOOM_PROPERTY_RANDOM=1`` to
+draw fresh seeds on every run.
 
 A few checks read the exploding-family kernel's internals (:class:`KittensState`); they run
 for every configuration whose state is one (exploding-minions and dynamitt will be too).
@@ -21,6 +23,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 import pytest
@@ -30,6 +33,7 @@ from hypothesis import strategies as st
 from kaboom.engine import Event, IllegalAction, State, new_game
 from kaboom.engine.registry import get_game, state_from_json
 from kaboom.games.kittens.state import EXPLODING, GIVING, REACT, KittensState
+from scale import scaled
 
 
 @dataclass(frozen=True)
@@ -87,9 +91,10 @@ MAX_STEPS = 20_000
 
 
 def examples(n: int) -> settings:
-    """Hypothesis settings for ``n`` seeds per configuration (scaled)."""
+    """Hypothesis settings for ``n`` seeds per configuration (scaled by the profile and by
+    ``KABOOM_PROPERTY_SCALE``)."""
     return settings(
-        max_examples=max(1, round(n * SCALE)),
+        max_examples=scaled(n, SCALE),
         deadline=None,
         derandomize=not os.environ.get("KABOOM_PROPERTY_RANDOM"),
         database=None,
@@ -99,12 +104,25 @@ def examples(n: int) -> settings:
     )
 
 
-configs = pytest.mark.parametrize("config", CONFIGS, ids=str)
+#: The longest games (Dynamitt's two decks, the board game at six): seconds an example, so
+#: ``slow`` (``make test`` runs them; ``make check`` runs every property on the others).
+LONG = frozenset(
+    {"dynamitt-7p-default", "dynamitt-9p-jokers=False", "kittens-board-game-6p-default"}
+)
+
+
+def params(configs: list[Config]) -> list[Any]:
+    return [
+        pytest.param(c, id=str(c), marks=[pytest.mark.slow] if str(c) in LONG else [])
+        for c in configs
+    ]
+
+
+configs = pytest.mark.parametrize("config", params(CONFIGS))
 #: The configurations of the exploding family, whose observations have a hand and a pile.
 kittens_configs = pytest.mark.parametrize(
     "config",
-    [c for c in CONFIGS if issubclass(get_game(c.game).state_class, KittensState)],
-    ids=str,
+    params([c for c in CONFIGS if issubclass(get_game(c.game).state_class, KittensState)]),
 )
 
 
@@ -145,15 +163,14 @@ def cards_in_play(state: State) -> int:
     return int(state.facts()["cards_in_play"])
 
 
-def title_counts(state: KittensState) -> Counter[int]:
-    """Cards by title, everywhere: hands, piles, out of the game, a drawn Kitten in limbo."""
-    total: Counter[int] = Counter()
-    for hand in state.hands:
-        total.update({t: k for t, k in enumerate(hand) if k})
-    total.update(state.pile)
-    total.update(state.discard)
-    total.update(state.out_of_game_face_down)
-    total.update(state.out_of_game)
+def title_counts(state: KittensState) -> list[int]:
+    """Cards by title (a count per title), everywhere: hands, piles, out of the game, a drawn
+    Kitten in limbo. (Per title columns and one ``Counter`` of the piles: this runs at every
+    step of every sample.)"""
+    total = [sum(column) for column in zip(*state.hands, strict=True)]
+    piles = chain(state.pile, state.discard, state.out_of_game_face_down, state.out_of_game)
+    for t, k in Counter(piles).items():
+        total[t] += k
     if state.drawn_bomb >= 0:  # a drawn bomb, not yet defused and put back
         total[state.drawn_bomb] += 1
     return total
@@ -165,7 +182,7 @@ def kittens_problems(state: KittensState) -> list[str]:
     problems: list[str] = []
     if title_counts(state) != edition_counts(state):
         problems.append("cards by title are not the edition's")
-    if any(k < 0 for hand in state.hands for k in hand):
+    if min(map(min, state.hands)) < 0:
         problems.append(f"a negative card count in a hand: {state.hands}")
     if state.sizes != [sum(hand) for hand in state.hands]:
         problems.append(f"hand sizes {state.sizes} do not match the hands")
@@ -211,10 +228,18 @@ def held(state: KittensState, seat: int) -> Counter[str]:
     return Counter({slugs[t]: k for t, k in enumerate(state.hands[seat]) if k})
 
 
-def edition_counts(state: KittensState) -> Counter[int]:
-    """The box for this player count (Exploding Minions uses card sets by player count)."""
-    counts = type(state).deck_counts(state.players, state.options)
-    return Counter({t: k for t, k in enumerate(counts) if k})
+#: ``deck_counts`` by (state class, players, options): the box of a game never changes.
+_BOXES: dict[tuple[type[State], int, str], list[int]] = {}
+
+
+def edition_counts(state: KittensState) -> list[int]:
+    """The box for this player count, a count per title (Exploding Minions uses card sets by
+    player count)."""
+    key = (type(state), state.players, repr(sorted(state.options.items())))
+    counts = _BOXES.get(key)
+    if counts is None:
+        counts = _BOXES[key] = list(type(state).deck_counts(state.players, state.options))
+    return counts
 
 
 def hidden_part(state: State) -> dict[str, Any]:

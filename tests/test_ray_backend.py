@@ -19,6 +19,9 @@ from kaboom.sim.simulate import simulate
 from kaboom.sim.tournament import tournament
 from needs import missing
 
+#: One local Ray for the module (its fixture, seconds to start): on one xdist worker.
+pytestmark = [pytest.mark.ray, pytest.mark.slow, pytest.mark.xdist_group("ray")]
+
 RAY = Backend("ray")
 
 

@@ -20,6 +20,9 @@ from kaboom.engine.errors import BadInput, BadOption, IllegalAction
 from kaboom.engine.registry import list_games, new_game
 from kaboom.rl.encoding import encoder_for
 from kaboom.rl.pettingzoo_env import KaboomAEC
+from scale import scaled
+
+pytestmark = pytest.mark.rl
 
 GAMES = [spec.game_id for spec in list_games()]
 COUNTS = [(spec.game_id, n) for spec in list_games() for n in (spec.min_players, spec.max_players)]
@@ -54,7 +57,7 @@ def _play_to(game: str, players: int, seed: int, steps: int) -> object:
     return state
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=scaled(25), deadline=None)
 @given(
     game=st.sampled_from(GAMES),
     players=st.integers(2, 4),

@@ -16,6 +16,8 @@ from kaboom.engine.registry import new_game
 from kaboom.engine.state import State
 from kaboom.rl.encoding import Encoder, encoder_for
 
+pytestmark = pytest.mark.rl
+
 #: (game, players, options): every game, small and large tables, the options that change
 #: what a seat may know or do.
 TABLES: list[tuple[str, int, dict[str, Any]]] = [
@@ -61,6 +63,7 @@ def _compare_every_seat(enc: Encoder, state: State, seen: Counter[str]) -> None:
 
 
 @pytest.mark.parametrize(("game", "players", "options"), TABLES)
+@pytest.mark.slow
 def test_the_fast_vector_equals_the_observations_at_every_step(
     game: str, players: int, options: dict[str, Any]
 ) -> None:

@@ -19,6 +19,8 @@ from kaboom.engine.view import PlayerView
 from kaboom.rl.spiel import KaboomSpielState, short_name
 from kaboom.sim.tournament import tournament
 
+pytestmark = pytest.mark.rl
+
 GAMES = [spec.game_id for spec in list_games()]
 
 

@@ -21,6 +21,9 @@ from kaboom.rl.bots import META, shipped_models
 from kaboom.rl.train import train
 from kaboom.sim.tournament import tournament
 
+#: The module trains one model (its fixture) that its tests share: on one xdist worker.
+pytestmark = [pytest.mark.rl, pytest.mark.slow, pytest.mark.xdist_group("rl_ppo")]
+
 
 @pytest.fixture(scope="module")
 def model(tmp_path_factory: pytest.TempPathFactory) -> Path:

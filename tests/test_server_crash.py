@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from kaboom.server.client import Lobby, SeatClient
 from server_support import (
     Server,
@@ -23,6 +25,9 @@ from server_support import (
     scripted,
     watch,
 )
+
+#: Each test runs its own ``kaboom serve`` processes and kills them mid-game.
+pytestmark = pytest.mark.slow
 
 CRASH_GAMES = ["exploding-kittens", "dynamitt", "kittens-board-game", "eleminis"]
 
@@ -115,6 +120,7 @@ def test_kill_9_sqlite(tmp_path: Path) -> None:
     crash_and_go_on(f"sqlite:///{tmp_path}/kaboom.db", tmp_path)
 
 
+@pytest.mark.postgres
 def test_kill_9_postgresql(tmp_path: Path) -> None:
     with postgres_schema() as url:
         crash_and_go_on(url, tmp_path)
@@ -135,6 +141,7 @@ def two_processes(tmp_path: Path) -> Iterator[tuple[Server, Server]]:
         assert not two.errors(), two.log.read_text()[-3000:]
 
 
+@pytest.mark.postgres
 def test_two_processes_one_postgresql(tmp_path: Path) -> None:
     """Players on different processes at one table: every action applied once, in one
     order, each told to both; the bots and clocks run in one of them; if that one dies,
@@ -230,6 +237,7 @@ def test_two_processes_one_postgresql(tmp_path: Path) -> None:
         asyncio.run(go())
 
 
+@pytest.mark.postgres
 def test_a_dead_process_leaves_its_people_absent(tmp_path: Path) -> None:
     """Two processes on one PostgreSQL, a person connected at each: when one process dies
     (``kill -9``: no goodbye, its presence rows stay behind), the other's sweep finds its

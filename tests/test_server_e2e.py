@@ -30,6 +30,9 @@ from server_support import (
     watch,
 )
 
+#: One ``kaboom serve`` for the module (its fixture): on one xdist worker.
+pytestmark = pytest.mark.xdist_group("server_e2e")
+
 GAMES = [spec.game_id for spec in list_games()]
 
 
@@ -49,6 +52,7 @@ def test_schemas_are_generated_from_the_models() -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.slow
 def test_a_whole_game_two_people_a_bot_and_a_spectator(
     server: Server, game: str, tmp_path: Path
 ) -> None:
@@ -84,6 +88,7 @@ def test_a_whole_game_two_people_a_bot_and_a_spectator(
     assert over is not None and over["seed"] == str(export["seed"])  # told at the end
 
 
+@pytest.mark.slow
 def test_leak_oracle_bot_games_over_the_wire(server: Server) -> None:
     """Bots at every seat, two of them remote (deciding from what they are sent), two in the
     server, a spectator: every message each connection gets, checked against what its seat
@@ -123,6 +128,7 @@ def test_leak_oracle_bot_games_over_the_wire(server: Server) -> None:
     assert asyncio.run(go()) > 500
 
 
+@pytest.mark.slow
 def test_reconnect_gets_every_missed_event(server: Server) -> None:
     async def go() -> None:
         lobby = Lobby(server.base)
@@ -186,6 +192,7 @@ def _seed_with(game: str, players: int, want: Any) -> int:
     raise AssertionError("no seed found")
 
 
+@pytest.mark.slow
 def test_a_resent_action_is_applied_once(server: Server) -> None:
     async def go() -> None:
         lobby = Lobby(server.base)
@@ -225,6 +232,7 @@ def test_a_resent_action_is_applied_once(server: Server) -> None:
     asyncio.run(go())
 
 
+@pytest.mark.slow
 def test_refused_actions_name_their_rule(server: Server) -> None:
     game = "exploding-kittens"
     seed = _seed_with(game, 2, lambda s: any(s.action_text(a) != "draw" for a in s.legal_actions()))
@@ -270,6 +278,7 @@ def test_refused_actions_name_their_rule(server: Server) -> None:
     asyncio.run(go())
 
 
+@pytest.mark.slow
 def test_a_reaction_window_runs_its_full_clock(server: Server) -> None:
     """Everyone passes at once: the window still lasts its length; a Nope opens a new one,
     again in full."""
@@ -342,6 +351,7 @@ def test_a_reaction_window_runs_its_full_clock(server: Server) -> None:
     asyncio.run(go())
 
 
+@pytest.mark.slow
 def test_websocket_compression_is_offered_only_when_asked(server: Server, tmp_path: Path) -> None:
     """``kaboom serve`` declines permessage-deflate unless started with ``--ws-compression``
     (README, "Load": it costs CPU at both ends for small messages); then a client that
@@ -383,6 +393,7 @@ def test_websocket_compression_is_offered_only_when_asked(server: Server, tmp_pa
     assert not deflating.errors(), deflating.log.read_text()[-3000:]
 
 
+@pytest.mark.slow
 def test_the_server_settles_its_collector(server: Server) -> None:
     """``kaboom serve`` freezes what its startup made out of the garbage collector and makes
     full collections rare (``hub.settle_gc``: they were most of the p99 at 500 tables); the

@@ -20,6 +20,9 @@ from kaboom.tui import save
 from kaboom.tui.table import TableScreen
 from server_support import Server, quick_args
 
+#: One ``kaboom serve`` for the module (its fixture): on one xdist worker.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("server_join")]
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:

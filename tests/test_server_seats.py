@@ -23,6 +23,9 @@ from server_support import (
     scripted,
 )
 
+#: One ``kaboom serve`` for the module (its fixture): on one xdist worker.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("server_seats")]
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:

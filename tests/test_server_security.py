@@ -22,6 +22,9 @@ from kaboom.server.client import Lobby, LobbyRefused, SeatClient
 from kaboom.server.protocol import MAX_CLIENT_MESSAGE
 from server_support import Server, check_schema, make_table, quick_args
 
+#: One ``kaboom serve`` for the module (its fixture): on one xdist worker.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("server_security")]
+
 GOOD_ORIGIN = "http://good.example"
 
 

@@ -29,6 +29,7 @@ GAMES = [
 
 
 @pytest.mark.parametrize(("game", "players", "bot"), GAMES)
+@pytest.mark.slow
 async def test_a_whole_game_is_played_with_keys_only(
     game: str, players: int, bot: str, tmp_path: Path
 ) -> None:
@@ -67,6 +68,7 @@ def forbidden(app: KaboomApp) -> set[str]:
     ("game", "seats"),
     [("exploding-kittens", [HUMAN, HUMAN, "heuristic"]), ("exploding-minions", [HUMAN] * 3)],
 )
+@pytest.mark.slow
 async def test_hot_seat_never_shows_a_seat_the_cards_only_others_hold(
     game: str, seats: list[str], tmp_path: Path
 ) -> None:
@@ -92,6 +94,7 @@ async def test_hot_seat_never_shows_a_seat_the_cards_only_others_hold(
     assert screens["pass"] > 3 and screens["table"] > 10
 
 
+@pytest.mark.slow
 async def test_without_a_clock_a_window_waits_only_for_a_person_who_holds_a_nope(
     tmp_path: Path,
 ) -> None:
@@ -139,6 +142,7 @@ async def test_the_countdown_closes_the_window_by_itself(tmp_path: Path) -> None
             await pilot.press("enter")
 
 
+@pytest.mark.slow
 async def test_save_and_resume_give_the_same_table(tmp_path: Path) -> None:
     seating = Seating("exploding-kittens", 3, 9, {}, [HUMAN, "heuristic", "heuristic"])
     app = table_app(seating, tmp_path)
@@ -160,6 +164,7 @@ async def test_save_and_resume_give_the_same_table(tmp_path: Path) -> None:
         assert hand in screen_text(resumed)
 
 
+@pytest.mark.slow
 async def test_odds_help_and_card_help_keys(tmp_path: Path) -> None:
     seating = Seating("exploding-kittens", 4, 3, {}, [HUMAN] + ["random"] * 3)
     app = table_app(seating, tmp_path)
@@ -177,6 +182,7 @@ async def test_odds_help_and_card_help_keys(tmp_path: Path) -> None:
         assert table.family.guide[slug][1][:20] in screen_text(app)
 
 
+@pytest.mark.slow
 async def test_the_picker_offers_every_game_and_its_options(tmp_path: Path) -> None:
     app = KaboomApp(Pace(0.0, 0.0, tmp_path / "log.json"))
     async with app.run_test(size=SIZE) as pilot:

@@ -81,6 +81,7 @@ async def test_the_log_shows_its_last_line_after_wrapping_and_a_resize(tmp_path:
         assert log.scroll_y == log.max_scroll_y
 
 
+@pytest.mark.slow
 async def test_the_pass_screen_can_be_left_and_swallows_keys(tmp_path: Path) -> None:
     seating = Seating("exploding-kittens", 3, 3, {}, [HUMAN, HUMAN, "heuristic"])
     app = KaboomApp(
@@ -187,6 +188,7 @@ async def _screens_until_my_turn(app: KaboomApp) -> list[str]:
     return seen
 
 
+@pytest.mark.slow
 async def test_hot_seat_screens_do_not_differ_with_who_holds_a_nope(tmp_path: Path) -> None:
     """P2's Skip: P0 and P1 are each handed the device in the window whatever they hold,
     and P0 sees the same screens whether P1 holds a Nope or not."""
@@ -222,6 +224,7 @@ def test_a_save_with_too_few_hands_is_refused_naming_the_field(tmp_path: Path) -
     assert str(path) in line and "hands" in line
 
 
+@pytest.mark.slow
 async def test_a_log_that_cannot_be_written_does_not_lose_the_end(tmp_path: Path) -> None:
     seating = Seating("exploding-kittens", 2, 3, {}, ["random", "random"])
     session = Session(seating)
@@ -293,6 +296,7 @@ def test_dynamitt_hands_are_in_rank_order() -> None:
     assert order == sorted(order), names
 
 
+@pytest.mark.slow
 async def test_the_end_says_who_won_and_offers_another_game(tmp_path: Path) -> None:
     seating = Seating("exploding-kittens", 3, 11, {}, [HUMAN, "heuristic", "heuristic"])
     app = table_app(seating, tmp_path)
@@ -417,6 +421,7 @@ async def test_eleminis_never_defaults_to_replacing_your_own_card(tmp_path: Path
 
 
 @pytest.mark.parametrize("game", ["exploding-kittens", "kittens-board-game", "eleminis"])
+@pytest.mark.slow
 async def test_no_phase_names_and_you_are_you(game: str, tmp_path: Path) -> None:
     seating = Seating(game, 3, 4, {}, [HUMAN, "heuristic", "heuristic"])
     app = table_app(seating, tmp_path)
@@ -487,6 +492,7 @@ async def test_the_reaction_line_names_the_nope_you_would_answer(tmp_path: Path)
         assert rows[at or 0] == "Let it pass (p)" and "Nope the Nope (Yup) (n)" in rows
 
 
+@pytest.mark.slow
 async def test_the_keys_shown_are_the_keys_of_the_game(tmp_path: Path) -> None:
     for game, shown, hidden in [
         ("eleminis", ["p Pass"], ["d Draw", "n Nope", "o Odds"]),
@@ -515,6 +521,7 @@ async def test_p_passes_an_eleminis_card_that_cannot_be_played(tmp_path: Path) -
         assert table.session.state.history
 
 
+@pytest.mark.slow
 async def test_dynamitt_names_each_rank_effect_and_groups_five_different(tmp_path: Path) -> None:
     raw = {
         "game": "dynamitt",

@@ -60,6 +60,7 @@ def test_file_names_never_hold_the_seed() -> None:
         assert str(SECRET) not in name
 
 
+@pytest.mark.slow
 async def test_no_seed_on_screen_or_in_a_name_until_the_game_ends(
     secret_seed: list[int], tiny_nim: GameSpec, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -238,6 +239,7 @@ async def rhythm(p1: list[str], tmp: Path, react: float) -> tuple[list[str], lis
     return frames, windows
 
 
+@pytest.mark.slow
 async def test_a_window_runs_the_same_whether_or_not_a_seat_holds_a_nope(
     tmp_path: Path,
 ) -> None:
@@ -253,6 +255,7 @@ async def test_a_window_runs_the_same_whether_or_not_a_seat_holds_a_nope(
     assert not any("Nope" in line for text in with_nope for line in text.splitlines()[:1])
 
 
+@pytest.mark.slow
 async def test_a_person_without_a_nope_is_asked_too_and_waits_the_clock(
     tmp_path: Path,
 ) -> None:
