@@ -7,6 +7,7 @@ This module is never compiled.
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from types import ModuleType
 
@@ -18,10 +19,14 @@ def package_dir(package: str) -> Path:
     ``src/kaboom/games/board``), whichever build runs: a compiled module's ``__file__``
     names its build folder, which holds no data.
 
+    A package from elsewhere (a plugin's game family) is found where it was imported from.
+
     >>> package_dir("kaboom.games.board").joinpath("board.toml").is_file()
     True
     """
-    return _SRC.joinpath(*package.split("."))
+    if package == "kaboom" or package.startswith("kaboom."):
+        return _SRC.joinpath(*package.split("."))
+    return Path(next(iter(importlib.import_module(package).__path__)))
 
 
 def source_of(module: ModuleType) -> Path:
