@@ -234,16 +234,26 @@ def up_to_date(key: str, files: list[str]) -> bool:
         return False
     if not all((folder / extension_of(s)).exists() for s in files):
         return False
-    entries = manifest_entries(files)
-    if entries != recorded:
-        write_json(folder / MANIFEST, {**manifest, "sources": entries})
+    # (the key holds the sources' content: only their times and sizes can differ here)
+    if any(stamp_of(s) != (recorded[s]["mtime_ns"], recorded[s]["size"]) for s in files):
+        write_json(folder / MANIFEST, {**manifest, "sources": manifest_entries(files)})
     return True
 
 
+def stamp_of(source: str) -> tuple[int, int]:
+    stat = (SRC / source).stat()
+    return stat.st_mtime_ns, stat.st_size
+
+
 def write_json(path: Path, value: object) -> None:
+    """Write ``value`` as JSON to ``path``, whole or not at all."""
+    write_whole(path, json.dumps(value, indent=1, sort_keys=True) + "\n")
+
+
+def write_whole(path: Path, text: str) -> None:
     """Write ``path`` whole or not at all (beside it, then renamed over it)."""
     partial = path.with_name(f".{path.name}.{os.getpid()}")
-    partial.write_text(json.dumps(value, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    partial.write_text(text, encoding="utf-8")
     partial.replace(path)
 
 
@@ -377,15 +387,8 @@ def publish(staging: Path, key: str, entries: dict[str, dict[str, object]]) -> P
     (staging / IN_USE).touch()
     folder = root / f"{key[:16]}-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(4)}"
     staging.rename(folder)
-    write_json_text(root / POINTER, folder.name)
+    write_whole(root / POINTER, folder.name + "\n")
     return folder
-
-
-def write_json_text(path: Path, text: str) -> None:
-    """Write one line to ``path`` whole or not at all."""
-    partial = path.with_name(f".{path.name}.{os.getpid()}")
-    partial.write_text(text + "\n", encoding="utf-8")
-    partial.replace(path)
 
 
 def withdraw() -> None:
@@ -401,7 +404,7 @@ def remove_unused() -> list[str]:
     keep = found[0].name if found else None
     removed = []
     for folder in sorted(p for p in root.iterdir() if p.is_dir()):
-        if folder.name == keep or folder.name == COMPILER_ENV.name:
+        if folder.name == keep:
             continue
         if folder.name.startswith(".staging-") and process_alive(folder.name.rsplit("-", 1)[1]):
             continue
@@ -445,7 +448,7 @@ def say(line: str) -> None:
     print(f"kaboom: {line}", flush=True)
 
 
-def build(mode: str, files: list[str]) -> int:
+def build(files: list[str]) -> int:
     """Compile and publish unless up to date (the caller holds the build lock)."""
     check_tools()
     make_compiler_env()
@@ -518,7 +521,7 @@ def main(argv: list[str]) -> int:
             say("another compile is running (build/compiled/build.log); waiting for it...")
     with build_lock(wait=True):
         try:
-            return build(mode, files)
+            return build(files)
         except Unavailable as err:
             if mode == "compiled":
                 if LOG.exists():
