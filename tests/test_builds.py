@@ -196,7 +196,8 @@ def build(repo: Path, mode: str, **env: str) -> subprocess.CompletedProcess[str]
     return subprocess.run(
         [sys.executable, str(repo / "tools" / "compile.py"), mode],
         cwd=repo,
-        env={**os.environ, **env},
+        # (the fake repository's own build/compiled, whatever this process was pointed at)
+        env={**{k: v for k, v in os.environ.items() if k != _build.DIR_ENV}, **env},
         capture_output=True,
         text=True,
         check=False,

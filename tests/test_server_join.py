@@ -58,9 +58,11 @@ async def test_play_a_server_seat_with_keys(server: Server, game: str, tmp_path:
             assert loop.time() < end, "the game did not end"
             d = session.decision
             screen = app.table
-            if screen is not None and session.over is None and d is not None:
-                # the local game's own screen: the same keys play the server's seat
-                assert isinstance(app.screen, TableScreen)
+            mounted = screen is not None and screen.is_mounted
+            if mounted and session.over is None and d is not None:
+                # the local game's own screen (once mounted: its widgets are composed then):
+                # the same keys play the server's seat
+                assert screen is not None and isinstance(app.screen, TableScreen)
                 if (d["kind"], d["at"]) == session.sent:
                     pass  # answered: the server plays it (a window: when its clock runs out)
                 elif d["kind"] == "turn":

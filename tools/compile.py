@@ -266,6 +266,7 @@ from mypyc.build import mypycify
 
 paths, lib, temp, target, group = sys.argv[1].split(","), *sys.argv[2:6]
 opt_level, multi_file, jobs, python = sys.argv[6], sys.argv[7] == "1", int(sys.argv[8]), sys.argv[9]
+cache = sys.argv[10]
 
 
 class parallel_build_ext(build_ext):
@@ -288,7 +289,9 @@ class parallel_build_ext(build_ext):
 
 print(f"kaboom: mypyc is reading {len(paths)} modules and writing C", flush=True)
 modules = mypycify(
-    [f"--python-executable={python}", *paths], opt_level=opt_level, multi_file=multi_file,
+    # (its own mypy cache: `make test` runs mypy beside the compile)
+    [f"--python-executable={python}", f"--cache-dir={cache}", *paths],
+    opt_level=opt_level, multi_file=multi_file,
     target_dir=target, group_name=group,
 )
 print("kaboom: mypyc wrote the C; compiling it", flush=True)
@@ -309,7 +312,13 @@ def compile_modules(files: list[str], staging: Path) -> None:
     shutil.rmtree(WORK / "c", ignore_errors=True)
     WORK.mkdir(parents=True, exist_ok=True)
     paths = ",".join(f"src/{s}" for s in files)
-    options = [OPT_LEVEL, "1" if MULTI_FILE else "0", str(JOBS), sys.executable]
+    options = [
+        OPT_LEVEL,
+        "1" if MULTI_FILE else "0",
+        str(JOBS),
+        sys.executable,
+        str(WORK / "cache"),
+    ]
     args = [str(staging), str(WORK / "temp"), str(WORK / "c"), GROUP, *options]
     command = [str(compiler_python()), "-c", SETUP, paths, *args]
     with LOG.open("w") as log, ticking(log):
