@@ -18,6 +18,7 @@ for every configuration whose state is one (exploding-minions and dynamitt will 
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 from collections import Counter
@@ -88,6 +89,11 @@ SCALE = float(os.environ.get("KABOOM_PROPERTY_SCALE", "1"))
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 #: No random playout of any configuration may take longer than this.
 MAX_STEPS = 20_000
+#: Steps of a game (besides the deal) from which the JSON round trip plays a restored copy
+#: and a clone to the end.
+CONTINUED = 6
+#: Samples of a game that the determinisation property plays to the end, at most.
+PLAYED = 10
 
 
 def examples(n: int) -> settings:
@@ -334,6 +340,10 @@ def test_json_round_trip_is_exact_and_continues_identically(config: Config, seed
     state = config.start(seed)
     rng = random.Random(seed)
     picker = random.Random(~seed)
+    # where a restored copy and a clone are played to the end: the deal and CONTINUED other
+    # steps spread over the whole game (a fixed number: a long game costs no more per step)
+    length = sum(1 for _ in playout(config.start(seed), random.Random(seed)))
+    continued = {0, *picker.sample(range(length), min(CONTINUED, length))}
     for step, _ in enumerate(playout(state, rng)):
         legal = state.legal_actions()
         assert len(set(legal)) == len(legal), f"step {step}: repeated ids {legal}"
@@ -344,7 +354,7 @@ def test_json_round_trip_is_exact_and_continues_identically(config: Config, seed
         assert type(restored) is type(state)
         assert restored.to_json() == raw, f"step {step}: JSON round trip is not exact"
         assert restored.legal_actions() == legal, f"step {step}: JSON round trip differs"
-        if picker.random() < 0.05 or step == 0:
+        if step in continued:
             twin = state.clone()
             assert twin.to_json() == raw
             go = picker.getrandbits(32)
@@ -413,6 +423,11 @@ def test_determinized_states_are_states_a_real_game_can_reach(config: Config, se
     seat it asks can do what it is asked, and it plays out to one winner, conserving cards."""
     state = config.start(seed)
     picker = random.Random(seed ^ 0x9A3E)
+    # a sample at every third step for every seat; a tenth of them (at most PLAYED, spread
+    # over the whole game: a long game costs no more per step) played to the end
+    length = sum(1 for _ in playout(config.start(seed), random.Random(seed)))
+    looked = [(step, seat) for step in range(0, length, 3) for seat in range(state.players)]
+    played = set(picker.sample(looked, min(PLAYED, math.ceil(len(looked) / 10))))
     for step, _ in enumerate(playout(state, random.Random(seed))):
         if step % 3:
             continue
@@ -423,7 +438,7 @@ def test_determinized_states_are_states_a_real_game_can_reach(config: Config, se
             d = determinize(state, seat, k, where)
             if isinstance(d, KittensState):
                 assert not kittens_problems(d), f"{where} rng {k}: {kittens_problems(d)}"
-            if picker.random() < 0.1:
+            if (step, seat) in played:
                 for _ in playout(d, random.Random(k)):
                     assert cards_in_play(d) == total, f"{where} rng {k}: sample lost cards"
                     if isinstance(d, KittensState):
