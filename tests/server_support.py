@@ -103,6 +103,16 @@ def quick_args(*extra: str) -> list[str]:
     return ["--http-rate", "0", "--msg-rate", "0", *extra]
 
 
+@contextlib.contextmanager
+def sqlite_server(folder: Path) -> Iterator[Server]:
+    """A module's ``kaboom serve`` on SQLite in ``folder`` (``quick_args``): stopped at the
+    end, when its log must hold no error."""
+    srv = Server(f"sqlite:///{folder}/kaboom.db", folder / "server.log", *quick_args()).start()
+    yield srv
+    srv.stop()
+    assert not srv.errors(), srv.log.read_text()[-4000:]
+
+
 # -- PostgreSQL -------------------------------------------------------------------------------
 def postgres_base() -> str:
     return os.environ.get("KABOOM_TEST_POSTGRES", DEFAULT_POSTGRES)
