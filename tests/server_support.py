@@ -25,7 +25,7 @@ from jsonschema import Draft202012Validator
 from kaboom.engine.events import Event
 from kaboom.engine.registry import new_game
 from kaboom.engine.state import State
-from kaboom.engine.window import pass_action, window_key
+from kaboom.engine.window import window_key, world_when_asked
 from kaboom.server.client import Lobby, SeatClient
 from kaboom.server.protocol import SCHEMA_DIR, seen
 from needs import missing
@@ -248,18 +248,12 @@ def expected_decision(state: State, seat: int | None) -> dict[str, Any] | None:
     """The decision a seat may be offered in ``state``, without ``at`` and ``clock``."""
     if seat is None or state.is_over:
         return None
-    key = window_key(state)
-    if key is not None:
-        world = state.clone()
-        while world.to_act is not None and window_key(world) == key:
-            if world.to_act == seat:
-                legal = [{"id": a, "text": world.action_text(a)} for a in world.legal_actions()]
-                return {"kind": "window", "legal": legal, "observation": world.observe(seat)}
-            p = pass_action(world)
-            if p is None:
-                return None
-            world.apply(p, world.to_act)
-        return None
+    if window_key(state) is not None:
+        world = world_when_asked(state, seat)
+        if world is None:
+            return None
+        legal = [{"id": a, "text": world.action_text(a)} for a in world.legal_actions()]
+        return {"kind": "window", "legal": legal, "observation": world.observe(seat)}
     if state.to_act != seat:
         return None
     legal = [{"id": a, "text": state.action_text(a)} for a in state.legal_actions()]
