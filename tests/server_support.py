@@ -25,7 +25,7 @@ from jsonschema import Draft202012Validator
 from kaboom.engine.events import Event
 from kaboom.engine.registry import new_game
 from kaboom.engine.state import State
-from kaboom.engine.window import pass_action, window_key
+from kaboom.engine.window import window_key, world_when_asked
 from kaboom.server.client import Lobby, SeatClient
 from kaboom.server.protocol import SCHEMA_DIR, seen
 from needs import missing
@@ -101,6 +101,16 @@ class Server:
 def quick_args(*extra: str) -> list[str]:
     """No rate limits (the tests make many requests fast) unless a test sets its own."""
     return ["--http-rate", "0", "--msg-rate", "0", *extra]
+
+
+@contextlib.contextmanager
+def sqlite_server(folder: Path) -> Iterator[Server]:
+    """A module's ``kaboom serve`` on SQLite in ``folder`` (``quick_args``): stopped at the
+    end, when its log must hold no error."""
+    srv = Server(f"sqlite:///{folder}/kaboom.db", folder / "server.log", *quick_args()).start()
+    yield srv
+    srv.stop()
+    assert not srv.errors(), srv.log.read_text()[-4000:]
 
 
 # -- PostgreSQL -------------------------------------------------------------------------------
@@ -238,18 +248,12 @@ def expected_decision(state: State, seat: int | None) -> dict[str, Any] | None:
     """The decision a seat may be offered in ``state``, without ``at`` and ``clock``."""
     if seat is None or state.is_over:
         return None
-    key = window_key(state)
-    if key is not None:
-        world = state.clone()
-        while world.to_act is not None and window_key(world) == key:
-            if world.to_act == seat:
-                legal = [{"id": a, "text": world.action_text(a)} for a in world.legal_actions()]
-                return {"kind": "window", "legal": legal, "observation": world.observe(seat)}
-            p = pass_action(world)
-            if p is None:
-                return None
-            world.apply(p, world.to_act)
-        return None
+    if window_key(state) is not None:
+        world = world_when_asked(state, seat)
+        if world is None:
+            return None
+        legal = [{"id": a, "text": world.action_text(a)} for a in world.legal_actions()]
+        return {"kind": "window", "legal": legal, "observation": world.observe(seat)}
     if state.to_act != seat:
         return None
     legal = [{"id": a, "text": state.action_text(a)} for a in state.legal_actions()]

@@ -14,7 +14,16 @@ from kaboom.engine.datafile import MAX_SEATS, read_header
 from kaboom.engine.playout import Playout
 from kaboom.engine.registry import state_from_json
 from kaboom.engine.sampling import sample_fitting
-from kaboom.engine.window import ReactionWindow, attack_owed, others_from_left
+from kaboom.engine.state import State
+from kaboom.engine.window import (
+    ReactionWindow,
+    attack_owed,
+    others_from_left,
+    pass_action,
+    walk_window,
+    window_key,
+    world_when_asked,
+)
 
 GAMES = [spec.game_id for spec in list_games()]
 
@@ -116,6 +125,48 @@ def test_a_nope_opens_a_new_window_and_an_odd_count_cancels() -> None:
 
 def test_others_from_left_skips_seats_that_are_out() -> None:
     assert others_from_left(3, [True, False, True, True, True]) == [4, 0, 2]
+
+
+def window_opened(game: str, players: int, seed: int) -> State:
+    """A game just after the first Nopable play of its first seat (each seat passing)."""
+    state = new_game(game, players, seed)
+    while window_key(state) is None:
+        plays = [a for a in state.legal_actions() if state.action_text(a).startswith("play ")]
+        state.apply(plays[0] if plays else state.legal_actions()[0])
+    return state
+
+
+@pytest.mark.parametrize("game", ["exploding-kittens", "dynamitt", "kittens-board-game"])
+def test_the_walk_of_a_window_asks_everyone_from_the_players_left(game: str) -> None:
+    """Everyone but the player, in order from the left, each offered its answers as the
+    engine will offer them (the seats before it passing); the game itself is untouched."""
+    state = window_opened(game, 4, 3)
+    player = state.observe(None)["window"]["player"]
+    before = state.to_json()
+    walk = [(seat, world.to_act, world.legal_actions()) for seat, world, _ in walk_window(state)]
+    assert [seat for seat, _, _ in walk] == others_from_left(player, [True] * 4)
+    assert all(seat == to_act and legal for seat, to_act, legal in walk)
+    assert state.to_json() == before
+    for seat, _, legal in walk:
+        world = world_when_asked(state, seat)
+        assert world is not None and world.legal_actions() == legal
+    assert world_when_asked(state, player) is None  # the player is not asked
+
+
+def test_the_walk_ends_at_the_first_answer_that_is_no_pass() -> None:
+    """The seats before the first Nope pass; the Nope ends the walk (it opens a new window)."""
+    state = window_opened("exploding-kittens", 4, 3)
+    asked = [seat for seat, _, _ in walk_window(state)]
+    holders = [seat for seat, world, _ in walk_window(state) if len(world.legal_actions()) > 1]
+    assert holders, "the deal gives a seat asked a Nope"
+
+    def nope(seat: int, world: State) -> int | None:
+        return next((a for a in world.legal_actions() if a != pass_action(world)), None)
+
+    walk = [(seat, world.action_text(action)) for seat, world, action in walk_window(state, nope)]
+    before = asked[: asked.index(holders[0])]
+    assert walk == [(q, "pass") for q in before] + [(holders[0], "nope")]
+    assert list(walk_window(new_game("exploding-kittens", 3, 1))) == []  # no window open
 
 
 @pytest.mark.parametrize(

@@ -27,6 +27,7 @@ from server_support import (
     play_person,
     quick_args,
     scripted,
+    sqlite_server,
     watch,
 )
 
@@ -38,11 +39,8 @@ GAMES = [spec.game_id for spec in list_games()]
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("server")
-    srv = Server(f"sqlite:///{folder}/kaboom.db", folder / "server.log", *quick_args()).start()
-    yield srv
-    srv.stop()
-    assert not srv.errors(), srv.log.read_text()[-4000:]
+    with sqlite_server(tmp_path_factory.mktemp("server")) as srv:
+        yield srv
 
 
 def test_schemas_are_generated_from_the_models() -> None:

@@ -18,7 +18,7 @@ from kaboom.cli.join import JoinApp, RemoteSession, join_seat
 from kaboom.server.client import Lobby, SeatClient
 from kaboom.tui import save
 from kaboom.tui.table import TableScreen
-from server_support import Server, quick_args
+from server_support import Server, sqlite_server
 
 #: One ``kaboom serve`` for the module (its fixture): on one xdist worker.
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("server_join")]
@@ -26,11 +26,8 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("server_join")]
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("join")
-    srv = Server(f"sqlite:///{folder}/kaboom.db", folder / "server.log", *quick_args()).start()
-    yield srv
-    srv.stop()
-    assert not srv.errors(), srv.log.read_text()[-4000:]
+    with sqlite_server(tmp_path_factory.mktemp("join")) as srv:
+        yield srv
 
 
 def status(app: JoinApp) -> str:

@@ -21,6 +21,7 @@ from server_support import (
     play_person,
     quick_args,
     scripted,
+    sqlite_server,
 )
 
 #: One ``kaboom serve`` for the module (its fixture): on one xdist worker.
@@ -29,11 +30,8 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("server_seats")]
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("seats")
-    srv = Server(f"sqlite:///{folder}/kaboom.db", folder / "server.log", *quick_args()).start()
-    yield srv
-    srv.stop()
-    assert not srv.errors(), srv.log.read_text()[-4000:]
+    with sqlite_server(tmp_path_factory.mktemp("seats")) as srv:
+        yield srv
 
 
 def test_the_lobby(server: Server) -> None:

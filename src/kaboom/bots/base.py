@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from kaboom.engine.view import PlayerView
 
@@ -13,3 +13,15 @@ class Bot(Protocol):
     name: str
 
     def act(self, view: PlayerView) -> int: ...
+
+
+@runtime_checkable
+class TimedBot(Bot, Protocol):
+    """A bot that thinks until it is told to stop (a search): by ``deadline`` (in
+    ``time.monotonic()`` seconds; None: its own budget alone) it plays its best move so far.
+    ``seconds``: its own time budget per decision, from its spec (None: only its iterations
+    bound it). The tables time such a bot by ``kaboom.bots.clock``."""
+
+    seconds: float | None
+
+    def act_by(self, view: PlayerView, deadline: float | None) -> int: ...

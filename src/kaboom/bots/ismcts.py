@@ -98,6 +98,11 @@ class IsmctsBot:
         return bot
 
     def act(self, view: PlayerView) -> int:
+        return self.act_by(view, None)
+
+    def act_by(self, view: PlayerView, deadline: float | None) -> int:
+        """The move, searched until the iteration budget, the time budget (``seconds``) or
+        ``deadline`` (``time.monotonic()``), whichever comes first (``TimedBot``)."""
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -108,11 +113,13 @@ class IsmctsBot:
             preferred = self.prior.act(view)
             root.children[preferred] = Node(preferred, view.seat, bias=self.bias)
         legal = _distinct(view, legal, preferred)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        if self.seconds is not None:
+            own = time.monotonic() + self.seconds
+            deadline = own if deadline is None else min(deadline, own)
         if self.paired:
             return self._paired_rounds(view, root, legal, preferred, deadline)
         done = 0
-        while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
+        while done < self.iterations and not _past(deadline):
             self._iterate(root, view.determinize(self.rng))
             done += 1
         self.last_iterations = done
@@ -136,7 +143,7 @@ class IsmctsBot:
         for phase in range(phases):
             rounds = math.ceil((self.iterations - done) / (len(moves) * (phases - phase)))
             for _ in range(rounds):
-                if done >= self.iterations or (deadline and time.perf_counter() > deadline):
+                if done >= self.iterations or _past(deadline):
                     break
                 world, stream = view.determinize(self.rng), self.rng.getrandbits(64)
                 result: dict[int, float] = {}
@@ -144,7 +151,7 @@ class IsmctsBot:
                 # once), the last one from the world itself.
                 chance, last = world.rng.getstate(), len(moves) - 1
                 for i, a in enumerate(moves):
-                    if done >= self.iterations:
+                    if done >= self.iterations or _past(deadline):  # (a round may be long)
                         break
                     state = world.clone(copy_rng(chance)) if i < last else world
                     if a in state.legal_actions():
@@ -211,6 +218,11 @@ class IsmctsBot:
                 n.wins += share
                 n.squares += share * share
         return result
+
+
+def _past(deadline: float | None) -> bool:
+    """Whether the search's deadline (``time.monotonic()``; None: none) has come."""
+    return deadline is not None and time.monotonic() >= deadline
 
 
 def _distinct(view: PlayerView, legal: list[int], preferred: int) -> list[int]:

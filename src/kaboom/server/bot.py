@@ -5,6 +5,13 @@ A bot seat's agent plays every decision; a person's seat has one standing by, wh
 for the person while they are away (out of time on the clock), after the table voted a bot
 in, or after they left. Its action goes through the table's ``handle``, as a WebSocket
 client's would.
+
+A bot keeps the table's clock (docs/rulings.md, "The table's clock"; ``kaboom.bots.clock``):
+a window answer is decided within the window's clock (``decision.clock``, from when the
+decision came), sent as soon as decided (the table holds it to the clock's end) and not at
+all once the clock has run out; a move of its own is searched until, and sent at, a
+deadline from public facts only (when the decision came, the table's ``bot_delay``, the
+bot's own time budget), never earlier because it was decided sooner.
 """
 
 from __future__ import annotations
@@ -15,6 +22,8 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol, TypeVar
 
+from kaboom.bots.base import TimedBot
+from kaboom.bots.clock import Deadline, decide_by, turn_deadline, until
 from kaboom.bots.make import make_bot
 from kaboom.engine.state import State
 from kaboom.engine.view import PlayerView
@@ -59,11 +68,12 @@ class BotAgent:
         self.thinking = asyncio.Lock()
         self.prefix = "bot" + secrets.token_hex(4)
         #: Decisions in a row that took under ``QUICK``: from ``QUICK_RUN`` on, the bot
-        #: decides on the event loop (a thread costs more than such a decision). A search
-        #: (ismcts) starts in a thread; the other bots decide in microseconds, so they start
-        #: on the loop (a slow decision sends any bot back to the threads).
-        searches = spec.partition(":")[0].strip().lower() == "ismcts"
-        self.quick = 0 if searches else QUICK_RUN
+        #: decides on the event loop (a thread costs more than such a decision). The bots
+        #: that are no search decide in microseconds, so they start on the loop (a slow
+        #: decision sends one back to the threads). A search (``TimedBot``: ismcts) always
+        #: thinks in a thread: on the loop it would hold up every table until its deadline.
+        self.searches = isinstance(self.bot, TimedBot)
+        self.quick = 0 if self.searches else QUICK_RUN
 
     def reset(self) -> None:
         self.done.clear()
@@ -84,29 +94,47 @@ class BotAgent:
         self.done.add(ident)
         observation = decision["observation"] or msg["observation"]
         legal = [a["id"] for a in decision["legal"]]
-        self.table.spawn(self._decide(ident, observation, legal))
+        deadline = self.deadline(decision, asyncio.get_running_loop().time())
+        self.table.spawn(self._decide(ident, observation, legal, deadline))
 
-    async def _decide(self, ident: tuple[str, int], obs: dict[str, Any], legal: list[int]) -> None:
+    def deadline(self, decision: dict[str, Any], came: float) -> Deadline:
+        """When this decision's thinking ends and its move is due, from when it ``came``
+        and public facts: a window answer by the end of the window's clock, a move of its
+        own at the table's pace or the bot's budget (``turn_deadline``)."""
+        if decision["kind"] == "window":
+            return until(came, came + float(decision["clock"] or 0.0))
+        return turn_deadline(came, self.table.row.bot_delay, self.bot)
+
+    async def _decide(
+        self, ident: tuple[str, int], obs: dict[str, Any], legal: list[int], deadline: Deadline
+    ) -> None:
         loop = asyncio.get_running_loop()
-        started = loop.time()
+        kind, at = ident
+        # The update that brought the decision goes out to every connection first: a search
+        # thread holding the interpreter would hold up its sending (the writers run now).
+        await asyncio.sleep(0)
         async with self.thinking:
             if self.latest != ident:  # the game moved on while another decision was made
                 return
             view = PlayerView.of(self.game_class, dict(self.table.row.options), obs, legal)
-            began = time.perf_counter()
-            if self.quick >= QUICK_RUN:  # a bot that always decides at once: no thread hop
-                action = self.bot.act(view)
-            else:
-                action = await self.table.think(self.bot.act, view)
-            took = time.perf_counter() - began
-            self.quick = self.quick + 1 if took < QUICK else 0
-        kind, at = ident
+            action = await self._think(view, deadline.think)
         if kind == "turn":
-            rest = self.table.row.bot_delay - (loop.time() - started)
-            if rest > 0:
-                await asyncio.sleep(rest)
+            await asyncio.sleep(max(0.0, deadline.release - loop.time()))
+        elif loop.time() >= deadline.release:
+            return  # the window's clock ran out meanwhile: it passed for this seat
         act = Act(v=1, type="action", key=f"{self.prefix}-{kind}-{at}", id=action, at=at)
         await self.table.handle(self, act)
+
+    async def _think(self, view: PlayerView, think: float) -> int:
+        """The bot's move, its search stopped at ``think``: on the event loop for a bot that
+        always decides at once (no thread hop), else in a bot thread."""
+        began = time.perf_counter()
+        if not self.searches and self.quick >= QUICK_RUN:
+            action = decide_by(self.bot, view, think)
+        else:
+            action = await self.table.think(decide_by, self.bot, view, think)
+        self.quick = self.quick + 1 if time.perf_counter() - began < QUICK else 0
+        return action
 
     def close(self, code: int, reason: str) -> None:
         return None

@@ -8,37 +8,35 @@ Reaction windows (docs/rulings.md §1): when a play opens a window, every seat t
 will ask in it is sent its decision at once (its observation at the moment it will be
 asked: the seats before it letting the card go), and the window's clock runs its full
 length whatever anyone answers. Answers are queued; when the clock runs out they are played
-in the engine's asking order, a pass for whoever did not answer. A Nope opens a new window
-with a full clock. So nothing of the window's rhythm depends on who holds a Nope, nor on how
-long anyone (a bot included) takes to answer.
+in the engine's asking order, a pass for whoever did not answer (a bot still thinking too:
+nothing waits for it). A Nope opens a new window with a full clock. So nothing of the
+window's rhythm depends on who holds a Nope, nor on how long anyone (a bot included) takes
+to answer (docs/rulings.md, "The table's clock": a window that asks a bot lasts at least
+the bots' pace; the bots decide within the clock, ``bot.BotAgent``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
-import logging
 import secrets
 import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from kaboom.bots.clock import window_length
 from kaboom.engine.errors import BadInput, IllegalAction
 from kaboom.engine.events import Event
 from kaboom.engine.registry import GameSpec, get_game, new_game
 from kaboom.engine.state import Observation, State
-from kaboom.engine.window import WindowKey, pass_action, window_key
+from kaboom.engine.window import WindowKey, walk_window, window_key, world_when_asked
 from kaboom.server import protocol as proto
 from kaboom.server.db import LIVE, ActionRow, Conflict, SeatRow, Store, TableRow
 from kaboom.server.protocol import Act
 
 T = TypeVar("T")
 
-log = logging.getLogger("kaboom.server")
-
-#: How long the close of a window waits past its clock for a bot still deciding its answer.
-BOT_ANSWER_LIMIT = 30.0
 #: Client keys remembered per table for resends (the oldest are forgotten first).
 KEYS_KEPT = 4096
 
@@ -116,8 +114,6 @@ class WindowRt:
     deadline: float  # loop time
     asks: dict[int, tuple[Observation, list[dict[str, Any]]]]  # in asking order
     answers: dict[int, tuple[int, str | None, str]] = field(default_factory=dict)
-    waiting: set[int] = field(default_factory=set)  # bots still deciding
-    answered: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
 
 
@@ -502,7 +498,7 @@ class Table:
             self._refuse(conn, seat, act, "stale", f"decision {act.at} has gone by")
             return
         if action not in {a["id"] for a in ask[1]}:
-            world = self._world_at(seat)
+            world = world_when_asked(self.state, seat) or self.state
             try:
                 world.verify(action, seat)
                 rule, reason = "reaction window", "not an answer to this window"
@@ -516,23 +512,9 @@ class Table:
             self._drop_answer(seat, earlier, "replaced by a later answer")
         if conn.person:
             self.queued[(seat, act.key)] = w.opened
-        w.waiting.discard(seat)
-        if not w.waiting:
-            w.answered.set()
         msg = proto.ack(self.seq, act.key, "queued", action, self._text(action))
         self._remember(seat, act.key, msg)
         self._reply(conn, msg)
-
-    def _world_at(self, seat: int) -> State:
-        """The game as it will be when the engine asks ``seat`` in the open window."""
-        assert self.state is not None
-        world = self.state.clone()
-        while world.to_act is not None and world.to_act != seat:
-            p = pass_action(world)
-            if p is None:
-                break
-            world.apply(p, world.to_act)
-        return world
 
     async def _commit(self, rows: list[ActionRow]) -> bool:
         """Write rows to the log (committed when this returns). Another process took the
@@ -603,23 +585,18 @@ class Table:
         self._open_window(key)
 
     def _open_window(self, key: WindowKey) -> None:
+        """Every seat the window asks is offered its answers as they will be when asked; the
+        clock runs the table's ``window``, at least the bots' pace if it asks a seat a bot
+        plays (public facts only: docs/rulings.md, "The table's clock")."""
         st = self.state
         assert st is not None
-        world = st.clone()
         asks: dict[int, tuple[Observation, list[dict[str, Any]]]] = {}
-        while world.to_act is not None and window_key(world) == key:
-            seat = world.to_act
+        for seat, world, _ in walk_window(st):
             legal = [{"id": a, "text": world.action_text(a)} for a in world.legal_actions()]
             asks[seat] = (world.observe(seat), legal)
-            p = pass_action(world)
-            if p is None:
-                break
-            world.apply(p, seat)
-        loop = asyncio.get_running_loop()
-        w = WindowRt(key, self.seq, loop.time() + self.row.window, asks)
-        w.waiting = {q for q in asks if self.seats[q].bot_plays and self.seats[q].agent}
-        if not w.waiting:
-            w.answered.set()
+        bots = any(self.seats[q].bot_plays for q in asks)
+        length = window_length(self.row.window, self.row.bot_delay, bots)
+        w = WindowRt(key, self.seq, asyncio.get_running_loop().time() + length, asks)
         self.window = w
         if self.driving:
             w.task = self.hub.spawn(self._window_runs_out(w))
@@ -648,14 +625,10 @@ class Table:
         self._tell_seat(seat, msg)
 
     async def _window_runs_out(self, w: WindowRt) -> None:
-        """The window's clock ran out: its answers are played in the engine's order."""
+        """The window's clock ran out: its answers are played in the engine's order, at
+        once; a bot still thinking passes (an answer after the clock is not played)."""
         loop = asyncio.get_running_loop()
         await asyncio.sleep(max(0.0, w.deadline - loop.time()))
-        if not w.answered.is_set():
-            try:
-                await asyncio.wait_for(w.answered.wait(), BOT_ANSWER_LIMIT)
-            except TimeoutError:
-                log.warning("table %s: a bot did not answer window %s", self.id, w.opened)
         async with self.lock:
             if self.window is not w or self.state is None or not self.driving:
                 return
@@ -664,27 +637,25 @@ class Table:
                 stored = await self.hub.db(self.hub.store.answers, self.id, w.opened)
                 for seat, (action, key) in stored.items():
                     answers.setdefault(seat, (action, key, "seat"))
-            # the seats still asked, in the engine's order (``asks``, computed when the window
-            # opened, each with its answers): each answer, or a pass, played on a copy first
-            world = self.state.clone()
-            rows: list[ActionRow] = []
-            for seat, (_, legal) in w.asks.items():
-                if world.to_act != seat:
-                    break
-                passing = next((a["id"] for a in legal if a["text"] == "pass"), None)
-                given = answers.get(seat)
-                if given is not None and world.can(given[0]):
-                    action, key, by = given
-                elif passing is not None:
-                    action, key, by = passing, None, "clock"
-                else:
-                    break
-                rows.append(ActionRow(self.seq + len(rows) + 1, seat, action, key, by))
-                world.apply(action, seat)
-                if action != passing:
-                    break
+            rows = self._answers_played(answers)
             if rows and await self._commit(rows):
                 self._apply(rows)  # each played answer's ``ack`` goes to its seat there
+
+    def _answers_played(self, answers: dict[int, tuple[int, str | None, str]]) -> list[ActionRow]:
+        """The log rows of a window's close: the seats still asked, in the engine's order,
+        each its answer (if still legal then) or its pass, up to the first that is no pass."""
+        assert self.state is not None
+
+        def given(seat: int, world: State) -> int | None:
+            answer = answers.get(seat)
+            return answer[0] if answer is not None and world.can(answer[0]) else None
+
+        rows: list[ActionRow] = []
+        for seat, _, action in walk_window(self.state, given):
+            answer = answers.get(seat)
+            key, by = answer[1:] if answer is not None and answer[0] == action else (None, "clock")
+            rows.append(ActionRow(self.seq + len(rows) + 1, seat, action, key, by))
+        return rows
 
     def _tell_seat(self, seat: int, msg: dict[str, Any]) -> None:
         s = self.seats[seat]
@@ -726,10 +697,6 @@ class Table:
         s = self.seats[seat]
         if s.agent is not None and self.state is not None and self.driving:
             self.turn_deadline = None
-            w = self.window
-            if w is not None and seat in w.asks and seat not in w.answers:
-                w.waiting.add(seat)
-                w.answered.clear()
             msg = self.update_msg(seat)
             s.agent.deliver(msg, "")
 
@@ -764,12 +731,7 @@ class Table:
             self._person_plays(seat)
 
     def _person_plays(self, seat: int) -> None:
-        """The seat's bot stands down (the driving process): its window answer is not
-        waited for, and a turn gets the person's clock."""
-        if self.window is not None:
-            self.window.waiting.discard(seat)
-            if not self.window.waiting:
-                self.window.answered.set()
+        """The seat's bot stands down (the driving process): a turn gets the person's clock."""
         if self.state is not None and self.driving:
             self._plan_turn()
 

@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
 from kaboom.bots.base import Bot
+from kaboom.bots.clock import decide_by, shares
 from kaboom.bots.make import make_bot
 from kaboom.engine.events import Event
 from kaboom.engine.state import Observation, State
 from kaboom.engine.view import PlayerView
-from kaboom.engine.window import pass_action, window_key
+from kaboom.engine.window import walk_window, world_when_asked
 from kaboom.tui.save import HUMAN, Seating
 
 
@@ -145,42 +147,51 @@ class Session:
         """The event log as ``seat`` may see it."""
         return seen_lines(self.state, self.events, seat)
 
-    def decide(self, seat: int, state: State | None = None) -> int:
-        """The bot's choice for ``seat`` in ``state`` (the game by default; may take a
-        second: run it off the UI thread)."""
+    def bot(self, seat: int) -> Bot:
+        """The bot that plays ``seat``."""
         bot = self.seats[seat].bot
-        assert bot is not None
-        with self.thinking:
-            return bot.act(PlayerView(self.state if state is None else state, seat))
+        assert bot is not None, f"seat {seat} is a person's"
+        return bot
 
-    def plan_answers(self, world: State) -> dict[int, int]:
+    def decide(self, seat: int, state: State | None = None, think: float | None = None) -> int:
+        """The bot's choice for ``seat`` in ``state`` (the game by default), its search
+        stopped at ``think`` (``time.monotonic()``; None: its own budget). It may take a
+        second: run it off the UI thread."""
+        view = PlayerView(self.state if state is None else state, seat)
+        with self.thinking:
+            bot = self.bot(seat)
+            return bot.act(view) if think is None else decide_by(bot, view, think)
+
+    def bots_asked(self, world: State) -> list[int]:
+        """The seats bots play that the window open in ``world`` asks, in order (public)."""
+        return [seat for seat, _, _ in walk_window(world) if self.is_bot(seat)]
+
+    def plan_answers(self, world: State, end: float) -> dict[int, int]:
         """Every bot's answer to the window open in ``world`` (a copy of the game), each
         decided where the engine will ask it: the seats before it let the card go (a person's
-        answer is not known yet; a Nope opens another window, planned anew). The table plays
-        them when the window's clock runs out, so how long a bot thinks (long with a Nope in
-        hand, not at all without) never shows."""
-        key, answers = window_key(world), dict[int, int]()
-        while world.to_act is not None and window_key(world) == key:
-            seat, passing = world.to_act, pass_action(world)
-            if self.is_bot(seat):
-                answers[seat] = self.decide(seat, world)
-            action = answers.get(seat, passing)
-            if action is None or action != passing:
-                break
-            world.apply(action, seat)
+        answer is not known yet; a Nope opens another window, planned anew). All are decided
+        by ``end`` (``time.monotonic()``), each search its share of the time; the table plays
+        them when the window's clock runs out and not before ``end``, so how long a bot
+        thinks (long with a Nope in hand, not at all without) never shows (docs/rulings.md,
+        "The table's clock")."""
+        bots = self.bots_asked(world)
+        deadlines = dict(zip(bots, shares(time.monotonic(), end, len(bots)), strict=True))
+        answers: dict[int, int] = {}
+
+        def answer(seat: int, at: State) -> int | None:
+            if seat in deadlines:
+                answers[seat] = self.decide(seat, at, deadlines[seat].think)
+            return answers.get(seat)
+
+        for _ in walk_window(world, answer):
+            pass
         return answers
 
     def nope_offered(self, seat: int) -> bool:
         """Whether ``seat`` may answer the open window with more than a pass when the engine
         asks it (the seats before it letting the card go): its own hand's business."""
-        world = self.state.clone()
-        key = window_key(world)
-        while world.to_act is not None and window_key(world) == key and world.to_act != seat:
-            passing = pass_action(world)
-            if passing is None:
-                return False
-            world.apply(passing, world.to_act)
-        return world.to_act == seat and len(world.legal_actions()) > 1
+        world = world_when_asked(self.state, seat)
+        return world is not None and len(world.legal_actions()) > 1
 
     def apply(self, action: int, seat: int) -> list[Event]:
         """``seat`` plays ``action`` (the engine checks it is that seat's decision)."""

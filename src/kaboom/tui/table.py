@@ -29,6 +29,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as Row
 
+from kaboom.bots.clock import answer_time, turn_deadline, window_length
 from kaboom.engine.state import Observation, State
 from kaboom.engine.window import WindowKey, window_key
 from kaboom.tui import save
@@ -445,9 +446,11 @@ class TableScreen(Screen[None]):
     def open_window(self, key: WindowKey, holder: int | None) -> None:
         """Start the window's clock for whoever holds the device, and plan the bots'
         answers meanwhile. The clock is ``react`` seconds whatever anyone holds, behind a
-        hot-seat cover too. With no clock (``--react 0``) it waits for n or p; behind a
+        hot-seat cover too, and at least the bots' delay when it asks a bot (docs/rulings.md,
+        "The table's clock"). With no clock (``--react 0``) it waits for n or p; behind a
         cover, where nobody can press them, and for one person alone at the device who has
-        no Nope to offer (only they could see the difference), the bots' delay."""
+        no Nope to offer (only they could see the difference), the bots' delay. Either way
+        it closes no sooner than the bots' planned answers are released."""
         if self.timer is not None:
             self.timer.stop()
         obs = self.session.observe(self.viewer)
@@ -457,6 +460,9 @@ class TableScreen(Screen[None]):
         assert self.local is not None
         nope = asked and holder is not None and self.local.nope_offered(holder)
         clock = self.pace.react_seconds
+        if clock > 0:
+            bots = bool(self.local.bots_asked(self.session.state))
+            clock = window_length(clock, self.pace.bot_delay, bots)
         alone = not self.hotseat and not nope
         left = clock if clock > 0 or (holder is not None and not alone) else self.pace.bot_delay
         what = self.family.chain(window, holder)
@@ -507,9 +513,18 @@ class TableScreen(Screen[None]):
 
     @work(thread=True, group="plans")
     def plan_window(self, key: WindowKey, world: State) -> None:
-        """The bots' answers to a window, decided while its clock runs (off the UI thread)."""
+        """The bots' answers to a window, decided while its clock runs (off the UI thread)
+        and released when the bots' time is up (``answer_time``: the bots' delay), never
+        sooner, so the window never closes earlier (a Nope at the device cuts its clock
+        short) for bots that had nothing to think over (docs/rulings.md, "The table's
+        clock")."""
         assert self.local is not None
-        answers = self.local.plan_answers(world)
+        opened = time.monotonic()
+        bots = bool(self.local.bots_asked(world))
+        end = opened + answer_time(self.pace.bot_delay)
+        answers = self.local.plan_answers(world, end)
+        if bots:
+            time.sleep(max(0.0, end - time.monotonic()))
         self.app.call_from_thread(self._planned, key, answers)
 
     def _planned(self, key: WindowKey, answers: dict[int, int]) -> None:
@@ -520,13 +535,13 @@ class TableScreen(Screen[None]):
 
     @work(thread=True, group="bots")
     def bot_move(self, seat: int) -> None:
-        """A bot decides off the UI thread; its move is applied after the pace delay."""
-        started = time.monotonic()
+        """A bot decides off the UI thread; its move is applied at its deadline (the pace
+        delay, or the bot's own time budget: docs/rulings.md, "The table's clock"), never
+        sooner because it decided quickly."""
         assert self.local is not None
-        action = self.local.decide(seat)
-        rest = self.pace.bot_delay - (time.monotonic() - started)
-        if rest > 0:
-            time.sleep(rest)
+        deadline = turn_deadline(time.monotonic(), self.pace.bot_delay, self.local.bot(seat))
+        action = self.local.decide(seat, think=deadline.think)
+        time.sleep(max(0.0, deadline.release - time.monotonic()))
         self.app.call_from_thread(self._bot_moved, seat, action)
 
     def _bot_moved(self, seat: int, action: int) -> None:
