@@ -99,8 +99,9 @@ class Server:
 
 
 def quick_args(*extra: str) -> list[str]:
-    """No rate limits (the tests make many requests fast) unless a test sets its own."""
-    return ["--http-rate", "0", "--msg-rate", "0", *extra]
+    """No limits (the tests make many requests, sockets and tables fast, from one address)
+    unless a test sets its own."""
+    return ["--trusted", "--msg-rate", "0", *extra]
 
 
 # -- PostgreSQL -------------------------------------------------------------------------------

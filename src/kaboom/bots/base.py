@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from kaboom.engine.view import PlayerView
 
@@ -11,5 +11,23 @@ class Bot(Protocol):
     """A player: given its seat's view, it chooses one of the legal actions."""
 
     name: str
+
+    def act(self, view: PlayerView) -> int: ...
+
+
+@runtime_checkable
+class Search(Protocol):
+    """A bot that searches at each decision, within a budget: at most ``iterations``
+    playouts, and at most ``seconds`` if set (``ismcts``, ``openspiel-ismcts``); the others
+    decide in microseconds.
+
+    >>> from kaboom.bots.make import make_bot
+    >>> [isinstance(make_bot(spec, 1), Search) for spec in ("ismcts:level=hard", "random")]
+    [True, False]
+    """
+
+    name: str
+    iterations: int
+    seconds: float | None
 
     def act(self, view: PlayerView) -> int: ...

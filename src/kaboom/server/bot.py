@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol, TypeVar
 
+from kaboom.bots.base import Search
 from kaboom.bots.make import make_bot
 from kaboom.engine.state import State
 from kaboom.engine.view import PlayerView
@@ -60,10 +61,11 @@ class BotAgent:
         self.prefix = "bot" + secrets.token_hex(4)
         #: Decisions in a row that took under ``QUICK``: from ``QUICK_RUN`` on, the bot
         #: decides on the event loop (a thread costs more than such a decision). A search
-        #: (ismcts) starts in a thread; the other bots decide in microseconds, so they start
-        #: on the loop (a slow decision sends any bot back to the threads).
-        searches = spec.partition(":")[0].strip().lower() == "ismcts"
-        self.quick = 0 if searches else QUICK_RUN
+        #: (ismcts) always decides in the bots' processes (its quick decisions, one legal
+        #: action, say nothing of its next); the other bots decide in microseconds, so they
+        #: start on the loop (a slow decision sends them back to the pool).
+        self.searches = isinstance(self.bot, Search)
+        self.quick = 0 if self.searches else QUICK_RUN
 
     def reset(self) -> None:
         self.done.clear()
@@ -94,12 +96,13 @@ class BotAgent:
                 return
             view = PlayerView.of(self.game_class, dict(self.table.row.options), obs, legal)
             began = time.perf_counter()
-            if self.quick >= QUICK_RUN:  # a bot that always decides at once: no thread hop
+            if self.quick >= QUICK_RUN or len(legal) == 1:  # at once: no hop to the pool
                 action = self.bot.act(view)
             else:
                 action = await self.table.think(self.bot.act, view)
             took = time.perf_counter() - began
-            self.quick = self.quick + 1 if took < QUICK else 0
+            if not self.searches:
+                self.quick = self.quick + 1 if took < QUICK else 0
         kind, at = ident
         if kind == "turn":
             rest = self.table.row.bot_delay - (loop.time() - started)
