@@ -445,3 +445,9 @@ def test_the_command_lines_defaults_are_the_servers() -> None:
     assert len(shared) >= 15, shared
     for name in shared:
         assert options[name].default == defaults[name], name
+
+
+def test_every_option_of_kaboom_serve_is_documented() -> None:
+    table = (Path(__file__).parents[1] / "docs" / "protocol.md").read_text()
+    for name in inspect.signature(serve).parameters:
+        assert f"`--{name.replace('_', '-')}`" in table, name
