@@ -99,15 +99,17 @@ class Server:
 
 
 def quick_args(*extra: str) -> list[str]:
-    """No rate limits (the tests make many requests fast) unless a test sets its own."""
-    return ["--http-rate", "0", "--msg-rate", "0", *extra]
+    """No limits (the tests make many requests, sockets and tables fast, from one address)
+    unless a test sets its own."""
+    return ["--trusted", "--msg-rate", "0", *extra]
 
 
 @contextlib.contextmanager
-def sqlite_server(folder: Path) -> Iterator[Server]:
-    """A module's ``kaboom serve`` on SQLite in ``folder`` (``quick_args``): stopped at the
-    end, when its log must hold no error."""
-    srv = Server(f"sqlite:///{folder}/kaboom.db", folder / "server.log", *quick_args()).start()
+def sqlite_server(folder: Path, *args: str) -> Iterator[Server]:
+    """A module's ``kaboom serve`` on SQLite in ``folder`` with ``args`` (default
+    ``quick_args``): stopped at the end, when its log must hold no error."""
+    args = args or tuple(quick_args())
+    srv = Server(f"sqlite:///{folder}/kaboom.db", folder / "server.log", *args).start()
     yield srv
     srv.stop()
     assert not srv.errors(), srv.log.read_text()[-4000:]

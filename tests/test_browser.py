@@ -184,16 +184,19 @@ def test_the_replay_shows_every_hand_and_steps(server: Server, browser: Any) -> 
     page.context.close()
 
 
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.browser
+@pytest.mark.slow
 def test_the_lobbys_defaults_a_secret_seed_end_with_the_hands_and_a_replay(
-    server: Server, browser: Any
+    server: Server, browser: Any, game: str
 ) -> None:
-    """The lobby's defaults, no seed set: the server draws a secret 64-bit seed, almost
-    always above 2**53, which a JSON number would round in the browser (the end's log
-    "could not be read", no hands, no replay). One person against a bot plays to the end by
-    clicks; the end shows every hand and the seed the export names, exactly; the replay
-    steps from the deal to the last step."""
+    """The lobby's defaults, no seed set, in every game: the server draws a secret 64-bit
+    seed, almost always above 2**53, which a JSON number would round in the browser (the
+    end's log "could not be read", no hands, no replay). One person against a bot plays to
+    the end by clicks; the end shows every hand and the seed the export names, exactly; the
+    replay steps from the deal to the last step."""
     ann = person(browser, server.base, "ann")
-    url = create_table(ann, "exploding-kittens", ["human", "heuristic"])  # no seed: secret
+    url = create_table(ann, game, ["human", "heuristic"])  # no seed: secret
     start(ann)
     play_out([ann], Tally())
     page = ann.page

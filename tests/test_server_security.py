@@ -20,7 +20,7 @@ import websockets
 
 from kaboom.server.client import Lobby, LobbyRefused, SeatClient
 from kaboom.server.protocol import MAX_CLIENT_MESSAGE
-from server_support import Server, check_schema, make_table, quick_args
+from server_support import Server, check_schema, make_table, quick_args, sqlite_server
 
 #: One ``kaboom serve`` for the module (its fixture): on one xdist worker.
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("server_security")]
@@ -30,20 +30,12 @@ GOOD_ORIGIN = "http://good.example"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("secure")
-    srv = Server(
-        f"sqlite:///{folder}/kaboom.db",
-        folder / "server.log",
-        "--http-rate",
-        "5",
-        "--msg-rate",
-        "5",
-        "--origin",
-        GOOD_ORIGIN,
-    ).start()
-    yield srv
-    srv.stop()
-    assert not srv.errors(), srv.log.read_text()[-4000:]
+    with sqlite_server(
+        tmp_path_factory.mktemp("secure"),
+        *("--http-rate", "5", "--msg-rate", "5", "--origin", GOOD_ORIGIN),
+        *("--client-tables", "0"),  # (the module's tests make more tables than a client may hold)
+    ) as srv:
+        yield srv
 
 
 def _db(server: Server) -> Path:

@@ -16,12 +16,28 @@ class Bot(Protocol):
 
 
 @runtime_checkable
-class TimedBot(Bot, Protocol):
-    """A bot that thinks until it is told to stop (a search): by ``deadline`` (in
+class Search(Protocol):
+    """A bot that searches at each decision, within a budget: at most ``iterations``
+    playouts, and at most ``seconds`` if set (``ismcts``, ``openspiel-ismcts``); the others
+    decide in microseconds.
+
+    >>> from kaboom.bots.make import make_bot
+    >>> [isinstance(make_bot(spec, 1), Search) for spec in ("ismcts:level=hard", "random")]
+    [True, False]
+    """
+
+    name: str
+    iterations: int
+    seconds: float | None
+
+    def act(self, view: PlayerView) -> int: ...
+
+
+@runtime_checkable
+class TimedBot(Search, Protocol):
+    """A search that thinks until it is told to stop: by ``deadline`` (in
     ``time.monotonic()`` seconds; None: its own budget alone) it plays its best move so far.
     ``seconds``: its own time budget per decision, from its spec (None: only its iterations
     bound it). The tables time such a bot by ``kaboom.bots.clock``."""
-
-    seconds: float | None
 
     def act_by(self, view: PlayerView, deadline: float | None) -> int: ...

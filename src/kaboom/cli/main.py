@@ -472,6 +472,51 @@ def serve(
     http_rate: Annotated[
         float, typer.Option(help="HTTP requests per second per address (0: no limit).")
     ] = 20.0,
+    client_sockets: Annotated[
+        int, typer.Option(help="Open WebSockets per client address (0: no limit).")
+    ] = 32,
+    client_tables: Annotated[
+        int,
+        typer.Option(
+            help="Live tables (open or playing) one client address may create (0: no limit)."
+        ),
+    ] = 8,
+    client_msg_rate: Annotated[
+        float,
+        typer.Option(
+            help="WebSocket messages per second per client address, over all its sockets "
+            "(burst 200; 0: no limit)."
+        ),
+    ] = 50.0,
+    trusted: Annotated[
+        bool,
+        typer.Option(
+            "--trusted",
+            help="A private server: no limits per client address (sockets, tables, messages, "
+            "HTTP requests).",
+        ),
+    ] = False,
+    max_iterations: Annotated[
+        int, typer.Option(help="A table's search bots: most iterations a decision.")
+    ] = 5000,
+    max_seconds: Annotated[
+        float, typer.Option(help="A table's search bots: most seconds a decision.")
+    ] = 5.0,
+    max_search_seats: Annotated[
+        int, typer.Option(help="Most seats of a table a search bot (ismcts) may play.")
+    ] = 4,
+    max_clock: Annotated[
+        float, typer.Option(help="Longest clock a table may ask (seconds a decision).")
+    ] = 3600.0,
+    max_window: Annotated[
+        float, typer.Option(help="Longest reaction window a table may ask (seconds).")
+    ] = 60.0,
+    max_bot_delay: Annotated[
+        float, typer.Option(help="Longest bot delay a table may ask (seconds a move).")
+    ] = 10.0,
+    bot_processes: Annotated[
+        int, typer.Option(help="Worker processes for the search bots (at a lower priority).")
+    ] = 2,
     log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
     ws_compression: Annotated[
         bool,
@@ -497,6 +542,17 @@ def serve(
         idle=idle,
         msg_rate=msg_rate,
         http_rate=http_rate,
+        client_sockets=client_sockets,
+        client_tables=client_tables,
+        client_msg_rate=client_msg_rate,
+        trusted=trusted,
+        max_iterations=max_iterations,
+        max_seconds=max_seconds,
+        max_search_seats=max_search_seats,
+        max_clock=max_clock,
+        max_window=max_window,
+        max_bot_delay=max_bot_delay,
+        bot_processes=bot_processes,
         ws_compression=ws_compression,
     )
     run(host, port, config, log_level, with_pages)

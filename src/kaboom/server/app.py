@@ -38,7 +38,8 @@ from kaboom.engine.registry import list_games
 from kaboom.server import protocol as proto
 from kaboom.server.config import ServerConfig
 from kaboom.server.export import export
-from kaboom.server.hub import Hub, check_request
+from kaboom.server.hub import Hub
+from kaboom.server.limits import Bucket, Buckets, Sockets, peer
 from kaboom.server.table import LobbyError, Table, TableUnavailable, token_hash
 
 log = logging.getLogger("kaboom.server")
@@ -54,6 +55,7 @@ NO_HELLO: Close = (4000, "no hello")
 BAD_HELLO: Close = (4000, "bad hello")
 BINARY: Close = (1003, "binary frame")
 UNAVAILABLE: Close = (4503, "table unavailable")
+TOO_MANY: Close = (4429, "too many connections")
 #: A client's mistakes are logged once per cause and client address per this many seconds
 #: (``Warnings``), and at most this many (cause, address) pairs are remembered.
 WARN_EVERY = 60.0
@@ -97,48 +99,23 @@ class JoinTable(BaseModel):
     invite: Annotated[str, StringConstraints(max_length=128)] | None = None
 
 
-class Bucket:
-    """A token bucket: ``rate`` per second, up to ``burst`` at once (rate 0: no limit)."""
-
-    __slots__ = ("burst", "level", "rate", "stamp")
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst, self.level = rate, burst, burst
-        self.stamp = time.monotonic()
-
-    def take(self) -> bool:
-        if self.rate <= 0:
-            return True
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.level < 1:
-            return False
-        self.level -= 1
-        return True
-
-
 class RateLimit:
     """HTTP requests per client address (a token bucket each; the health check is free): a
     plain ASGI middleware, cheap on every request."""
 
     def __init__(self, app: ASGIApp, rate: float, burst: float) -> None:
-        self.app, self.rate, self.burst = app, rate, burst
-        self.buckets: dict[str, Bucket] = {}
+        self.app = app
+        self.buckets = Buckets(rate, burst)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and self.rate > 0 and scope["path"] != "/api/health":
-            client = scope.get("client")
-            host = client[0] if client else "?"
-            bucket = self.buckets.get(host)
-            if bucket is None:
-                if len(self.buckets) > 10_000:
-                    self.buckets.clear()
-                bucket = self.buckets[host] = Bucket(self.rate, self.burst)
-            if not bucket.take():
-                response = JSONResponse({"detail": "too many requests"}, status_code=429)
-                await response(scope, receive, send)
-                return
+        if (
+            scope["type"] == "http"
+            and scope["path"] != "/api/health"
+            and not self.buckets.take(peer(scope))
+        ):
+            response = JSONResponse({"detail": "too many requests"}, status_code=429)
+            await response(scope, receive, send)
+            return
         await self.app(scope, receive, send)
 
 
@@ -236,6 +213,9 @@ def bearer(authorization: str | None) -> str | None:
 def create_app(config: ServerConfig) -> FastAPI:
     hub_box: dict[str, Hub] = {}
     warnings = Warnings()
+    #: Per client address, over all its WebSockets: how many are open, messages a second.
+    sockets = Sockets(config.client_sockets)
+    messages = Buckets(config.client_msg_rate, config.client_msg_burst)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -327,10 +307,8 @@ def create_app(config: ServerConfig) -> FastAPI:
         return out
 
     @app.post("/api/tables", status_code=201)
-    async def create(req: CreateTable) -> dict[str, Any]:
-        raw = req.model_dump()
-        check_request(raw)
-        table, invite = await hub().create(raw)
+    async def create(req: CreateTable, request: Request) -> dict[str, Any]:
+        table, invite = await hub().create(req.model_dump(), peer(request.scope))
         return {**summary(table), "invite": invite}
 
     @app.get("/api/tables/{table_id}")
@@ -443,14 +421,22 @@ def create_app(config: ServerConfig) -> FastAPI:
         conn = WsConn(websocket)
         writer = asyncio.get_running_loop().create_task(conn.writer())
         table: Table | None = None
+        client = peer(websocket.scope)
+        counted = sockets.connect(client)
         try:
+            if not counted:
+                limit = f"at most {sockets.cap} connections from one address"
+                _refuse(websocket, conn, -1, "too_many", limit, TOO_MANY)
+                return
             table = await _hello(websocket, conn)
             if table is None:
                 return
-            await _play(websocket, conn, table)
+            await _play(websocket, conn, table, client)
         except WebSocketDisconnect:
             pass
         finally:
+            if counted:
+                sockets.disconnect(client)
             if table is not None:
                 await table.detach(conn)
             conn.close(1000, "")
@@ -467,8 +453,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         """Refuse the client's frame: an ``error`` naming why, the socket closed with
         ``close`` (its code and reason), and one warning line per cause and client
         (``Warnings``)."""
-        client = websocket.client.host if websocket.client else "?"
-        warnings.warn(code, client, text)
+        warnings.warn(code, peer(websocket.scope), text)
         _send_error(conn, seq, code, text)
         conn.close(*close)
 
@@ -527,14 +512,16 @@ def create_app(config: ServerConfig) -> FastAPI:
         await table.attach(conn, msg.last_seq)
         return table
 
-    async def _play(websocket: WebSocket, conn: WsConn, table: Table) -> None:
+    async def _play(websocket: WebSocket, conn: WsConn, table: Table, client: str) -> None:
+        """The client's messages after its hello, within this socket's rate and its
+        address's (over all the address's sockets)."""
         bucket = Bucket(config.msg_rate, config.msg_burst)
         dropped = 0
         while not conn.closed:
             text = await _receive(websocket, conn, table.seq)
             if text is None:
                 return
-            if not bucket.take():
+            if not (bucket.take() and messages.take(client)):
                 dropped += 1
                 if dropped == 1 or dropped % 50 == 0:
                     _send_error(conn, table.seq, "rate_limited", "too many messages; slow down")

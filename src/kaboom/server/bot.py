@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol, TypeVar
 
-from kaboom.bots.base import TimedBot
+from kaboom.bots.base import Bot, Search
 from kaboom.bots.clock import Deadline, decide_by, turn_deadline, until
 from kaboom.bots.make import make_bot
 from kaboom.engine.state import State
@@ -68,11 +68,12 @@ class BotAgent:
         self.thinking = asyncio.Lock()
         self.prefix = "bot" + secrets.token_hex(4)
         #: Decisions in a row that took under ``QUICK``: from ``QUICK_RUN`` on, the bot
-        #: decides on the event loop (a thread costs more than such a decision). The bots
-        #: that are no search decide in microseconds, so they start on the loop (a slow
-        #: decision sends one back to the threads). A search (``TimedBot``: ismcts) always
-        #: thinks in a thread: on the loop it would hold up every table until its deadline.
-        self.searches = isinstance(self.bot, TimedBot)
+        #: decides on the event loop (a process hop costs more than such a decision). The
+        #: bots that are no search decide in microseconds, so they start on the loop (a
+        #: slow decision sends one back to the pool). A search (``Search``: ismcts) always
+        #: thinks in the bots' processes: on the loop it would hold up every table until
+        #: its deadline (its quick decisions, one legal action, say nothing of its next).
+        self.searches = isinstance(self.bot, Search)
         self.quick = 0 if self.searches else QUICK_RUN
 
     def reset(self) -> None:
@@ -126,15 +127,25 @@ class BotAgent:
         await self.table.handle(self, act)
 
     async def _think(self, view: PlayerView, think: float) -> int:
-        """The bot's move, its search stopped at ``think``: on the event loop for a bot that
-        always decides at once (no thread hop), else in a bot thread."""
+        """The bot's move, its search stopped at ``think``: on the event loop for a forced
+        move (one legal action) and for a bot that always decides at once (no hop), else in
+        the bots' processes, from which the bot comes back as it is after deciding (its
+        random stream moved on, as in this process)."""
         began = time.perf_counter()
-        if not self.searches and self.quick >= QUICK_RUN:
+        if len(view.legal_actions()) == 1 or (not self.searches and self.quick >= QUICK_RUN):
             action = decide_by(self.bot, view, think)
         else:
-            action = await self.table.think(decide_by, self.bot, view, think)
-        self.quick = self.quick + 1 if time.perf_counter() - began < QUICK else 0
+            action, self.bot = await self.table.think(decide_elsewhere, self.bot, view, think)
+        if not self.searches:
+            self.quick = self.quick + 1 if time.perf_counter() - began < QUICK else 0
         return action
 
     def close(self, code: int, reason: str) -> None:
         return None
+
+
+def decide_elsewhere(bot: Bot, view: PlayerView, think: float) -> tuple[int, Bot]:
+    """``decide_by`` in a bot process, on a copy of the seat's bot: the move, and the copy
+    as it is after it, which the seat keeps (else each decision would start the bot's
+    random stream where the seat's bot was made)."""
+    return decide_by(bot, view, think), bot

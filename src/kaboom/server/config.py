@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kaboom.bots.ismcts import LEVELS
+
 DEFAULT_DB = "sqlite:///kaboom-server.db"
+#: What the hardest level of the server's search bot asks a decision (iterations, seconds):
+#: the default caps on any search a table asks for.
+HARD_ITERATIONS, HARD_SECONDS = LEVELS["hard"]
 
 
 @dataclass(slots=True)
@@ -13,7 +18,12 @@ class ServerConfig:
     besides the server's own (a client that sends no Origin, a program, is let in);
     ``idle``: seconds without any activity after which a table is ended; the rates are
     per WebSocket (messages) and per client address (HTTP requests) with their bursts
-    (0: no limit)."""
+    (0: no limit).
+
+    The caps on what one table may ask (``max_*``) are refused beyond with a 400 naming the
+    field and the limit; the limits per client address (``client_*``, and ``http_rate``)
+    sum over all its connections (0: no limit), and ``trusted`` lifts them all (a private
+    server whose clients are known)."""
 
     db: str = DEFAULT_DB
     origins: tuple[str, ...] = ()
@@ -24,8 +34,24 @@ class ServerConfig:
     msg_burst: float = 60.0
     http_rate: float = 20.0
     http_burst: float = 200.0
-    bot_threads: int = 2
+    #: Worker processes for the bots' searches (``pool.BotPool``).
+    bot_processes: int = 2
     max_tables: int = 20_000
+    #: A table's caps: a search bot's iterations and seconds a decision, its seats that a
+    #: search bot plays, and its clocks (seconds).
+    max_iterations: int = HARD_ITERATIONS
+    max_seconds: float = HARD_SECONDS
+    max_search_seats: int = 4
+    max_clock: float = 3600.0
+    max_window: float = 60.0
+    max_bot_delay: float = 10.0
+    #: Per client address, over all its connections: open WebSockets, live tables it
+    #: created (open or playing), and messages a second on its WebSockets with their burst.
+    client_sockets: int = 32
+    client_tables: int = 8
+    client_msg_rate: float = 50.0
+    client_msg_burst: float = 200.0
+    trusted: bool = False
     #: Finished tables stay in memory this long for late reconnects (then the database).
     keep_finished: float = 120.0
     #: Offer WebSocket compression (permessage-deflate) to clients that ask for it: off by
@@ -35,3 +61,8 @@ class ServerConfig:
     #: Tune the garbage collector for a long-running process at startup (``hub.settle_gc``:
     #: ``kaboom serve`` does; a test that runs a hub in its own process need not).
     settle_gc: bool = False
+
+    def __post_init__(self) -> None:
+        if self.trusted:  # every limit per client address lifted
+            self.client_sockets = self.client_tables = 0
+            self.client_msg_rate = self.http_rate = 0.0

@@ -19,6 +19,7 @@ from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from kaboom.bots.base import Search
 from kaboom.engine.errors import BadInput, BadOption, KaboomError
 from kaboom.engine.options import refuse_file_options
 from kaboom.engine.parsing import parse_seed
@@ -26,15 +27,13 @@ from kaboom.engine.registry import get_game, new_game
 from kaboom.server.bot import BotAgent
 from kaboom.server.config import ServerConfig
 from kaboom.server.db import LIVE, ActionRow, SeatRow, Store, TableRow, make_engine, migrate
+from kaboom.server.limits import Owners
+from kaboom.server.pool import BotPool
 from kaboom.server.table import LobbyError, Table, TableUnavailable, token_hash
 
 log = logging.getLogger("kaboom.server")
 
 T = TypeVar("T")
-#: Most bots a table may seat, and the bounds of a table's clocks (seconds).
-MAX_CLOCK = 3600.0
-MAX_WINDOW = 60.0
-MAX_BOT_DELAY = 10.0
 #: PostgreSQL commits in flight at once.
 WRITERS = 4
 #: Seconds between two SQLite checkpoints.
@@ -71,7 +70,9 @@ class Hub:
         self.shared = self.store.dialect == "postgresql"
         self.tables: dict[str, Table] = {}
         self.db_pool = ThreadPoolExecutor(8 if self.shared else 1, thread_name_prefix="kaboom-db")
-        self.bot_pool = ThreadPoolExecutor(config.bot_threads, thread_name_prefix="kaboom-bot")
+        self.bot_pool = BotPool(config.bot_processes)
+        #: The client address that created each table (its live tables, its bots' turn).
+        self.owners = Owners(self._live)
         self.instance = secrets.token_hex(4)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._writes: asyncio.Queue[tuple[str, list[ActionRow], asyncio.Future[None]]] = (
@@ -123,7 +124,7 @@ class Hub:
         if self.pg is not None:
             await self.pg.stop()
         self.db_pool.shutdown(wait=False, cancel_futures=True)
-        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.bot_pool.shutdown()
         self.store.close_writers()
         self.engine.dispose()
 
@@ -160,10 +161,9 @@ class Hub:
             except Exception:
                 log.exception("checkpoint failed")
 
-    async def think(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run a bot's decision in a bot thread."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.bot_pool, fn, *args)
+    async def think(self, table_id: str, fn: Callable[..., T], *args: Any) -> T:
+        """Run a decision of a table's bot in the bots' processes, in its owner's turn."""
+        return await self.bot_pool.run(self.owners.owner(table_id), fn, *args)
 
     # -- the log -----------------------------------------------------------------------------------
     async def write(self, table_id: str, rows: list[ActionRow]) -> None:
@@ -301,9 +301,11 @@ class Hub:
         if self.pg is not None:
             self.spawn(self.pg.release(table.id))
 
-    async def create(self, req: dict[str, Any]) -> tuple[Table, str | None]:
-        """A new table from a checked request (``app.CreateTable``): its invite code, if
-        private (told once: only its hash is kept)."""
+    async def create(self, req: dict[str, Any], client: str = "?") -> tuple[Table, str | None]:
+        """A new table from a checked request (``app.CreateTable``) of a client address:
+        its invite code, if private (told once: only its hash is kept). What the request
+        asks beyond this server's caps is a ``BadOption`` naming the field and the limit;
+        a client holding its share of live tables already, a ``LobbyError`` 429."""
         spec = get_game(req["game"])
         players = req["players"]
         spec.check_players(players)
@@ -312,11 +314,8 @@ class Hub:
             raise BadInput("seats", f"{players} seats, each 'human' or a bot spec")
         level = req.get("level", "medium")
         specs = [s if s != "ismcts" else f"ismcts:level={level}" for s in seats]
-        from kaboom.bots.make import make_bot
-
-        for s in specs:
-            if s != "human":
-                make_bot(s, 0, spec.game_id)
+        self._check_clocks(req)
+        self._check_bots(specs, spec.game_id)
         seed = req.get("seed")  # a decimal string or an integer (docs/protocol.md)
         seed = secrets.randbits(64) if seed is None else parse_seed(seed)
         options = dict(req.get("options") or {})
@@ -324,6 +323,10 @@ class Hub:
         new_game(spec.game_id, players, 0, **options)  # a bad option stops here
         if len(self.tables) >= self.config.max_tables:
             raise LobbyError(503, "too many tables on this server")
+        cap = self.config.client_tables
+        if cap and self.owners.held(client) >= cap:
+            held = f"at most {cap} live tables (open or playing) from one address"
+            raise LobbyError(429, f"tables: {held}; one must end first")
         invite = secrets.token_urlsafe(12) if req.get("private") else None
         row = TableRow(
             id=secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"),
@@ -345,9 +348,50 @@ class Hub:
         table = Table(self, row, seat_rows)
         self._seat_agents(table)
         self.tables[row.id] = table
+        self.owners.add(client, row.id)
         if all(s.kind == "bot" for s in seat_rows):  # nobody to wait for: bots play at once
             await table.start()
         return table, invite
+
+    def _check_clocks(self, req: dict[str, Any]) -> None:
+        """A table's clocks within this server's caps (else ``BadOption`` naming the field
+        and the limit)."""
+        c = self.config
+        clock = req.get("clock")
+        if clock is not None and not 1.0 <= clock <= c.max_clock:
+            raise BadOption("clock", f"seconds in 1..{c.max_clock:g}, or none")
+        for name, default, cap in (
+            ("window", 3.0, c.max_window),
+            ("bot_delay", 0.8, c.max_bot_delay),
+        ):
+            if not 0.0 <= req.get(name, default) <= cap:
+                raise BadOption(name, f"seconds in 0..{cap:g}")
+
+    def _check_bots(self, specs: list[str], game: str) -> None:
+        """Every bot spec makes a bot (else ``BadInput``), and its searches stay within
+        this server's caps: iterations and seconds a decision, seats a search plays (else
+        ``BadOption`` naming the field and the limit)."""
+        from kaboom.bots.make import make_bot
+
+        c = self.config
+        searches = 0
+        for seat, s in enumerate(specs):
+            bot = make_bot(s, 0, game) if s != "human" else None
+            if not isinstance(bot, Search):
+                continue
+            searches += 1
+            asks = f"a decision on this server; seat {seat} ({s}) asks"
+            if bot.iterations > c.max_iterations:
+                raise BadOption("iterations", f"at most {c.max_iterations} {asks} {bot.iterations}")
+            if bot.seconds is not None and bot.seconds > c.max_seconds:
+                raise BadOption("seconds", f"at most {c.max_seconds:g} {asks} {bot.seconds:g}")
+        if searches > c.max_search_seats:
+            played = f"at most {c.max_search_seats} played by a search bot (ismcts) on this server"
+            raise BadOption("seats", f"{played}; {searches} asked")
+
+    def _live(self, table_id: str) -> bool:
+        table = self.tables.get(table_id)
+        return table is not None and table.row.status in LIVE
 
     # -- housekeeping ------------------------------------------------------------------------------
     async def _lag(self) -> None:
@@ -386,21 +430,9 @@ class Hub:
             ):
                 table.close_all(1001, "table closed")
                 self.tables.pop(table.id, None)
+                self.owners.drop(table.id)
         if self.pg is not None:
             await self.pg.sweep()
 
 
-def check_request(req: dict[str, Any]) -> None:
-    """Bounds of a table's clocks (raises ``BadOption``)."""
-    clock = req.get("clock")
-    if clock is not None and not 1.0 <= clock <= MAX_CLOCK:
-        raise BadOption("clock", f"seconds in 1..{MAX_CLOCK:.0f}, or none")
-    window = req.get("window", 3.0)
-    if not 0.0 <= window <= MAX_WINDOW:
-        raise BadOption("window", f"seconds in 0..{MAX_WINDOW:.0f}")
-    delay = req.get("bot_delay", 0.8)
-    if not 0.0 <= delay <= MAX_BOT_DELAY:
-        raise BadOption("bot_delay", f"seconds in 0..{MAX_BOT_DELAY:.0f}")
-
-
-__all__ = ["Hub", "KaboomError", "LobbyError", "TableUnavailable", "check_request", "settle_gc"]
+__all__ = ["Hub", "KaboomError", "LobbyError", "TableUnavailable", "settle_gc"]

@@ -74,7 +74,7 @@ class HubPort(Protocol):
 
     async def write(self, table_id: str, rows: list[ActionRow]) -> None: ...
 
-    async def think(self, fn: Callable[..., T], *args: Any) -> T: ...
+    async def think(self, table_id: str, fn: Callable[..., T], *args: Any) -> T: ...
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]: ...
 
@@ -154,7 +154,7 @@ class Table:
         return self.hub.spawn(coro)
 
     async def think(self, fn: Callable[..., T], *args: Any) -> T:
-        return await self.hub.think(fn, *args)
+        return await self.hub.think(self.id, fn, *args)
 
     # -- building the game -----------------------------------------------------------------------
     def game_class(self) -> type[State]:

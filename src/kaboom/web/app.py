@@ -34,6 +34,7 @@ from kaboom.server.app import bearer
 from kaboom.server.app import create_app as server_app
 from kaboom.server.config import ServerConfig
 from kaboom.server.hub import Hub
+from kaboom.server.limits import peer
 from kaboom.server.table import Table
 from kaboom.web.words import guide, replay_steps, words
 
@@ -128,7 +129,7 @@ def add_pages(app: FastAPI) -> None:
         if table.row.status not in ("over", "ended"):
             raise HTTPException(409, "the game is not over yet")
         if table_id not in again:
-            new, invite = await hub.create(same_seats(table))
+            new, invite = await hub.create(same_seats(table), peer(request.scope))
             again[table_id] = (new.id, invite)
         new_id, invite = again[table_id]
         follow = await hub.get(new_id)
