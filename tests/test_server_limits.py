@@ -30,6 +30,7 @@ import websockets
 
 from kaboom.cli.main import serve
 from kaboom.engine.registry import get_game
+from kaboom.server import limits
 from kaboom.server.bot import BotAgent
 from kaboom.server.config import ServerConfig
 from kaboom.server.db import TableRow
@@ -242,6 +243,23 @@ def test_a_clients_messages_are_limited_over_all_its_sockets(server: Server) -> 
 
 
 @pytest.mark.slow
+def test_the_buckets_forget_the_address_heard_from_least_recently(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The map of buckets is bounded: past ``MAX_ADDRESSES`` it forgets the address heard
+    from least recently, not every address at once (a client cycling through addresses
+    would otherwise refill everyone's bucket)."""
+    monkeypatch.setattr(limits, "MAX_ADDRESSES", 3)
+    buckets = limits.Buckets(rate=0.001, burst=1)
+    assert buckets.take("greedy") and not buckets.take("greedy")  # its burst spent
+    for address in ("a", "b"):
+        buckets.take(address)
+    assert not buckets.take("greedy")  # heard from again: the most recent now
+    buckets.take("c")  # a fourth address: "a", the least recent, is forgotten
+    assert list(buckets.buckets) == ["b", "greedy", "c"]
+    assert not buckets.take("greedy")  # still remembered, still empty
+
+
 def test_trusted_lifts_the_limits_per_client_address(tmp_path: Path) -> None:
     srv = Server(
         f"sqlite:///{tmp_path}/kaboom.db",

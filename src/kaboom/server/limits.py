@@ -14,8 +14,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-#: Addresses remembered at most by a map of buckets (past it, all are forgotten at once:
-#: full buckets again, which only forgives).
+#: Addresses remembered at most by a map of buckets (past it, the one heard from least
+#: recently is forgotten: a full bucket again, which only forgives).
 MAX_ADDRESSES = 10_000
 
 
@@ -56,11 +56,12 @@ class Buckets:
     def take(self, client: str) -> bool:
         if self.rate <= 0:
             return True
-        bucket = self.buckets.get(client)
+        bucket = self.buckets.pop(client, None)  # (back in last: the dict's order is LRU)
         if bucket is None:
             if len(self.buckets) >= MAX_ADDRESSES:
-                self.buckets.clear()
-            bucket = self.buckets[client] = Bucket(self.rate, self.burst)
+                del self.buckets[next(iter(self.buckets))]
+            bucket = Bucket(self.rate, self.burst)
+        self.buckets[client] = bucket
         return bucket.take()
 
 
