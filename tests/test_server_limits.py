@@ -113,6 +113,8 @@ OVER_THE_CAPS = [
     ({"window": 60.5}, "window", "60"),
     ({"clock": 3601}, "clock", "3600"),
     ({"bot_delay": 10.5}, "bot_delay", "10"),
+    # a bot that would read a file of the client's choosing (a model), never made
+    ({"seats": ["human", "ppo:path=/etc/passwd"]}, "seats", "a file on the server's disk"),
 ]
 
 

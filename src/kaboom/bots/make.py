@@ -62,6 +62,21 @@ def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
     )
 
 
+#: Bot parameters that name a file (``ppo:path=FILE``): refused over the network.
+FILE_PARAMS = frozenset({"path"})
+
+
+def names_a_file(spec: str) -> bool:
+    """Whether a bot spec names a file to read (a model: ``ppo:path=FILE``), which a
+    server never opens for a remote client (``refuse_file_options``, the same for bots).
+
+    >>> names_a_file("ppo:path=/tmp/model.zip"), names_a_file("ppo:model=kittens")
+    (True, False)
+    """
+    params = spec.strip().partition(":")[2]
+    return any(p.partition("=")[0].strip().lower() in FILE_PARAMS for p in params.split(":"))
+
+
 #: The entry-point group of bots that other packages (or kaboom's own extras) add:
 #: ``ppo`` and ``openspiel-ismcts`` (the ``rl`` extra, ``docs/rl.md``).
 PLUGIN_GROUP = "kaboom.bots"

@@ -371,11 +371,14 @@ class Hub:
         """Every bot spec makes a bot (else ``BadInput``), and its searches stay within
         this server's caps: iterations and seconds a decision, seats a search plays (else
         ``BadOption`` naming the field and the limit)."""
-        from kaboom.bots.make import make_bot
+        from kaboom.bots.make import make_bot, names_a_file
 
         c = self.config
         searches = 0
         for seat, s in enumerate(specs):
+            if names_a_file(s):  # (before making it: making it would read the file)
+                on_disk = "names a file on the server's disk: not accepted over the network"
+                raise BadOption("seats", f"seat {seat} ({s}) {on_disk}")
             bot = make_bot(s, 0, game) if s != "human" else None
             if not isinstance(bot, Search):
                 continue
