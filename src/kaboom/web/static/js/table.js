@@ -16,6 +16,26 @@ const S = {
   windowEnds: null, clockEnds: null, over: null, seats: null, hover: null, queue: Promise.resolve(),
 };
 
+// -- hooks for other modules (touch, motion) ---------------------------------------------------
+/**
+ * Call `callback(view)` after every render of the table, where `view` is
+ * `{ seq, family, observation, words, decision, look, actions }`: `observation` and `words`
+ * are what is drawn (an earlier moment's while looking back, `look` then its index),
+ * `decision` the seat's open decision (null when none, or while looking back) and `actions`
+ * the choices on offer, each `{ kind: "act"|"group", id, label, text, risk, cards, group }`.
+ * A module loads after this one (`<script type="module">` in table.html, importing from
+ * here) and registers; the hook is a DOM event, so the order of evaluation never matters.
+ * Returns a function that unregisters the callback.
+ */
+export function onRender(callback) {
+  const listener = (ev) => callback(ev.detail);
+  document.addEventListener("kaboom:render", listener);
+  return () => document.removeEventListener("kaboom:render", listener);
+}
+
+/** Play one of the choices `onRender` gave (`actions[i]`): an action, or open its group. */
+export function chooseAction(choice) { choose(choice); }
+
 function authQuery() { return invite ? `?invite=${encodeURIComponent(invite)}` : ""; }
 
 function setStatus(text) { $("#status").textContent = text; }
@@ -223,6 +243,10 @@ function draw() {
   drawActions();
   drawSide(obs, words);
   drawLog();
+  document.dispatchEvent(new CustomEvent("kaboom:render", { detail: {
+    seq: S.seq, family: obs.family, observation: obs, words, look: S.look,
+    decision: S.look === null ? S.msg.decision : null, actions: shownActions(),
+  } }));
 }
 
 /** A bot plays your seat (your clock ran out, or the table voted): take it back. */
