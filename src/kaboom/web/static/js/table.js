@@ -14,7 +14,7 @@ const S = {
   msg: null, words: null, seq: -1, log: [], snaps: [], look: null,
   selected: new Set(), cursor: 0, group: null, odds: false, pending: false, queued: null,
   windowEnds: null, clockEnds: null, over: null, seats: null, hover: null, queue: Promise.resolve(),
-  page: 0, tabs: null, sheet: null, viewsAsked: false,
+  page: 0, tabs: null, sheet: null, viewsAsked: false, wordsFailing: false,
 };
 /** Actions per page: keys 1 to 9 play them, 0 turns the page (never a letter O beside a 0). */
 const PAGE = 9;
@@ -166,9 +166,11 @@ function take(msg) {
     let words;
     try {
       words = await api("/api/words", { method: "POST", body });
+      wordsCame();
     } catch (err) {
       // never freeze: the action's own text now, the words when a retry gets them
       words = fallbackWords(seen, decision);
+      S.wordsFailing = true;
       showError(`The words did not come (${err.message}); retrying. The actions show their plain text meanwhile.`);
       retryWords(body, msg, seqs);
     }
@@ -189,6 +191,11 @@ function take(msg) {
     draw();
     if (msg.type === "sync" && S.seat !== null && !S.viewsAsked) earlierViews();
   }).catch((err) => showError(err.message));
+}
+
+/** The words answer again: the notice that they did not goes. */
+function wordsCame() {
+  if (S.wordsFailing) { S.wordsFailing = false; showError(""); }
 }
 
 /** A log entry's lines, in seq order (a retried word request may answer late). */
@@ -221,7 +228,8 @@ async function retryWords(body, msg, seqs) {
       seqs.forEach((q, i) => { if (words.log[i]?.length) addLog(q, words.log[i]); });
       const snap = S.snaps.find((x) => x.seq === msg.seq);
       if (snap) snap.words = words;
-      if (S.msg === msg) { S.words = words; showError(""); }
+      if (S.msg === msg) S.words = words;
+      wordsCame();
       draw();
       return;
     } catch { /* try again */ }
@@ -302,7 +310,7 @@ function shownActions() {
  * Defuse cards selected offer no pair (the selected multiset must fit in the action). */
 export function cardsPlayed(text) {
   const tokens = String(text || "").split(/\s+/);
-  const upTo = tokens.indexOf("@");
+  const upTo = tokens.findIndex((t) => t.startsWith("@"));
   const [verb, ...rest] = upTo < 0 ? tokens : tokens.slice(0, upTo);
   const parts = rest.reduce((n, t) => n + t.split("+").length, 0);
   const least = { pair: 2, triple: 3, five: 5 }[verb] || 1;
