@@ -155,7 +155,13 @@ def start(host: Person) -> None:
 #: action buttons, whether a default is risky, the window's Pass button.
 LOOK = """() => {
   const buttons = [...document.querySelectorAll('#actions button:not([disabled])')];
+  const answers = [...document.querySelectorAll(
+    '#window button, #actions button, #hand-box:not(.hidden)')];
+  const off = (b) => { const r = b.getBoundingClientRect();
+    return r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5; };
   return {
+    offscreen: answers.filter(off).map((b) => b.innerText),
+    scrolled: scrollY,
     seq: Number(document.body.dataset.seq ?? -1),
     over: document.body.dataset.over === '1',
     buttons: buttons.map((b) => ({index: Number(b.dataset.index), cls: b.className})),
@@ -173,6 +179,8 @@ class Tally:
     """What the clicking saw: steps, risky choices on offer, a risky default (never)."""
 
     clicks: int = 0
+    #: Decisions seen at a phone, each with its actions checked inside the viewport.
+    phone_decisions: int = 0
     risky_offered: int = 0
     all_risky: int = 0
     risky_default: int = 0
@@ -181,9 +189,14 @@ class Tally:
 def click_once(p: Person, tally: Tally) -> bool:
     """One click if the page asks for one: the highlighted default, else the first choice;
     a reaction window's Pass once per window. Whether it clicked."""
+    if p.phone:  # the page as it is, never scrolled: the table above scrolls, not the dock
+        p.page.evaluate("() => window.scrollTo(0, 0)")
     look = p.page.evaluate(LOOK)
     if look["over"]:
         return False
+    if p.phone and (look["buttons"] or look["pass"]):
+        tally.phone_decisions += 1
+        assert look["offscreen"] == [], f"{p.name}: outside the phone's screen: {look['offscreen']}"
     tally.risky_default += look["riskyDefault"]
     if look["buttons"]:
         if look["risky"]:

@@ -21,11 +21,14 @@ import httpx
 import pytest
 
 from browser_support import (
+    LOOK,
+    RECORDER,
     Person,
     Tally,
     chromium_or_skip,
     create_table,
     export_of,
+    is_over,
     join,
     launch,
     leaks,
@@ -320,4 +323,167 @@ def test_keys_are_shown_on_question_mark_and_play(server: Server, browser: Any) 
     ann.page.keyboard.press("d")
     ann.page.wait_for_function(f"() => Number(document.body.dataset.seq) > {before}")
     assert ann.errors == []
+    ann.page.context.close()
+
+
+#: One game of each family, played by keys alone.
+FAMILIES = ["exploding-kittens", "kittens-board-game", "eleminis"]
+
+
+def key_once(p: Person, answered: set[int]) -> bool:
+    """One key if the page asks for one: Enter on the highlighted default, else 1 (the
+    first choice, or its group); P once per reaction window. Whether it pressed."""
+    look = p.page.evaluate(LOOK)
+    if look["over"]:
+        return False
+    if look["buttons"]:
+        p.page.keyboard.press("Enter" if look["defaults"] else "1")
+        return True
+    if look["pass"] and look["seq"] not in answered:
+        answered.add(look["seq"])
+        p.page.keyboard.press("p")
+        return True
+    return False
+
+
+@pytest.mark.parametrize("game", FAMILIES)
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_whole_game_by_keys_alone(server: Server, browser: Any, game: str) -> None:
+    """No click after the lobby: a person against a bot plays to the end with Enter, the
+    number keys and P, and the page never showed a card only the bot held."""
+    ann = person(browser, server.base, "ann")
+    url = create_table(ann, game, ["human", "heuristic"], seed=4)
+    start(ann)
+    answered: set[int] = set()
+    end = time.monotonic() + 240
+    while not is_over(ann):
+        assert time.monotonic() < end, f"{game}: no end by keys"
+        if not key_once(ann, answered):
+            ann.page.wait_for_timeout(30)
+    ann.page.wait_for_selector("#end:not(.hidden)")
+    export = export_of(server.base, table_id(url))
+    names = {c["slug"]: c["name"] for c in guide(game, 2, export["options"])["cards"]}
+    ann.harvest()
+    assert leaks(ann, 0, export, names) == []
+    assert ann.errors == [], ann.errors
+    ann.page.context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_seat_in_a_second_tab_says_so_and_either_tab_takes_it(
+    server: Server, browser: Any
+) -> None:
+    """The same seat opened in a second tab plays there; the first says "This seat is being
+    played in another tab", offers no action, and takes the seat back with T."""
+    ann = person(browser, server.base, "ann")
+    url = create_table(ann, "exploding-kittens", ["human", "heuristic"], seed=2)
+    start(ann)
+    ann.page.wait_for_selector("#actions button:not([disabled])")
+    second = ann.page.context.new_page()
+    second.add_init_script(RECORDER)
+    second.goto(url)
+    second.wait_for_selector("#actions button:not([disabled])")
+    first = ann.page
+    first.wait_for_selector("#take-btn")
+    assert "being played in another tab" in first.inner_text("#tabs-note")
+    assert first.locator("#actions button").count() == 0
+    assert "open in 2 tabs; this one plays it" in second.inner_text("#tabs-note")
+    before = seq_of(ann)
+    first.keyboard.press("d")  # not this tab's to play: nothing is sent
+    first.wait_for_timeout(400)
+    assert seq_of(ann) == before
+    first.keyboard.press("t")
+    first.wait_for_selector("#actions button:not([disabled])")
+    second.wait_for_selector("#take-btn")
+    assert second.locator("#actions button").count() == 0
+    first.keyboard.press("d")
+    first.wait_for_function(f"() => Number(document.body.dataset.seq) > {before}")
+    second.close()
+    first.wait_for_selector("#tabs-note", state="hidden")
+    assert ann.errors == [], ann.errors
+    first.context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_words_that_fail_are_retried_and_the_actions_play_meanwhile(
+    server: Server, browser: Any
+) -> None:
+    """/api/words fails three times in a row: the page says so, shows each action by its
+    own text and plays it; the words arrive by a retry and the page reads as before."""
+    ann = person(browser, server.base, "ann")
+    failed: list[str] = []
+
+    def fail_three(route: Any) -> None:
+        if len(failed) < 3:
+            failed.append(route.request.url)
+            route.fulfill(status=503, body="busy")
+        else:
+            route.continue_()
+
+    ann.page.route("**/api/words", fail_three)
+    create_table(ann, "exploding-kittens", ["human", "heuristic"], seed=2)
+    start(ann)
+    page = ann.page
+    page.wait_for_selector('#actions button[data-text="draw"]:not([disabled])')
+    assert "retrying" in page.inner_text("#error")
+    assert "draw" in page.inner_text('#actions button[data-text="draw"]')
+    before = seq_of(ann)
+    page.click('#actions button[data-text="draw"]')
+    page.wait_for_function(f"() => Number(document.body.dataset.seq) > {before}")
+    page.wait_for_function("() => document.querySelector('#error').classList.contains('hidden')")
+    page.wait_for_selector("#log p")
+    assert len(failed) == 3
+    assert page.locator("#actions button, #hand .card").count() > 0
+    assert ann.errors == [], ann.errors
+    page.context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_look_back_after_a_reload_reaches_the_deal(server: Server, browser: Any) -> None:
+    """A page reloaded mid-game looks back to before the reload (to the deal), from the
+    server's record of this seat's own view; the words of each moment come as it shows."""
+    ann = person(browser, server.base, "ann")
+    create_table(ann, "exploding-kittens", ["human", "heuristic"], seed=3)
+    start(ann)
+    play_out([ann], Tally(), until=6)
+    now = seq_of(ann)
+    ann.harvest()
+    ann.page.reload()
+    page = ann.page
+    page.wait_for_function(f"() => Number(document.body.dataset.seq) >= {now}")
+    page.wait_for_timeout(300)  # the views come after the sync
+    page.keyboard.press("l")
+    for _ in range(now + 2):
+        page.keyboard.press("ArrowLeft")
+    page.wait_for_function(
+        "() => document.querySelector('#status').innerText.includes('after log entry 0 ')"
+    )
+    assert page.locator("#lookback-bar").is_visible()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(
+        "() => document.querySelector('#status').innerText.includes('after log entry 1 ')"
+    )
+    page.keyboard.press("Escape")
+    assert not page.locator("#lookback-bar").is_visible()
+    assert ann.errors == [], ann.errors
+    page.context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_selection_bounds_the_cards_an_action_plays(server: Server, browser: Any) -> None:
+    """Three cards selected offer no pair: how many cards each text form plays (the page's
+    own rule, from table.js), for each verb."""
+    ann = person(browser, server.base, "ann")
+    create_table(ann, "exploding-kittens", ["human", "heuristic"], seed=2)
+    played = ann.page.evaluate(
+        """async () => { const t = await import('/static/js/table.js');
+        return ['pair defuse @1', 'triple attack @1 nope', 'five a+2+4+7+8', 'pair a+joker @1',
+                'play skip', 'draw', 'nope', 'pair a+b+c @1'].map(t.cardsPlayed); }"""
+    )
+    assert played == [2, 3, 5, 2, 1, 1, 1, 3]
     ann.page.context.close()

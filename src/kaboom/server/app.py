@@ -37,7 +37,7 @@ from kaboom.engine.options import Option
 from kaboom.engine.registry import list_games
 from kaboom.server import protocol as proto
 from kaboom.server.config import ServerConfig
-from kaboom.server.export import export
+from kaboom.server.export import export, seat_views
 from kaboom.server.hub import Hub
 from kaboom.server.limits import Bucket, Buckets, Sockets, peer
 from kaboom.server.table import LobbyError, Table, TableUnavailable, token_hash
@@ -387,6 +387,22 @@ def create_app(config: ServerConfig) -> FastAPI:
         loaded = await h.db(h.store.load, table.id)
         assert loaded is not None
         body = export(*loaded)
+        return Response(json.dumps(body), media_type="application/json")
+
+    @app.get("/api/tables/{table_id}/views")
+    async def views(
+        table_id: str, authorization: Annotated[str | None, Header()] = None
+    ) -> Response:
+        """The seat's own view after each log entry so far (its token names the seat):
+        a reloaded page's look back. Nothing of any other seat's hand."""
+        table, seat = await seated(table_id, authorization)
+        if table.state is None:
+            raise HTTPException(409, "the game has not started")
+        h = hub()
+        loaded = await h.db(h.store.load, table.id)
+        assert loaded is not None
+        seen = await asyncio.to_thread(seat_views, loaded[0], loaded[2], seat)
+        body = {"seat": seat, "views": seen}
         return Response(json.dumps(body), media_type="application/json")
 
     @app.get("/api/history")

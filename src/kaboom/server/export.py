@@ -41,3 +41,26 @@ def export(row: TableRow, seats: list[SeatRow], actions: list[ActionRow]) -> dic
         "end_reason": row.end_reason,
         "log": log,
     }
+
+
+def seat_views(
+    row: TableRow, actions: list[ActionRow], seat: int, last: int = 400
+) -> list[dict[str, Any]]:
+    """What ``seat`` was shown after each log entry (0: the deal), the table's log dealt
+    again: its own observation then and the events it was sent (the look back of a page
+    reloaded mid-game). Only that seat's view: never another seat's hand. The last
+    ``last`` entries."""
+    from kaboom.server.protocol import seen  # (protocol imports nothing of this module)
+
+    state = new_game(row.game, row.players, row.seed, **row.options)
+    first = max(0, len(actions) + 1 - last)
+    views = []
+    events = state.opening()
+    for k in range(len(actions) + 1):
+        if k > 0:
+            events = state.apply(actions[k - 1].action, actions[k - 1].seat)
+        if k >= first:
+            views.append(
+                {"seq": k, "observation": state.observe(seat), "events": seen(events, seat)}
+            )
+    return views

@@ -86,8 +86,15 @@ class Ping(_Client):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Act | Vote | Back | Ping, Field(discriminator="type")]
-client_message: TypeAdapter[Hello | Act | Vote | Back | Ping] = TypeAdapter(ClientMessage)
+class Take(_Client):
+    """This connection plays its seat from now on (a seat open in several tabs: the
+    others are told ``tabs`` with ``playing`` false, and their actions are refused)."""
+
+    type: Literal["take"]
+
+
+ClientMessage = Annotated[Hello | Act | Vote | Back | Ping | Take, Field(discriminator="type")]
+client_message: TypeAdapter[Hello | Act | Vote | Back | Ping | Take] = TypeAdapter(ClientMessage)
 
 
 # -- server messages (the schema; the server writes the same shapes as dicts) -------------------
@@ -241,13 +248,23 @@ class Pong(_Server):
     type: Literal["pong"]
 
 
+class Tabs(_Server):
+    """Sent to each connection of a seat whenever the seat's connections in this process
+    change (or one says ``take``): how many there are (``count``) and whether this one
+    plays the seat (``playing``; the newest connection plays it until another takes it)."""
+
+    type: Literal["tabs"]
+    count: int
+    playing: bool
+
+
 ServerMessage = Annotated[
-    Welcome | SeatsMsg | Sync | Update | Ack | ErrorMsg | Over | Pong,
+    Welcome | SeatsMsg | Sync | Update | Ack | ErrorMsg | Over | Pong | Tabs,
     Field(discriminator="type"),
 ]
-server_message: TypeAdapter[Welcome | SeatsMsg | Sync | Update | Ack | ErrorMsg | Over | Pong] = (
-    TypeAdapter(ServerMessage)
-)
+server_message: TypeAdapter[
+    Welcome | SeatsMsg | Sync | Update | Ack | ErrorMsg | Over | Pong | Tabs
+] = TypeAdapter(ServerMessage)
 
 
 # -- builders (the server's hot path: dicts in the models' shapes) -------------------------------

@@ -94,6 +94,9 @@ class SeatRt:
     #: it at another process: both kept in the database (``Table.reload_marks``).
     votes: set[int] = field(default_factory=set)
     elsewhere: bool = False
+    #: The person's connection that plays the seat when it is open in several tabs (the
+    #: newest, until another says ``take``); the others' actions are refused.
+    playing: Conn | None = None
 
     @property
     def connected(self) -> bool:
@@ -364,12 +367,15 @@ class Table:
                 s.conns.add(conn)
                 if conn.person and len(s.conns) == 1:
                     await self._present(seat, True)
+                if conn.person:
+                    s.playing = conn
             welcome = proto.message(
                 "welcome", self.seq, table=self.info(), seat=seat, seats=self.seat_infos()
             )
             conn.deliver(welcome, proto.dumps(welcome))
             if seat is not None and conn.person:
                 await self._back(seat)  # the person takes the seat back from a bot
+                self._tell_tabs(seat)
             if self.state is not None:
                 msg = self.sync_msg(seat, last_seq)
                 conn.deliver(msg, proto.dumps(msg))
@@ -387,15 +393,34 @@ class Table:
                 s.conns.discard(conn)
                 if conn.person and not s.conns:
                     await self._present(conn.seat, False)
+                if s.playing is conn:
+                    s.playing = next((c for c in s.conns if c.person), None)
+                self._tell_tabs(conn.seat)
             if not self.closed:
                 self.broadcast(self.seats_msg(), people_only=True)
+
+    def _tell_tabs(self, seat: int) -> None:
+        """Each of the seat's people's connections: how many tabs, and whether it plays."""
+        s = self.seats[seat]
+        people = [c for c in s.conns if c.person]
+        for c in people:
+            msg = proto.message("tabs", self.seq, count=len(people), playing=c is s.playing)
+            c.deliver(msg, proto.dumps(msg))
+
+    def _take(self, conn: Conn, seat: int) -> None:
+        self.seats[seat].playing = conn
+        self._tell_tabs(seat)
+
+    def _another_tab_plays(self, conn: Conn, seat: int) -> bool:
+        playing = self.seats[seat].playing
+        return conn.person and playing is not None and playing is not conn
 
     def touch(self) -> None:
         self.last_activity = time.monotonic()
 
     # -- messages from a seat ----------------------------------------------------------------------
     async def handle(
-        self, conn: Conn, msg: proto.Act | proto.Vote | proto.Back | proto.Ping
+        self, conn: Conn, msg: proto.Act | proto.Vote | proto.Back | proto.Ping | proto.Take
     ) -> None:
         """A client's message (already validated by its model)."""
         if isinstance(msg, proto.Ping):
@@ -405,7 +430,12 @@ class Table:
         if conn.seat is None:
             self._error(conn, "spectator", "spectators cannot act, vote or take a seat")
             return
-        if isinstance(msg, proto.Act):
+        if isinstance(msg, proto.Take):
+            self._take(conn, conn.seat)
+        elif isinstance(msg, proto.Act) and self._another_tab_plays(conn, conn.seat):
+            why = "this seat is being played in another tab (send take to play it here)"
+            self._refuse(conn, conn.seat, msg, "another tab", why)
+        elif isinstance(msg, proto.Act):
             await self.submit(conn, conn.seat, msg)
         elif isinstance(msg, proto.Vote):
             await self.vote(conn, conn.seat, msg.seat)

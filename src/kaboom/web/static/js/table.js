@@ -14,7 +14,30 @@ const S = {
   msg: null, words: null, seq: -1, log: [], snaps: [], look: null,
   selected: new Set(), cursor: 0, group: null, odds: false, pending: false, queued: null,
   windowEnds: null, clockEnds: null, over: null, seats: null, hover: null, queue: Promise.resolve(),
+  page: 0, tabs: null, sheet: null, viewsAsked: false, wordsFailing: false,
 };
+/** Actions per page: keys 1 to 9 play them, 0 turns the page (never a letter O beside a 0). */
+const PAGE = 9;
+
+// -- hooks for other modules (touch, motion) ---------------------------------------------------
+/**
+ * Call `callback(view)` after every render of the table, where `view` is
+ * `{ seq, family, observation, words, decision, look, actions }`: `observation` and `words`
+ * are what is drawn (an earlier moment's while looking back, `look` then its index),
+ * `decision` the seat's open decision (null when none, or while looking back) and `actions`
+ * the choices on offer, each `{ kind: "act"|"group", id, label, text, risk, cards, group }`.
+ * A module loads after this one (`<script type="module">` in table.html, importing from
+ * here) and registers; the hook is a DOM event, so the order of evaluation never matters.
+ * Returns a function that unregisters the callback.
+ */
+export function onRender(callback) {
+  const listener = (ev) => callback(ev.detail);
+  document.addEventListener("kaboom:render", listener);
+  return () => document.removeEventListener("kaboom:render", listener);
+}
+
+/** Play one of the choices `onRender` gave (`actions[i]`): an action, or open its group. */
+export function chooseAction(choice) { choose(choice); }
 
 function authQuery() { return invite ? `?invite=${encodeURIComponent(invite)}` : ""; }
 
@@ -43,6 +66,7 @@ async function main() {
     connect(null, null);
   }
   wireKeys();
+  wireDock();
   setInterval(tick, 200);
 }
 
@@ -108,12 +132,18 @@ function onMessage(msg) {
       // A window answer overtaken by another seat's Nope (or the game's end) is refused with
       // rule "reaction window": the window moved on, nothing went wrong (docs/protocol.md).
       if (msg.status === "refused" && msg.rule === "reaction window") { S.queued = null; S.pending = false; draw(); }
+      else if (msg.status === "refused" && msg.rule === "another tab") { S.pending = false; draw(); }
       else if (msg.status === "refused") { showError(`Refused (${msg.rule}): ${msg.reason}`); S.pending = false; draw(); }
       if (msg.status === "queued") { S.queued = { text: msg.text, at: S.msg?.decision?.at }; draw(); }
       break;
     case "over":
       S.over = msg;
       S.queue = S.queue.then(() => endScreen(msg)).catch((err) => showError(err.message));
+      break;
+    case "tabs":
+      S.tabs = msg;
+      drawTabs();
+      if (S.msg) draw();
       break;
     case "error":
       showError(msg.message);
@@ -133,10 +163,21 @@ function take(msg) {
     observation: seen, legal: decision?.legal || [], events,
   };
   S.queue = S.queue.then(async () => {
-    const words = await api("/api/words", { method: "POST", body });
+    let words;
+    try {
+      words = await api("/api/words", { method: "POST", body });
+      wordsCame();
+    } catch (err) {
+      // never freeze: the action's own text now, the words when a retry gets them
+      words = fallbackWords(seen, decision);
+      S.wordsFailing = true;
+      showError(`The words did not come (${err.message}); retrying. The actions show their plain text meanwhile.`);
+      retryWords(body, msg, seqs);
+    }
     // a sync after a reconnect holds only what was missed since the last seq seen
-    seqs.forEach((q, i) => { if (words.log[i].length) S.log.push({ seq: q, lines: words.log[i] }); });
+    seqs.forEach((q, i) => { if (words.log[i]?.length) addLog(q, words.log[i]); });
     S.msg = msg; S.words = words; S.seq = msg.seq; S.pending = false;
+    if (S.tabs?.playing === false) S.pending = false;
     if (!decision || decision.kind !== "window") S.queued = null;
     S.windowEnds = msg.window === null ? null : performance.now() + msg.window * 1000;
     S.clockEnds = decision?.clock == null ? null : performance.now() + decision.clock * 1000;
@@ -146,8 +187,87 @@ function take(msg) {
     S.snaps.push({ seq: msg.seq, obs: msg.observation, words });
     if (S.snaps.length > 400) S.snaps.shift();
     $("#join").classList.add("hidden");
+    S.page = 0;
     draw();
+    if (msg.type === "sync" && S.seat !== null && !S.viewsAsked) earlierViews();
   }).catch((err) => showError(err.message));
+}
+
+/** The words answer again: the notice that they did not goes. */
+function wordsCame() {
+  if (S.wordsFailing) { S.wordsFailing = false; showError(""); }
+}
+
+/** A log entry's lines, in seq order (a retried word request may answer late). */
+function addLog(seq, lines) {
+  if (S.log.some((e) => e.seq === seq)) return;
+  S.log.push({ seq, lines });
+  S.log.sort((a, b) => a.seq - b.seq);
+}
+
+/** What the page shows while /api/words is not answering: every legal action by its own
+ * text, the hand by its cards' slugs; nothing the seat was not sent. */
+function fallbackWords(observation, decision) {
+  const hand = Array.isArray(observation?.hand) ? observation.hand.map(String) : [];
+  return {
+    status: decision ? "Your move (the words are on their way)" : "Waiting (the words are on their way)",
+    actions: (decision?.legal || []).map((a) => ({ id: a.id, text: a.text, label: a.text, risk: "", group: null, cost: 0, cards: [] })),
+    hand, chain: null, answer: null, panel: [], knowledge: [], odds: null, log: [], summary: [], names: [],
+    fallback: true,
+  };
+}
+
+/** Ask for the words again, waiting 0.5, 1, 2, 4, 8 s between tries (then every 8 s);
+ * when they come: the log lines, and the words themselves if the page still shows it. */
+async function retryWords(body, msg, seqs) {
+  for (let attempt = 0; ; attempt += 1) {
+    await new Promise((ok) => setTimeout(ok, 500 * 2 ** Math.min(attempt, 4)));
+    if (S.msg && S.msg.seq > msg.seq && attempt > 6) return; // long overtaken: let it go
+    try {
+      const words = await api("/api/words", { method: "POST", body });
+      seqs.forEach((q, i) => { if (words.log[i]?.length) addLog(q, words.log[i]); });
+      const snap = S.snaps.find((x) => x.seq === msg.seq);
+      if (snap) snap.words = words;
+      if (S.msg === msg) S.words = words;
+      wordsCame();
+      draw();
+      return;
+    } catch { /* try again */ }
+  }
+}
+
+/** After a reload: the earlier moments of this seat's own view, from the server's log
+ * (GET /api/tables/{id}/views, by the seat's token), so Look back reaches before now. */
+async function earlierViews() {
+  S.viewsAsked = true;
+  let got;
+  try { got = await api(`/api/tables/${tableId}/views`, { token: S.token }); } catch { return; }
+  const have = new Set(S.snaps.map((x) => x.seq));
+  const earlier = got.views.filter((v) => !have.has(v.seq) && v.seq < S.seq).map((v) => ({ seq: v.seq, obs: v.observation, words: null, events: v.events }));
+  S.snaps = [...earlier, ...S.snaps].slice(-400);
+  const present = new Set(S.log.map((e) => e.seq));
+  const missing = got.views.filter((v) => !present.has(v.seq) && v.seq < S.seq);
+  if (!missing.length) return;
+  try {
+    const words = await api("/api/words", { method: "POST", body: {
+      game: S.info.game, players: S.info.players, options: S.info.options, seat: S.seat,
+      observation: missing[missing.length - 1].observation, legal: [], events: missing.map((v) => v.events) } });
+    missing.forEach((v, i) => { if (words.log[i]?.length) addLog(v.seq, words.log[i]); });
+    draw();
+  } catch { /* the log stays as it was */ }
+}
+
+/** An earlier moment's words (asked for when first looked at). */
+async function snapWords(snap) {
+  if (snap.words || snap.asking) return;
+  snap.asking = true;
+  try {
+    snap.words = await api("/api/words", { method: "POST", body: {
+      game: S.info.game, players: S.info.players, options: S.info.options, seat: S.seat,
+      observation: snap.obs, legal: [], events: [] } });
+  } catch { snap.words = fallbackWords(snap.obs, null); }
+  snap.asking = false;
+  draw();
 }
 
 // -- drawing -----------------------------------------------------------------------------------
@@ -171,7 +291,8 @@ function shownActions() {
   if (!d || S.look) return [];
   const hand = S.words.hand;
   const picked = [...S.selected].map((i) => hand[i]);
-  let list = S.words.actions.filter((a) => picked.every((slug) => a.cards.includes(slug)));
+  const list = S.words.actions.filter((a) => picked.every((slug) => a.cards.includes(slug))
+    && picked.length <= cardsPlayed(a.text));
   if (d.kind === "window") return [];
   if (S.group) return list.filter((a) => a.group === S.group).map((a) => ({ ...a, kind: "act" }));
   const out = [];
@@ -184,6 +305,31 @@ function shownActions() {
   return out;
 }
 
+/** How many cards of the hand an action's text form plays: a pair 2, a triple 3, five
+ * different 5, `a+b` one of each; any other play one. The selection's size bounds it: three
+ * Defuse cards selected offer no pair (the selected multiset must fit in the action). */
+export function cardsPlayed(text) {
+  const tokens = String(text || "").split(/\s+/);
+  const upTo = tokens.findIndex((t) => t.startsWith("@"));
+  const [verb, ...rest] = upTo < 0 ? tokens : tokens.slice(0, upTo);
+  const parts = rest.reduce((n, t) => n + t.split("+").length, 0);
+  const least = { pair: 2, triple: 3, five: 5 }[verb] || 1;
+  return Math.max(least, parts);
+}
+
+/** The page of `list` shown now (keys 1 to 9), and how many pages there are. */
+function paged(list) {
+  const pages = Math.max(1, Math.ceil(list.length / PAGE));
+  S.page = Math.min(S.page, pages - 1);
+  return { items: list.slice(S.page * PAGE, (S.page + 1) * PAGE), offset: S.page * PAGE, pages };
+}
+
+function nextPage(list) {
+  const pages = Math.max(1, Math.ceil(list.length / PAGE));
+  S.page = (S.page + 1) % pages;
+  draw();
+}
+
 /** The highlighted default: the first choice that is not risky (none if all are). */
 function defaultIndex(list) {
   return list.findIndex((a) => !a.risk);
@@ -191,21 +337,22 @@ function defaultIndex(list) {
 
 function play(id) {
   const d = S.msg?.decision;
-  if (!d || S.pending) return;
+  if (!d || S.pending || S.tabs?.playing === false) return;
   S.pending = d.kind !== "window";
   S.sock.act(id, d.at);
-  S.selected.clear(); S.group = null;
+  S.selected.clear(); S.group = null; S.page = 0;
   draw();
 }
 
 function choose(a) {
-  if (a.kind === "group") { S.group = a.group; draw(); return; }
+  if (a.kind === "group") { S.group = a.group; S.page = 0; draw(); return; }
   play(a.id);
 }
 
 function draw() {
   if (!S.msg || !S.words) return;
   const snap = S.look !== null ? S.snaps[S.look] : { obs: S.msg.observation, words: S.words, seq: S.seq };
+  if (!snap.words) { snapWords(snap); setStatus(`Looking back: after log entry ${snap.seq} (its words are on their way)`); return; }
   const obs = snap.obs;
   const words = snap.words;
   document.body.dataset.seq = String(S.seq);
@@ -223,6 +370,10 @@ function draw() {
   drawActions();
   drawSide(obs, words);
   drawLog();
+  document.dispatchEvent(new CustomEvent("kaboom:render", { detail: {
+    seq: S.seq, family: obs.family, observation: obs, words, look: S.look,
+    decision: S.look === null ? S.msg.decision : null, actions: shownActions(),
+  } }));
 }
 
 /** A bot plays your seat (your clock ran out, or the table voted): take it back. */
@@ -266,14 +417,16 @@ function drawWindow(obs, words) {
   const box = $("#window");
   const d = S.msg.decision;
   if (!obs.window || S.look !== null) { box.classList.add("hidden"); fill(box, ); return; }
-  const kids = [el("strong", {}, "Reaction window: "), el("span", {}, words.chain || ""), el("span", { class: "clock", id: "window-clock" }, "")];
+  const kids = [el("strong", {}, "Reaction window: "), el("span", {}, words.chain || ""),
+    el("span", { class: "clock", id: "window-clock", "aria-live": "off" }, "")];
   if (d && d.kind === "window") {
     const nope = d.legal.find((a) => a.text.startsWith("nope"));
     const pass = d.legal.find((a) => a.text === "pass");
+    const does = nopeDoes(obs.window, words);
     if (S.queued && S.queued.at === d.at) {
-      const said = S.queued.text === "pass" ? "let it pass" : words.answer || "Nope";
-      kids.push(el("span", { class: "muted", id: "queued" }, `You: ${said}, when the clock runs out`));
-    }
+      const said = S.queued.text === "pass" ? "You let it pass" : `Your Nope is in: ${does.effect}`;
+      kids.push(el("span", { class: "said", id: "queued" }, said));
+    } else if (nope) kids.push(el("span", { class: "says", id: "nope-says" }, `${does.verb} now: ${does.effect}.`));
     if (nope) kids.push(el("button", { class: "primary", id: "nope-btn", onclick: () => play(nope.id) }, el("kbd", {}, "N"), ` ${words.answer || "Nope it"}`));
     if (pass) kids.push(el("button", { id: "pass-btn", onclick: () => play(pass.id) }, el("kbd", {}, "P"), " Let it pass"));
   } else {
@@ -282,6 +435,17 @@ function drawWindow(obs, words) {
   fill(box, ...kids);
   box.classList.remove("hidden");
   tick();
+}
+
+/** What a Nope does now, in words: the play it stops (or brings back), at once, unless
+ * someone Nopes back before the others' time runs out. */
+function nopeDoes(window, words) {
+  const first = String(words.chain || "").split(";")[0];
+  const what = first.includes(" played ") ? first.slice(first.indexOf(" played ") + 8) : "the play";
+  const yup = (window?.nopes?.length || 0) % 2 === 1;
+  return yup
+    ? { verb: "Nope the Nope", effect: `${what} goes ahead again unless someone Nopes back` }
+    : { verb: "Nope it", effect: `stops ${what} unless someone Nopes back` };
 }
 
 function drawHand(obs, words) {
@@ -318,15 +482,17 @@ function drawActions() {
       S.look !== null ? "Looking back: Esc returns to now." : d?.kind === "window" ? "Answer the reaction window above." : S.seat === null ? "Watching." : "Not your move."));
     return;
   }
+  if (S.tabs?.playing === false) {
+    fill(box, el("h2", {}, "Actions"), el("p", { class: "muted" }, "This seat is being played in another tab."));
+    return;
+  }
   const def = defaultIndex(list);
-  const buttons = list.map((a, i) => el("button", {
-    class: `${a.kind === "group" ? "group" : ""}${i === def ? " default" : ""}${a.risk ? " risky" : ""}`,
-    dataset: { id: a.id ?? "", text: a.text ?? "", index: i }, disabled: S.pending,
-    onclick: () => choose(a),
-    onmouseenter: () => { S.hover = a; fill($("#middle"), middle(S.msg.observation, S.words)); },
-    onmouseleave: () => { S.hover = null; fill($("#middle"), middle(S.msg.observation, S.words)); },
-  }, el("span", { class: "key" }, i < 9 ? String(i + 1) : i === 9 ? "0" : ""), a.label,
-  a.risk ? el("span", { class: "risk" }, ` ⚠ ${a.risk}`) : null));
+  const { items, offset, pages } = paged(list);
+  const buttons = items.map((a, j) => actionButton(a, offset + j, j, def));
+  if (pages > 1) {
+    buttons.push(el("button", { class: "more", id: "more-btn", onclick: () => nextPage(list) },
+      el("span", { class: "key" }, "0"), `More (page ${S.page + 1} of ${pages})`));
+  }
   const head = [el("h2", {}, "Actions")];
   if (S.selected.size) head.push(el("p", { class: "muted" }, `Only actions using the selected card${S.selected.size > 1 ? "s" : ""}. `, el("button", { onclick: () => { S.selected.clear(); draw(); } }, el("kbd", {}, "C"), " clear")));
   if (S.group) head.push(el("p", {}, el("button", { onclick: () => { S.group = null; draw(); } }, el("kbd", {}, "Esc"), " back"), " ", S.group));
@@ -335,15 +501,41 @@ function drawActions() {
     list.length ? null : el("p", { class: "muted" }, "No action uses that selection."));
 }
 
+/** One action's button: its key on this page (1 to 9), its label, its risk. */
+function actionButton(a, i, j, def) {
+  return el("button", {
+    class: `${a.kind === "group" ? "group" : ""}${i === def ? " default" : ""}${a.risk ? " risky" : ""}`,
+    dataset: { id: a.id ?? "", text: a.text ?? "", index: i }, disabled: S.pending,
+    "aria-keyshortcuts": String(j + 1),
+    onclick: () => choose(a),
+    onmouseenter: () => { S.hover = a; fill($("#middle"), middle(S.msg.observation, S.words)); },
+    onmouseleave: () => { S.hover = null; fill($("#middle"), middle(S.msg.observation, S.words)); },
+  }, el("span", { class: "key" }, String(j + 1)), a.label,
+  a.risk ? el("span", { class: "risk" }, ` ⚠ ${a.risk}`) : null);
+}
+
+/** A seat open in several tabs: which one plays it, and a button to play it here. */
+function drawTabs() {
+  const box = $("#tabs-note");
+  const t = S.tabs;
+  if (!t || t.count < 2 && t.playing) { box.classList.add("hidden"); fill(box, ); return; }
+  fill(box, t.playing
+    ? el("span", {}, `This seat is open in ${t.count} tabs; this one plays it.`)
+    : el("span", {}, "This seat is being played in another tab. ",
+      el("button", { class: "primary", id: "take-btn", onclick: () => S.sock.send({ type: "take" }) }, el("kbd", {}, "T"), " Play it here")));
+  box.classList.remove("hidden");
+}
+
 function drawSide(obs, words) {
   const knowledge = words.knowledge || [];
   const kbox = $("#known");
   fill(kbox, el("h2", {}, "What you know"),
     knowledge.length ? el("ul", { class: "known" }, ...knowledge.map((l) => el("li", {}, l))) : el("p", { class: "muted" }, S.seat === null ? "Spectators see the public table only." : "Nothing beyond the table."));
   const obox = $("#odds");
+  $('#sheet-btns [data-sheet="odds"]').classList.toggle("hidden", !(S.guide.has_odds && words.odds !== null));
   if (S.guide.has_odds && words.odds !== null) {
     obox.classList.remove("hidden");
-    fill(obox, el("button", { id: "odds-btn", onclick: () => { S.odds = !S.odds; draw(); } }, el("kbd", {}, "O"), S.odds ? " Hide the odds" : " Show the odds"),
+    fill(obox, el("button", { id: "odds-btn", onclick: () => { S.odds = !S.odds; draw(); } }, el("kbd", {}, "%"), S.odds ? " Hide the odds" : " Show the odds"),
       S.odds ? el("p", { class: "odds" }, `Chance the next card is a bomb: ${Math.round(words.odds * 100)}%`) : null);
   } else obox.classList.add("hidden");
 }
@@ -418,6 +610,7 @@ function wireKeys() {
     if (k === "?") { help.classList.toggle("hidden"); ev.preventDefault(); return; }
     if (k === "Escape") {
       if (!help.classList.contains("hidden")) help.classList.add("hidden");
+      else if (S.sheet) openSheet(null);
       else if (S.look !== null) { S.look = null; draw(); }
       else if (S.group) { S.group = null; draw(); }
       else { S.selected.clear(); draw(); }
@@ -426,9 +619,13 @@ function wireKeys() {
     if (!S.msg || !S.words) return;
     const d = S.msg.decision;
     const list = shownActions();
-    if (/^[0-9]$/.test(k)) {
-      const i = k === "0" ? 9 : Number(k) - 1;
-      if (list[i]) choose(list[i]);
+    if (k === "0") {
+      if (list.length > PAGE) nextPage(list);
+    } else if (/^[1-9]$/.test(k)) {
+      const i = S.page * PAGE + Number(k) - 1;
+      if (list[i] && S.tabs?.playing !== false) choose(list[i]);
+    } else if (k === "t" && S.tabs?.playing === false) {
+      S.sock.send({ type: "take" });
     } else if (k === "Enter") {
       const i = defaultIndex(list);
       if (i >= 0 && !(ev.target instanceof HTMLButtonElement)) { ev.preventDefault(); choose(list[i]); }
@@ -444,8 +641,8 @@ function wireKeys() {
     else if (k === "n" || k === "p") {
       const legal = d?.legal || [];
       const a = legal.find((x) => (k === "n" ? x.text.startsWith("nope") : x.text === "pass"));
-      if (a) play(a.id);
-    } else if (k === "o") { S.odds = !S.odds; draw(); }
+      if (a && S.tabs?.playing !== false) play(a.id);
+    } else if (k === "%") { S.odds = !S.odds; if (S.odds) S.sheet = "odds"; draw(); }
     else if (k === "l") { lookBack(); }
     else if (k === "b") { takeBack(); }
     else if (k === "a" && S.over) { $("#again-btn")?.click(); }
@@ -462,6 +659,28 @@ function wireKeys() {
   $("#look-now").addEventListener("click", () => { S.look = null; draw(); });
   $("#look-prev").addEventListener("click", () => { if (S.look) { S.look -= 1; draw(); } });
   $("#look-next").addEventListener("click", () => { if (S.look !== null) { S.look = Math.min(S.snaps.length - 1, S.look + 1); draw(); } });
+}
+
+/** Phones: the dock (window, hand, actions) is pinned at the bottom and the table above
+ * scrolls; the page keeps room below for it. The log, what you know and the odds open as
+ * a sheet from the dock's buttons. */
+function wireDock() {
+  const dock = $("#dock");
+  const room = () => document.body.style.setProperty("--dock-h", `${Math.ceil(dock.getBoundingClientRect().height)}px`);
+  new ResizeObserver(room).observe(dock);
+  room();
+  for (const b of document.querySelectorAll("#sheet-btns button")) {
+    b.addEventListener("click", () => openSheet(b.dataset.sheet));
+  }
+  $("#sheet-close").addEventListener("click", () => openSheet(null));
+}
+
+/** Open one side panel as the phone's sheet (the same one again, or null, closes it). */
+function openSheet(name) {
+  S.sheet = S.sheet === name ? null : name;
+  document.body.dataset.sheet = S.sheet || "";
+  for (const b of document.querySelectorAll("#sheet-btns button")) b.setAttribute("aria-expanded", String(b.dataset.sheet === S.sheet));
+  if (S.sheet === "odds" && !S.odds) { S.odds = true; draw(); }
 }
 
 /** Earlier moments of this game, as this seat saw them (the observations it was sent). */
