@@ -194,10 +194,25 @@ def test_tapping_a_player_plays_the_favor_on_them(server: Server, browser: Any) 
     seat.close()
 
 
+def test_a_player_target_answers_the_keyboard_too(server: Server, browser: Any) -> None:
+    # seed 40 (as above): Enter on the focused player plays the Favor, not the table's
+    # default (drawing)
+    seat = Seat(browser, server.base, "exploding-kittens", 40)
+    page = seat.page
+    page.focus("#players .player.tap-target[data-seat='1']")
+    page.keyboard.press("Enter")
+    seat.wait_event("play", lambda e: e["data"]["action"] == "play favor @1")
+    assert not [e for e in seat.my_events("draw") if e["seat"] == 0]
+    seat.close()
+
+
 def test_tapping_a_player_with_several_steals_asks_which(server: Server, browser: Any) -> None:
     # seed 11: seat 0 holds pairs of Defuse, Tacocat and Rainbow-Ralphing Cat, no Favor
     seat = Seat(browser, server.base, "exploding-kittens", 11)
     page = seat.page
+    page.click("#players .player.tap-target[data-seat='1']")
+    page.click("#status")  # a tap elsewhere closes the menu, plays nothing
+    assert page.locator("#tap-menu").count() == 0
     page.click("#players .player.tap-target[data-seat='1']")
     items = page.locator("#tap-menu button[role=menuitem]").all_inner_texts()
     assert "Play a pair of Tacocat against P1: steal a random card" in items

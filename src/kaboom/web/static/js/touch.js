@@ -171,9 +171,9 @@ function ordinal(n) {
 // -- tapping --------------------------------------------------------------------------------------
 function onTap(ev) {
   if (!(ev.target instanceof Element)) return;
-  if (ev.target.closest("button.vote, #tap-menu")) return;
+  if (ev.target.closest("#tap-menu")) return;
   const node = ev.target.closest("[data-tap]");
-  if (!node) return;
+  if (!node || ev.target.closest("button.vote")) { closeMenu(); return; }
   ev.preventDefault();
   choose(node);
 }
