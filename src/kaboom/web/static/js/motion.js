@@ -95,8 +95,8 @@ function animate(S, e) {
       pulse(seatBox(S, actor), "saved");
       break;
     case "place":
-      if (d.to) fly(seatBox(S, actor), cell(d.to), face(d.card));
-      else fly(seatBox(S, actor), drawPile(), null);
+      // a bomb goes back face up (everyone saw it drawn), to the pile, not to its place
+      fly(seatBox(S, actor), d.to ? cell(d.to) : drawPile(), face(d.card));
       break;
     case "place-magnet":
       fly(seatBox(S, actor), drawPile(), null);
