@@ -99,8 +99,13 @@ export function board(obs, book, viewer, preview = null) {
   const left = 86;
   const width = left + (n + 2) * cell + 10;
   const rowH = 48;
-  const top = 34;
-  const height = top + rowH * 2 + 60;
+  // tokens on one space stand side by side, two to a line, lines outward from the row
+  const bySpace = new Map();
+  for (const p of obs.players) bySpace.set(p.position, [...(bySpace.get(p.position) || []), p.seat]);
+  const lineH = 15;
+  const extra = (Math.ceil(Math.max(...[...bySpace.values()].map((s) => s.length)) / 2) - 1) * lineH;
+  const top = 34 + (obs.board.side === "calm" ? extra : 0);
+  const height = top + rowH * 2 + 60 + (obs.board.side === "calm" ? 0 : extra);
   const svg = svgEl("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "the board" });
   const up = obs.board.side;
   g.sides.forEach((side, i) => {
@@ -108,19 +113,19 @@ export function board(obs, book, viewer, preview = null) {
     const active = side.name === up;
     svg.append(svgEl("text", { x: 4, y: y + 20, "font-size": 13, "font-weight": active ? 700 : 400, fill: active ? "#000" : "#888" },
       `${side.name === "calm" ? "Calm" : "Chaos"}${active ? " ▲" : ""}`));
-    svg.append(svgEl("rect", { x: left - cell, y, width: cell - 2, height: 30, rx: 5, fill: active ? "#e0d6c4" : "#eee", stroke: "#777" }));
+    svg.append(svgEl("rect", { x: left - cell, y, width: cell - 2, height: 30, rx: 5, fill: active ? "#e0d6c4" : "#eee", stroke: "#777", "data-space": 0, "data-side": side.name }));
     svg.append(svgEl("text", { x: left - cell + 3, y: y + 19, "font-size": 9 }, "Box"));
     for (let s = 1; s <= n; s += 1) {
       const x = left + (s - 1) * cell;
       const kitten = side.kittens.includes(s);
       const fill = kitten ? (active ? "#222" : "#666") : active ? "#fffdf6" : "#f2f2f2";
-      svg.append(svgEl("rect", { x, y, width: cell - 2, height: 30, rx: 4, fill, stroke: active ? "#333" : "#aaa", "data-space": s }));
+      svg.append(svgEl("rect", { x, y, width: cell - 2, height: 30, rx: 4, fill, stroke: active ? "#333" : "#aaa", "data-space": s, "data-side": side.name }));
       const label = kitten ? "K" : String(side.values[s] || "");
       svg.append(svgEl("text", { x: x + 9, y: y + 20, "font-size": 13, "font-weight": 700, fill: kitten ? "#ffd54f" : "#333" }, label));
       if (i === 0 && s % 5 === 0) svg.append(svgEl("text", { x: x + 6, y: 11, "font-size": 9, fill: "#666" }, String(s)));
     }
     const rx = left + n * cell;
-    svg.append(svgEl("rect", { x: rx, y, width: cell + 4, height: 30, rx: 6, fill: "#c2185b", stroke: "#333" }));
+    svg.append(svgEl("rect", { x: rx, y, width: cell + 4, height: 30, rx: 6, fill: "#c2185b", stroke: "#333", "data-space": n + 1, "data-side": side.name }));
     svg.append(svgEl("text", { x: rx + 4, y: y + 20, "font-size": 12, "font-weight": 800, fill: "#fff" }, "R"));
   });
   // the Loop Back Arrow: past the Ribbon, back to its space
@@ -137,22 +142,16 @@ export function board(obs, book, viewer, preview = null) {
   // tokens beside the side that is up: above the Calm row, below the Chaos row
   const yT = up === "calm" ? top - 10 : top + rowH + 40;
   const yRow = top + (up === "calm" ? 0 : rowH);
-  const bySpace = new Map();
-  for (const p of obs.players) {
-    const list = bySpace.get(p.position) || [];
-    list.push(p.seat);
-    bySpace.set(p.position, list);
-  }
   for (const [pos, seats] of bySpace) {
     seats.forEach((q, k) => {
-      const x = (pos === 0 ? left - cell : left + (pos - 1) * cell) + 8 + (k % 2) * 14;
-      const y = yT + (up === "calm" ? -1 : 1) * Math.floor(k / 2) * 8;
+      const x = (pos === 0 ? left - cell : left + (pos - 1) * cell) + 7 + (k % 2) * 14;
+      const y = yT + (up === "calm" ? -1 : 1) * Math.floor(k / 2) * lineH;
       const me = q === viewer;
       const g2 = svgEl("g", { "data-token": q });
       g2.append(svgEl(me ? "rect" : "circle", me
-        ? { x: x - 7, y: y - 7, width: 14, height: 14, fill: "#1f5fbf", stroke: "#000", transform: `rotate(45 ${x} ${y})` }
-        : { cx: x, cy: y, r: 8, fill: "#ff8f00", stroke: "#000" }));
-      g2.append(svgEl("text", { x: x - 3.5, y: y + 4, "font-size": 11, "font-weight": 800, fill: "#fff" }, String(q)));
+        ? { x: x - 4.7, y: y - 4.7, width: 9.4, height: 9.4, fill: "#1f5fbf", stroke: "#000", transform: `rotate(45 ${x} ${y})` }
+        : { cx: x, cy: y, r: 6.5, fill: "#ff8f00", stroke: "#000" }));
+      g2.append(svgEl("text", { x: x - 3, y: y + 3.5, "font-size": 10, "font-weight": 800, fill: "#fff" }, String(q)));
       svg.append(g2);
     });
   }

@@ -3,6 +3,7 @@
 import { api, el, seatName, seatStore, TableSocket } from "./api.js";
 import { CardBook, tip } from "./cards.js";
 import * as fam from "./families.js";
+import { afterRender } from "./touch.js";
 
 const $ = (sel) => document.querySelector(sel);
 /** `box`'s children become `kids`, the empty ones (null, false) left out. */
@@ -374,6 +375,7 @@ function draw() {
     seq: S.seq, family: obs.family, observation: obs, words, look: S.look,
     decision: S.look === null ? S.msg.decision : null, actions: shownActions(),
   } }));
+  afterRender(S, play, draw);
 }
 
 /** A bot plays your seat (your clock ran out, or the table voted): take it back. */
