@@ -144,7 +144,10 @@ function markSpaces(acts) {
 function drawDepthPile(acts) {
   document.querySelector("#depth-pile")?.remove();
   const places = placements(acts);
-  const box = document.querySelector("#middle-box");
+  // on a phone the middle lies under the pinned hand and actions: the pile goes on top of
+  // the actions there, one row across (table.css's phone layout, the same width)
+  const phone = matchMedia("(max-width: 820px)").matches;
+  const box = document.querySelector(phone ? "#actions-box" : "#middle-box");
   if (!places.length || !box) return;
   const obs = T.S.msg.observation;
   const deck = obs.family === "board" ? "Move Deck" : "Draw Pile";
@@ -159,8 +162,9 @@ function drawDepthPile(acts) {
     }
     if (k < depthSize) pile.append(el("div", { class: "depth-card", "aria-hidden": "true" }));
   }
-  box.append(el("div", { id: "depth-pile" },
-    el("h3", {}, `Tap where it goes in the ${deck} (top first)`), pile));
+  const shown = el("div", { id: "depth-pile" },
+    el("h3", {}, `Tap where it goes in the ${deck} (top first)`), pile);
+  if (phone) box.prepend(shown); else box.append(shown);
 }
 
 function ordinal(n) {
