@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -77,8 +79,10 @@ def faults(axe: Any, page: Any) -> list[str]:
     return out
 
 
-def at_both_sizes(axe: Any, page: Any, where: str, shots: Path | None = None) -> list[str]:
-    """The faults at phone size and at desktop size (``where`` names the moment)."""
+def at_both_sizes(axe: Any, page: Any, where: str) -> list[str]:
+    """The faults at phone size and at desktop size (``where`` names the moment; with
+    ``KABOOM_A11Y_SHOTS`` set, a screenshot of each into that folder)."""
+    shots = Path(os.environ["KABOOM_A11Y_SHOTS"]) if os.environ.get("KABOOM_A11Y_SHOTS") else None
     found = []
     for size, name in ((PHONE, "phone"), (DESKTOP, "desktop")):
         page.set_viewport_size(size)
@@ -181,6 +185,37 @@ def play(who: Person, seen: Seen, axe: Any, game: str, prefer: str, until: str) 
         assert time.monotonic() < end, f"{game}: no {until} in 60 s (seen {seen.moments})"
 
 
+def named_and_described(page: Any, g: dict[str, Any]) -> None:
+    """The landmarks are named; a card in hand is called by its name and described by its
+    few words (not the field guide's first line); the board is told space by space."""
+    from playwright.sync_api import expect
+
+    for region in ("Actions", "Your hand", "Players", "Log"):
+        assert page.get_by_role("region", name=region).count() == 1, region
+    card = page.locator("#hand .card").first
+    design = next(c["design"] for c in g["cards"] if c["slug"] == card.get_attribute("data-slug"))
+    expect(card).to_have_accessible_name(design["label"])
+    expect(card).to_have_accessible_description(design["description"])
+    if g["family"] == "board":
+        spaces = page.get_by_role("list", name=re.compile("^The board, .* side up, space by space"))
+        assert spaces.get_by_role("listitem").count() == g["board"]["spaces"] + 2
+        assert spaces.get_by_role("listitem").first.inner_text().startswith("Litter Box")
+        assert tokens_apart(page), "two tokens on one space cover each other"
+
+
+#: Whether no two players' tokens on the board overlap (at the deal all stand in the Box).
+TOKENS_APART = """() => {
+  const boxes = [...document.querySelectorAll('[data-token]')]
+    .map((t) => t.getBoundingClientRect());
+  return boxes.length > 1 && boxes.every((a, i) => boxes.every((b, j) => i === j
+    || a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top));
+}"""
+
+
+def tokens_apart(page: Any) -> bool:
+    return bool(page.evaluate(TOKENS_APART))
+
+
 def finish(who: Person, game: str, base: str, table: str) -> None:
     """No card on the page that only the other seat held; no script error."""
     export = export_of(base, table)
@@ -220,9 +255,13 @@ def test_a_table_has_no_serious_fault_from_the_deal_to_the_end_and_its_replay(
     page = who.page
     page.wait_for_selector("#actions button:not([disabled])")
     seen.faults += at_both_sizes(axe, page, f"{game} early")
+    named_and_described(page, g)
     play(who, seen, axe, game, "draw", "over")
     page.wait_for_selector("#end:not(.hidden)")
     seen.faults += at_both_sizes(axe, page, f"{game} end")
+    assert page.get_by_role("dialog", name="Game over").is_visible()
+    assert page.evaluate("() => !!document.activeElement?.closest('#end')"), "focus not in the end"
+    assert page.locator("#announce p").count() > 0, "nothing said in the live region"
     if g["family"] == "exploding":
         assert "bomb" in seen.moments, f"{game}: no bomb reached"
     page.goto(f"/replay/{table}")

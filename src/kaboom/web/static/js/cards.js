@@ -76,12 +76,19 @@ export class CardBook {
       el("span", { class: "band", "aria-hidden": "true" }, icon(this.guide.icons, d.icon),
         el("span", { class: "mark" }, d.letter), suit ? el("span", { class: "suit" }, suit) : null),
       el("span", { class: "title", "aria-hidden": "true" }, name),
-      el("span", { class: "sub", id: subId }, d.short),
+      el("span", { class: "sub", id: subId }, ...said(d.short)),
     );
     if (onPick) node.addEventListener("click", () => onPick(slug, index));
     longPress(node, () => tip(node, this.help(slug)));
     return node;
   }
+}
+
+/** The few words as shown; a rank before " · " is hidden from screen readers (the card's
+ * name says it: "Ace of spades", described "Nope"). */
+function said(short) {
+  const cut = short.indexOf(" · ");
+  return cut < 0 ? [short] : [el("span", { "aria-hidden": "true" }, short.slice(0, cut + 3)), short.slice(cut + 3)];
 }
 
 let liveNode = null;
