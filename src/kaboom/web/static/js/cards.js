@@ -63,7 +63,8 @@ export class CardBook {
     const name = this.name(slug);
     const suit = [...name].find((ch) => SUITS[ch]);
     const fx = this.guide.family === "eleminis" ? `el-${d.icon}` : `fx-${d.icon}`;
-    const cls = ["card", fx, small ? "small" : "", selected ? "selected" : "", suit && SUITS[suit] === "red" ? "red" : ""];
+    const long = name.split(/[\s-]/).some((w) => w.length > 9); // a smaller name, unbroken
+    const cls = ["card", fx, small ? "small" : "", selected ? "selected" : "", suit && SUITS[suit] === "red" ? "red" : "", long ? "long" : ""];
     ids += 1;
     const subId = `card-sub-${ids}`;
     const node = el(
