@@ -10,9 +10,11 @@ that seat and with the hands every other seat held at that moment.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,7 @@ import httpx
 
 from kaboom.engine.registry import new_game
 from needs import missing
+from server_support import Server, quick_args
 
 CHROMIUM = Path(os.environ.get("KABOOM_CHROMIUM", "/usr/bin/chromium"))
 #: How Chromium runs here: headless, no sandbox (containers), nothing fetched from outside.
@@ -316,3 +319,32 @@ def shots(folder: Path | None, p: Person, game: str, moment: str) -> Path | None
     p.page.evaluate("() => window.scrollTo(0, 0)")
     p.page.screenshot(path=str(path), full_page=False)
     return path
+
+
+@contextlib.contextmanager
+def table_server(folder: Path) -> Iterator[Server]:
+    """A ``kaboom serve`` on SQLite in ``folder`` with no limits, for a module of browser
+    tests; its log must hold no error at the end."""
+    chromium_or_skip()
+    srv = Server(f"sqlite:///{folder}/tables.db", folder / "server.log", *quick_args()).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+    assert srv.errors() == []
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium under Playwright, for a module of browser tests."""
+    chromium_or_skip()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as err:  # the dev extra brings it
+        missing(f"playwright is not installed ({err})")
+    with sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            yield browser
+        finally:
+            browser.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -23,3 +24,12 @@ def tiny_nim(monkeypatch: pytest.MonkeyPatch) -> Iterator[GameSpec]:
     monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
     monkeypatch.setattr(registry, "_loaded", True)  # the built-in games are not needed here
     yield tiny_game.register()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium under Playwright, one for a module of browser tests."""
+    from browser_support import chromium
+
+    with chromium() as chromium_browser:
+        yield chromium_browser

@@ -25,12 +25,10 @@ from browser_support import (
     RECORDER,
     Person,
     Tally,
-    chromium_or_skip,
     create_table,
     export_of,
     is_over,
     join,
-    launch,
     leaks,
     person,
     play_out,
@@ -38,10 +36,10 @@ from browser_support import (
     shots,
     start,
     table_id,
+    table_server,
 )
 from kaboom.web.words import guide
-from needs import missing
-from server_support import Server, quick_args
+from server_support import Server
 
 #: One ``kaboom serve`` and one Chromium for the module (its fixtures): on one xdist worker.
 pytestmark = pytest.mark.xdist_group("browser")
@@ -53,29 +51,8 @@ MIDGAME = 8
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    chromium_or_skip()
-    folder = tmp_path_factory.mktemp("browser")
-    srv = Server(f"sqlite:///{folder}/tables.db", folder / "server.log", *quick_args()).start()
-    try:
+    with table_server(tmp_path_factory.mktemp("browser")) as srv:
         yield srv
-    finally:
-        srv.stop()
-    assert srv.errors() == []
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    chromium_or_skip()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError as err:  # the dev extra brings it
-        missing(f"playwright is not installed ({err})")
-    with sync_playwright() as pw:
-        chromium = launch(pw)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 def screenshot_folder(tmp_path: Path) -> Path:

@@ -22,11 +22,13 @@ from kaboom.engine.registry import get_game, new_game
 from kaboom.engine.state import Observation, State
 from kaboom.sim.story import story_lines
 from kaboom.tui.eleminis import Eleminis
+from kaboom.tui.exploding import Exploding
 from kaboom.tui.families import Family, family_of, status_line
 from kaboom.tui.odds import bomb_odds
 from kaboom.tui.save import history, parse_seating
 from kaboom.tui.session import seen_lines
 from kaboom.tui.words import seat_name, tell
+from kaboom.web.design import ICONS, design_of, spoken_name
 
 
 @lru_cache(maxsize=128)
@@ -52,7 +54,13 @@ def guide(game: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
     state = template(game, players, options)
     family = family_of(state)
     cards = [
-        {"slug": slug, "name": name, "text": text, "help": family.help_text(slug)}
+        {
+            "slug": slug,
+            "name": name,
+            "text": text,
+            "help": family.help_text(slug),
+            "design": card_design(game, family, slug),
+        }
         for slug, (name, text) in family.guide.items()
     ]
     out: dict[str, Any] = {
@@ -68,11 +76,39 @@ def guide(game: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
         "has_pass": family.has_pass,
         "has_odds": family.has_odds,
         "bombs": sorted(family.bombs()),
+        "icons": {name: {"d": d, "draw": draw} for name, (d, draw) in ICONS.items()},
     }
     extra: Callable[[Any], dict[str, Any]] | None = _EXTRAS.get(out["family"])
     if extra is not None:
         out[out["family"]] = extra(family)
     return out
+
+
+def card_design(game: str, family: Family, slug: str) -> dict[str, str]:
+    """How the page draws a card (``kaboom.web.design``): its kind, icon, letter, the effect
+    in a few words (an Elemini's: what it beats), its accessible name and description."""
+    ranked = isinstance(family, Exploding) and family.ranked
+    kind = family.rank(slug) if ranked else slug
+    name = family.name(slug)
+    look = design_of(game, kind, name)
+    short = look.short or _beats(family, slug)
+    return {
+        "kind": kind,
+        "icon": look.icon,
+        "letter": look.letter,
+        "short": short,
+        "label": spoken_name(kind if ranked else None, name),
+        "description": short.split(" · ", 1)[-1],
+    }
+
+
+def _beats(family: Family, slug: str) -> str:
+    """``Beats Water, Rock``: an Elemini's short words, from the deck's element cycle."""
+    if not isinstance(family, Eleminis):
+        return ""
+    said = family.beats(slug)
+    _, _, wins = said.partition(" beats ")
+    return f"Beats {wins.split(';')[0]}" if wins else ""
 
 
 def _exploding(family: Any) -> dict[str, Any]:

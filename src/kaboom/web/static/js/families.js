@@ -30,7 +30,7 @@ export function piles(obs, book) {
 
 /** The players: name, cards in hand, in or out, turns owed, where they stand. */
 export function players(obs, viewer, names, seats, family, onVote = null) {
-  const box = el("div", { class: "players", "aria-label": "players" });
+  const box = el("div", { class: "players", role: "list", "aria-label": "Players" });
   const section = obs[obs.family] || {};
   for (const p of obs.players) {
     const q = p.seat;
@@ -49,6 +49,7 @@ export function players(obs, viewer, names, seats, family, onVote = null) {
     if (info && info.kind === "human" && !info.connected && obs.phase !== "over") badges.push("offline");
     if (info?.away || info?.takeover) badges.push("bot plays");
     box.append(el("div", {
+      role: "listitem",
       class: `player${q === viewer ? " me" : ""}${current ? " current" : ""}${p.in ? "" : " out"}`,
       dataset: { seat: q },
     },
@@ -99,19 +100,19 @@ export function board(obs, book, viewer, preview = null) {
   const left = 86;
   const width = left + (n + 2) * cell + 10;
   const rowH = 48;
-  // tokens on one space stand side by side, two to a line, lines outward from the row
+  const up = obs.board.side;
   const bySpace = new Map();
   for (const p of obs.players) bySpace.set(p.position, [...(bySpace.get(p.position) || []), p.seat]);
-  const lineH = 15;
-  const extra = (Math.ceil(Math.max(...[...bySpace.values()].map((s) => s.length)) / 2) - 1) * lineH;
-  const top = 34 + (obs.board.side === "calm" ? extra : 0);
-  const height = top + rowH * 2 + 60 + (obs.board.side === "calm" ? 0 : extra);
-  const svg = svgEl("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "the board" });
-  const up = obs.board.side;
+  // tokens two abreast, rows of them away from the side that is up: none covers another
+  const band = Math.ceil(Math.max(1, ...[...bySpace.values()].map((l) => l.length)) / 2) * 14;
+  const top = 20 + (up === "calm" ? band : 14);
+  const extra = up === "calm" ? 0 : band;
+  const height = top + rowH * 2 + 60 + extra;
+  const svg = svgEl("svg", { viewBox: `0 0 ${width} ${height}`, "aria-hidden": "true", focusable: "false" });
   g.sides.forEach((side, i) => {
     const y = top + i * rowH;
     const active = side.name === up;
-    svg.append(svgEl("text", { x: 4, y: y + 20, "font-size": 13, "font-weight": active ? 700 : 400, fill: active ? "#000" : "#888" },
+    svg.append(svgEl("text", { x: 4, y: y + 20, "font-size": 13, "font-weight": active ? 700 : 400, fill: active ? "#000" : "#666" },
       `${side.name === "calm" ? "Calm" : "Chaos"}${active ? " ▲" : ""}`));
     svg.append(svgEl("rect", { x: left - cell, y, width: cell - 2, height: 30, rx: 5, fill: active ? "#e0d6c4" : "#eee", stroke: "#777", "data-space": 0, "data-side": side.name }));
     svg.append(svgEl("text", { x: left - cell + 3, y: y + 19, "font-size": 9 }, "Box"));
@@ -122,37 +123,30 @@ export function board(obs, book, viewer, preview = null) {
       svg.append(svgEl("rect", { x, y, width: cell - 2, height: 30, rx: 4, fill, stroke: active ? "#333" : "#aaa", "data-space": s, "data-side": side.name }));
       const label = kitten ? "K" : String(side.values[s] || "");
       svg.append(svgEl("text", { x: x + 9, y: y + 20, "font-size": 13, "font-weight": 700, fill: kitten ? "#ffd54f" : "#333" }, label));
-      if (i === 0 && s % 5 === 0) svg.append(svgEl("text", { x: x + 6, y: 11, "font-size": 9, fill: "#666" }, String(s)));
+      if (i === 0 && s % 5 === 0) svg.append(svgEl("text", { x: x + 6, y: 11, "font-size": 9, fill: "#555" }, String(s)));
     }
     const rx = left + n * cell;
     svg.append(svgEl("rect", { x: rx, y, width: cell + 4, height: 30, rx: 6, fill: "#c2185b", stroke: "#333", "data-space": n + 1, "data-side": side.name }));
     svg.append(svgEl("text", { x: rx + 4, y: y + 20, "font-size": 12, "font-weight": 800, fill: "#fff" }, "R"));
   });
   // the Loop Back Arrow: past the Ribbon, back to its space
-  const yA = top + rowH * 2 + 10;
+  const yA = top + rowH * 2 + 10 + extra;
   const xR = left + n * cell + cell / 2;
   const xB = left + (g.loop_back_to - 1) * cell + cell / 2;
-  svg.append(svgEl("path", { d: `M${xR} ${yA - 12} V${yA + 8} H${xB} V${yA - 6}`, fill: "none", stroke: "#c2185b", "stroke-width": 2, "marker-end": "url(#arrow)" }));
+  svg.append(svgEl("path", { d: `M${xR} ${yA - 12 - extra} V${yA + 8} H${xB} V${yA - 6 - extra}`, fill: "none", stroke: "#c2185b", "stroke-width": 2, "marker-end": "url(#arrow)" }));
   const defs = svgEl("defs");
   const marker = svgEl("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 6, markerHeight: 6, orient: "auto-start-reverse" });
   marker.append(svgEl("path", { d: "M0 0L10 5L0 10z", fill: "#c2185b" }));
   defs.append(marker);
   svg.prepend(defs);
   svg.append(svgEl("text", { x: xB + 6, y: yA + 22, "font-size": 11, fill: "#c2185b" }, `Loop Back Arrow: past the Ribbon, back to ${g.loop_back_to}`));
-  // tokens beside the side that is up: above the Calm row, below the Chaos row
-  const yT = up === "calm" ? top - 10 : top + rowH + 40;
   const yRow = top + (up === "calm" ? 0 : rowH);
+  const yT = up === "calm" ? top - 9 : top + rowH + 39;
   for (const [pos, seats] of bySpace) {
     seats.forEach((q, k) => {
       const x = (pos === 0 ? left - cell : left + (pos - 1) * cell) + 7 + (k % 2) * 14;
-      const y = yT + (up === "calm" ? -1 : 1) * Math.floor(k / 2) * lineH;
-      const me = q === viewer;
-      const g2 = svgEl("g", { "data-token": q });
-      g2.append(svgEl(me ? "rect" : "circle", me
-        ? { x: x - 4.7, y: y - 4.7, width: 9.4, height: 9.4, fill: "#1f5fbf", stroke: "#000", transform: `rotate(45 ${x} ${y})` }
-        : { cx: x, cy: y, r: 6.5, fill: "#ff8f00", stroke: "#000" }));
-      g2.append(svgEl("text", { x: x - 3, y: y + 3.5, "font-size": 10, "font-weight": 800, fill: "#fff" }, String(q)));
-      svg.append(g2);
+      const y = yT + (up === "calm" ? -1 : 1) * Math.floor(k / 2) * 14;
+      svg.append(token(x, y, q, q === viewer));
     });
   }
   if (preview !== null && preview > 0 && preview <= n + 1) {
@@ -161,29 +155,59 @@ export function board(obs, book, viewer, preview = null) {
   }
   const where = obs.board.disc_to_choose ? `Move Disc drawn: ${obs.board.disc_to_choose.replaceAll("-", " ")}` : "";
   return el("div", { class: "stack" },
-    el("div", { class: "track" }, svg),
+    el("div", { class: "track", role: "region", tabindex: "0", "aria-label": "The board" }, svg, spaceList(obs, g, viewer, bySpace)),
     el("div", { class: "track-legend muted" },
       `${up === "calm" ? "Calm" : "Chaos"} side up. K: an Exploding Kitten space; a number: the Action Cards a landing draws; R: the Ribbon (land on it exactly to win). Tokens: seat numbers, yours a blue diamond. ${where}`),
     piles(obs, book));
 }
 
-const SYM = { fire: "▲", water: "●", air: "≈", rock: "■", plant: "♣", star: "★", trash: "✖" };
+/** A player's token: an orange disc with the seat number (yours a blue diamond). */
+function token(x, y, seat, me) {
+  const g = svgEl("g", { "data-token": seat });
+  g.append(svgEl(me ? "rect" : "circle", me
+    ? { x: x - 5, y: y - 5, width: 10, height: 10, fill: "#1f5fbf", stroke: "#000", transform: `rotate(45 ${x} ${y})` }
+    : { cx: x, cy: y, r: 6.5, fill: "#ff8f00", stroke: "#000" }));
+  g.append(svgEl("text", { x, y: y + 3, "font-size": 9, "font-weight": 800, fill: me ? "#fff" : "#000", "text-anchor": "middle" }, String(seat)));
+  return g;
+}
+
+/** The side that is up, space by space, in words: what each space does and who stands on
+ * it (what a screen reader reads instead of the drawing). */
+function spaceList(obs, g, viewer, bySpace) {
+  const side = g.sides.find((s) => s.name === obs.board.side);
+  const who = (pos) => (bySpace.get(pos) || []).map((q) => (q === viewer ? "you" : `P${q}`));
+  const item = (pos, title, what) => {
+    const here = who(pos);
+    return el("li", { class: here.length ? "here" : "" }, `${title}: ${what}${here.length ? `; here: ${here.join(", ")}` : ""}`);
+  };
+  const items = [item(0, "Litter Box", "the start")];
+  for (let s = 1; s <= g.spaces; s += 1) {
+    const draws = side.values[s] || 0;
+    const what = side.kittens.includes(s) ? "an Exploding Kitten space"
+      : draws ? `a landing draws ${draws} Action Card${draws === 1 ? "" : "s"}` : "nothing";
+    items.push(item(s, `Space ${s}`, what));
+  }
+  items.push(item(g.ribbon, "The Ribbon", "land on it exactly to win"));
+  return el("ol", { class: "sr-only", "aria-label": `The board, ${side.name === "calm" ? "Calm" : "Chaos"} side up, space by space` }, ...items);
+}
 
 /** Eleminis: each player's row with element symbols, points now, the drawn card. */
 export function eleminis(obs, book, viewer, words, highlight = []) {
   const rows = el("div", { class: "rows" });
   const points = words?.points || [];
   for (const p of obs.players) {
-    const line = el("div", { class: "rowline", dataset: { seat: p.seat } },
-      el("span", { class: "who" }, seatName(p.seat, viewer)));
+    const whose = seatName(p.seat, viewer);
+    const line = el("div", { class: "rowline", role: "list", "aria-label": `${whose === "You" ? "Your" : `${whose}'s`} row`, dataset: { seat: p.seat } },
+      el("span", { class: "who", "aria-hidden": "true" }, whose));
     p.row.forEach((slug, i) => {
       const cellId = `p${p.seat}.${i + 1}`;
       const hot = highlight.includes(cellId);
       line.append(el("div", {
-        class: `slot${slug ? " filled" : ""}${slug ? ` el-${book.kind(slug)}` : ""}`,
+        class: `slot${slug ? " filled" : ""}${slug ? ` el-${book.kind(slug)}` : ""}`, role: "listitem",
         style: hot ? "outline:3px solid #1f5fbf" : null, title: slug ? book.help(slug) : `slot ${i + 1}, empty`,
         dataset: { cell: cellId },
-      }, slug ? el("span", {}, el("span", { class: "sym" }, SYM[slug] || "◆"), book.name(slug)) : `${i + 1}`));
+      }, el("span", { class: "sr-only" }, `slot ${i + 1}: `),
+      slug ? el("span", {}, el("span", { class: "sym" }, book.icon(slug)), book.name(slug)) : el("span", {}, el("span", { "aria-hidden": "true" }, `${i + 1}`), el("span", { class: "sr-only" }, "empty"))));
     });
     const score = obs.phase === "over" ? p.score : points[p.seat];
     line.append(el("span", { class: "points" }, `${score ?? 0} pts${p.total ? ` (match ${p.total})` : ""}`));

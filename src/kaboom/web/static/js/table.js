@@ -1,7 +1,7 @@
 // The table page: one seat's (or a spectator's) view of a server table, drawn from the
 // observation the server sends that seat and nothing else; words from POST /api/words.
 import { api, el, seatName, seatStore, TableSocket } from "./api.js";
-import { CardBook, tip } from "./cards.js";
+import { announce, CardBook, tip } from "./cards.js";
 import * as fam from "./families.js";
 import { afterRender } from "./touch.js";
 
@@ -177,6 +177,7 @@ function take(msg) {
     }
     // a sync after a reconnect holds only what was missed since the last seq seen
     seqs.forEach((q, i) => { if (words.log[i]?.length) addLog(q, words.log[i]); });
+    if (msg.type === "update") announce(words.log[0]); // a11y: the new lines, said once (cards.js)
     S.msg = msg; S.words = words; S.seq = msg.seq; S.pending = false;
     if (S.tabs?.playing === false) S.pending = false;
     if (!decision || decision.kind !== "window") S.queued = null;
@@ -571,7 +572,7 @@ async function endScreen(over) {
   const summary = S.words?.summary || [];
   const hands = last ? last.hands.map((cards, q) => el("li", {}, `${seatName(q, S.seat)}: `,
     cards.length ? counted(cards.map((c) => S.book.name(c))) : "no cards")) : [];
-  const box = el("div", { class: "box end", role: "dialog", "aria-label": "game over" },
+  const box = el("div", { class: "box end", role: "dialog", "aria-modal": "true", "aria-label": "Game over" },
     el("h2", { class: "won" }, head),
     el("ul", {}, ...summary.map((l) => el("li", {}, l))),
     hands.length && S.guide.family !== "eleminis" ? el("div", {}, el("h3", {}, "The hands"), el("ul", {}, ...hands)) : null,
@@ -583,6 +584,7 @@ async function endScreen(over) {
       el("a", { href: "/" }, "Lobby")));
   fill($("#end"), box);
   $("#end").classList.remove("hidden");
+  box.querySelector("button, a")?.focus(); // a11y: the dialog takes the focus
   document.body.dataset.over = "1";
 }
 
