@@ -68,7 +68,9 @@ def axe() -> Any:
 
 def faults(axe: Any, page: Any) -> list[str]:
     """axe-core's serious and critical violations on the page as it is: each as
-    ``rule: help (first places)``."""
+    ``rule: help (first places)``, once the motion of the last update is over (a card in
+    flight or a flash fades through every colour: judged at rest, as a person reads it)."""
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
     results = axe.run(page)
     out = []
     for v in results.response["violations"]:

@@ -187,9 +187,10 @@ def test_tapping_a_player_plays_the_favor_on_them(server: Server, browser: Any) 
     page = seat.page
     assert page.locator("#players .player[data-seat='0']").get_attribute("data-tap") is None
     target = page.locator("#players .player.tap-target[data-seat='1']")
-    assert target.get_attribute("role") == "button"
-    assert target.get_attribute("aria-label") == "P1: Play Favor on P1"
-    target.tap()
+    assert target.get_attribute("role") == "listitem"  # (still an item of the players' list)
+    cover = page.get_by_role("button", name="P1: Play Favor on P1", exact=True)
+    assert cover.count() == 1
+    cover.tap()
     seat.wait_event("play", lambda e: e["data"]["action"] == "play favor @1")
     seat.close()
 
@@ -199,7 +200,7 @@ def test_a_player_target_answers_the_keyboard_too(server: Server, browser: Any) 
     # default (drawing)
     seat = Seat(browser, server.base, "exploding-kittens", 40)
     page = seat.page
-    page.focus("#players .player.tap-target[data-seat='1']")
+    page.focus("#players .player.tap-target[data-seat='1'] > button.tap-cover")
     page.keyboard.press("Enter")
     seat.wait_event("play", lambda e: e["data"]["action"] == "play favor @1")
     assert not [e for e in seat.my_events("draw") if e["seat"] == 0]
@@ -226,7 +227,7 @@ def test_tapping_an_eleminis_slot_puts_the_card_there(server: Server, browser: A
     # seed 0: seat 0 starts with a Fire drawn; every empty slot of both rows takes it
     seat = Seat(browser, server.base, "eleminis", 0, phone=True)
     page = seat.page
-    slot = page.locator("#middle .slot.tap-target[data-cell='p1.3']")
+    slot = page.locator("#middle .slot.tap-target[data-cell='p1.3'] > button.tap-cover")
     assert "slot 3" in (slot.get_attribute("aria-label") or "")
     slot.tap()
     placed = seat.wait_event("place", lambda e: True)

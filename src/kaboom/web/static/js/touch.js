@@ -87,10 +87,17 @@ function decorate() {
   drawDepthPile(acts);
 }
 
-/** A thing on the table that a tap plays: a name, a focus stop, the affordance. */
+/** A thing on the table that a tap plays: a name, a focus stop, the affordance. An item of
+ * a list (a player, an Eleminis slot) keeps its role and its own name: a button covering it
+ * is the focus stop, named for what it plays (a list holds list items only). */
 function target(node, name, actions) {
   node.classList.add("tap-target");
   node.dataset.tap = actions.map((a) => a.id).join(",");
+  if (node.getAttribute("role") === "listitem") {
+    node.querySelector(":scope > button.tap-cover")?.remove();
+    node.append(el("button", { class: "tap-cover", dataset: { tap: node.dataset.tap }, "aria-label": name, title: name }));
+    return;
+  }
   node.setAttribute("role", "button");
   node.setAttribute("tabindex", "0");
   node.setAttribute("aria-label", name);
