@@ -10,17 +10,21 @@ that seat and with the hands every other seat held at that moment.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from kaboom.engine.registry import new_game
 from needs import missing
+from server_support import Server, quick_args
 
 CHROMIUM = Path(os.environ.get("KABOOM_CHROMIUM", "/usr/bin/chromium"))
 #: How Chromium runs here: headless, no sandbox (containers), nothing fetched from outside.
@@ -75,6 +79,51 @@ def launch(playwright: Any) -> Any:
     return playwright.chromium.launch(executable_path=str(path), args=CHROMIUM_ARGS, headless=True)
 
 
+@contextlib.contextmanager
+def served(folder: Path) -> Iterator[Server]:
+    """A module's ``kaboom serve`` for its browsers, on SQLite in ``folder`` (no limits): its
+    log holds no error at the end."""
+    chromium_or_skip()
+    srv = Server(f"sqlite:///{folder}/tables.db", folder / "server.log", *quick_args()).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+    assert srv.errors() == []
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[Any]:
+    """A module's Chromium under Playwright (skipped, or failed under CI, without them)."""
+    chromium_or_skip()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as err:  # the dev extra brings it
+        missing(f"playwright is not installed ({err})")
+    with sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture(scope="module", name="server")
+def server_fixture(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> Iterator[Server]:
+    """The module's ``kaboom serve`` (``served``): import it into a browser test module."""
+    with served(tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1])) as srv:
+        yield srv
+
+
+@pytest.fixture(scope="module", name="browser")
+def browser_fixture() -> Iterator[Any]:
+    """The module's Chromium (``chromium``): import it into a browser test module."""
+    with chromium() as b:
+        yield b
+
+
 @dataclass
 class Person:
     """Someone at a browser: a context of their own (desktop or phone), one page."""
@@ -120,7 +169,8 @@ def create_table(
     window, bots at once; create and sit down. The table's URL."""
     page = host.page
     page.goto("/")
-    page.select_option("#game", game)
+    pick_game(page, game)
+    open_folds(page, "#custom", "#timing")
     page.fill("#players", str(len(seats)))
     page.dispatch_event("#players", "change")
     page.fill("#name", host.name)
@@ -135,6 +185,22 @@ def create_table(
     page.wait_for_function("() => location.pathname.startsWith('/tables/')")
     page.wait_for_selector("#waiting:not(.hidden)")
     return str(page.evaluate("() => location.href"))
+
+
+def pick_game(page: Any, game: str) -> None:
+    """The lobby's game picker: the game's card, by a click (once the games are drawn)."""
+    page.wait_for_selector("body[data-ready='1']")
+    page.click(f".game-card[data-game='{game}']")
+    page.wait_for_function(
+        f"() => document.querySelector('#games input[value=\"{game}\"]').checked"
+    )
+
+
+def open_folds(page: Any, *folds: str) -> None:
+    """Open the lobby's folded ``<details>`` (the custom table, its timing), by clicks."""
+    for fold in folds:
+        if not page.evaluate(f"() => document.querySelector('{fold}').open"):
+            page.click(f"{fold} > summary")
 
 
 def join(guest: Person, url: str) -> None:

@@ -13,32 +13,30 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from browser_support import (
+from browser_support import (  # noqa: F401 (the fixtures server and browser)
     Person,
     Tally,
-    chromium_or_skip,
+    browser_fixture,
     create_table,
     export_of,
     join,
-    launch,
     leaks,
     person,
     play_out,
     seq_of,
+    server_fixture,
     shots,
     start,
     table_id,
 )
 from kaboom.web.words import guide
-from needs import missing
-from server_support import Server, quick_args
+from server_support import Server
 
 #: One ``kaboom serve`` and one Chromium for the module (its fixtures): on one xdist worker.
 pytestmark = pytest.mark.xdist_group("browser")
@@ -46,33 +44,6 @@ pytestmark = pytest.mark.xdist_group("browser")
 GAMES = ["exploding-kittens", "exploding-minions", "dynamitt", "kittens-board-game", "eleminis"]
 #: The log entry at which the mid-game screenshot is taken and the phone's page reloaded.
 MIDGAME = 8
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    chromium_or_skip()
-    folder = tmp_path_factory.mktemp("browser")
-    srv = Server(f"sqlite:///{folder}/tables.db", folder / "server.log", *quick_args()).start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
-    assert srv.errors() == []
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    chromium_or_skip()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError as err:  # the dev extra brings it
-        missing(f"playwright is not installed ({err})")
-    with sync_playwright() as pw:
-        chromium = launch(pw)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 def screenshot_folder(tmp_path: Path) -> Path:
