@@ -279,3 +279,16 @@ def test_every_games_options_in_plain_words(server: Server, browser: Any, tmp_pa
     open_folds(phone.page, "#custom", "#house", "#timing")
     shot(shots_folder(tmp_path), phone, "custom", full_page=True)
     assert p.errors == [] and phone.errors == []
+
+
+def test_a_picked_game_against_bots_is_one_more_click(server: Server, browser: Any) -> None:
+    p = visitor(browser, server.base, "kim", phone=True)
+    lobby(p)
+    pick_game(p.page, "dynamitt")
+    assert p.page.inner_text("#play-picked") == "Play Dynamitt against 3 bots"
+    p.page.click("#play-picked")
+    p.page.wait_for_function("() => Number(document.body.dataset.seq) >= 0")
+    info = table_info(server.base, table_id(str(p.page.evaluate("() => location.href"))))
+    assert info["game"] == "dynamitt" and info["status"] == "playing"
+    assert [s["bot"] for s in info["seats"]] == [None, *["ismcts:level=medium"] * 3]
+    assert p.errors == []

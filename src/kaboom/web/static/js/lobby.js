@@ -39,19 +39,53 @@ function tableUrl(id, invite) {
   return `/tables/${id}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`;
 }
 
-async function playNow() {
-  const err = $("#quick-error");
+/** A started table of `gameId`: you and `bots` thinking bots at the medium level, the
+ * server's defaults for the rest; `label` (of `button`) says "Dealing…" meanwhile. */
+async function playBots(gameId, bots, button, label, err) {
   showError(err, "");
-  $("#play-now").disabled = true;
+  const words = label.textContent;
+  button.disabled = true;
+  label.textContent = "Dealing…";
   try {
-    const seats = ["human", ...Array(PLAY_NOW.bots).fill(PLAY_NOW.bot)];
-    const body = { game: PLAY_NOW.game, players: seats.length, seats };
-    const sat = await sitDown(body, myName("You"), { startNow: true });
+    const seats = ["human", ...Array(bots).fill(PLAY_NOW.bot)];
+    const sat = await sitDown({ game: gameId, players: seats.length, seats }, myName("You"), { startNow: true });
     location.href = sat.url;
   } catch (e) {
     showError(err, e.message);
-    $("#play-now").disabled = false;
+    button.disabled = false;
+    label.textContent = words;
   }
+}
+
+function playNow() {
+  const button = $("#play-now");
+  return playBots(PLAY_NOW.game, PLAY_NOW.bots, button, button.querySelector(".big-line"), $("#quick-error"));
+}
+
+/** The picked game against bots: four players where the game allows, else the nearest. */
+function playPicked() {
+  const g = game();
+  const bots = clamp(1 + PLAY_NOW.bots, g.min_players, g.max_players) - 1;
+  const button = $("#play-picked");
+  return playBots(g.id, bots, button, button, $("#error-picked"));
+}
+
+function drawPicked() {
+  const g = game();
+  const bots = clamp(1 + PLAY_NOW.bots, g.min_players, g.max_players) - 1;
+  $("#play-picked").textContent = `Play ${shortName(g)} against ${bots} bot${bots > 1 ? "s" : ""}`;
+  $("#friends-picked").textContent = `Play ${shortName(g)} with friends`;
+}
+
+/** A game's name without its edition: "Exploding Kittens (Original Edition)" -> "Exploding Kittens". */
+const shortName = (g) => g.name.replace(/\s*\(.*\)$/, "");
+
+function friendsPicked() {
+  if ($("#friends").classList.contains("hidden")) toggleFriends();
+  $("#friends-game").value = picked();
+  drawFriends();
+  $("#quick").scrollIntoView({ block: "start" });
+  $("#friends-game").focus();
 }
 
 // -- play with friends -------------------------------------------------------------------
@@ -136,6 +170,7 @@ function picture(id) {
 
 function pick() {
   $("#friends-game").value = picked();
+  drawPicked();
   drawFriends();
   drawOptions();
   drawSeats();
@@ -281,6 +316,8 @@ async function main() {
   drawPicker();
   $("#play-now").addEventListener("click", playNow);
   $("#play-friends").addEventListener("click", toggleFriends);
+  $("#play-picked").addEventListener("click", playPicked);
+  $("#friends-picked").addEventListener("click", friendsPicked);
   $("#friends-form").addEventListener("submit", createForFriends);
   for (const id of ["#friends-game", "#friends-count", "#friends-bots"]) $(id).addEventListener("change", drawFriends);
   $("#copy-btn").addEventListener("click", copyInvite);
@@ -289,6 +326,7 @@ async function main() {
   $("#create").addEventListener("submit", createCustom);
   $("#history-form").addEventListener("submit", history);
   drawSeats();
+  drawPicked();
   drawFriends();
   document.body.dataset.ready = "1";
   refresh();
