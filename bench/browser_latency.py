@@ -168,7 +168,7 @@ def main() -> None:
         finally:
             srv.stop()
     own, pings = got["own"], got["pings"]
-    out = {
+    out: dict[str, Any] = {
         "actions": len(own),
         "own_action_to_render_ms": {"p50": quantile(own, 0.5), "p95": quantile(own, 0.95),
                                     "mean": statistics.fmean(own)},

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from kaboom.engine.registry import new_game
 from needs import missing
@@ -78,6 +79,16 @@ def launch(playwright: Any) -> Any:
     return playwright.chromium.launch(executable_path=str(path), args=CHROMIUM_ARGS, headless=True)
 
 
+@pytest.fixture(scope="module", name="server")
+def server_fixture(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> Iterator[Server]:
+    """The module's ``kaboom serve`` (``table_server``): import it into a browser test
+    module (the module's Chromium is ``tests/conftest.py``'s ``browser``)."""
+    with table_server(tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1])) as srv:
+        yield srv
+
+
 @dataclass
 class Person:
     """Someone at a browser: a context of their own (desktop or phone), one page."""
@@ -123,7 +134,8 @@ def create_table(
     window, bots at once; create and sit down. The table's URL."""
     page = host.page
     page.goto("/")
-    page.select_option("#game", game)
+    pick_game(page, game)
+    open_folds(page, "#custom", "#timing")
     page.fill("#players", str(len(seats)))
     page.dispatch_event("#players", "change")
     page.fill("#name", host.name)
@@ -138,6 +150,22 @@ def create_table(
     page.wait_for_function("() => location.pathname.startsWith('/tables/')")
     page.wait_for_selector("#waiting:not(.hidden)")
     return str(page.evaluate("() => location.href"))
+
+
+def pick_game(page: Any, game: str) -> None:
+    """The lobby's game picker: the game's card, by a click (once the games are drawn)."""
+    page.wait_for_selector("body[data-ready='1']")
+    page.click(f".game-card[data-game='{game}']")
+    page.wait_for_function(
+        f"() => document.querySelector('#games input[value=\"{game}\"]').checked"
+    )
+
+
+def open_folds(page: Any, *folds: str) -> None:
+    """Open the lobby's folded ``<details>`` (the custom table, its timing), by clicks."""
+    for fold in folds:
+        if not page.evaluate(f"() => document.querySelector('{fold}').open"):
+            page.click(f"{fold} > summary")
 
 
 def join(guest: Person, url: str) -> None:

@@ -13,14 +13,13 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from browser_support import (
+from browser_support import (  # noqa: F401 (the fixture server)
     LOOK,
     RECORDER,
     Person,
@@ -33,6 +32,7 @@ from browser_support import (
     person,
     play_out,
     seq_of,
+    server_fixture,
     shots,
     start,
     table_id,
@@ -47,12 +47,6 @@ pytestmark = pytest.mark.xdist_group("browser")
 GAMES = ["exploding-kittens", "exploding-minions", "dynamitt", "kittens-board-game", "eleminis"]
 #: The log entry at which the mid-game screenshot is taken and the phone's page reloaded.
 MIDGAME = 8
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with table_server(tmp_path_factory.mktemp("browser")) as srv:
-        yield srv
 
 
 def screenshot_folder(tmp_path: Path) -> Path:

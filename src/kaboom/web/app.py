@@ -12,6 +12,8 @@ Routes (JSON; they read only what the request sends, never a table's state):
 - ``POST /api/guide``: a game's cards with their field-guide text and the family's parts;
 - ``POST /api/words``: a seat's observation, legal actions and events in plain words;
 - ``POST /api/replay``: a game's export (``GET /api/games/{id}/export``) step by step;
+- ``GET /api/tables/{id}/invite.svg?invite=...``: a private table's invite link as a QR code
+  (SVG drawn by ``segno``), for friends in the same room; only with the table's invite;
 - ``POST /api/tables/{id}/again`` (a seat's token, once the game is over): the next table
   with the same game, options and seats (made by the first to ask), the asker seated in the
   same seat: ``{"table", "seat", "token", "invite"}``.
@@ -19,12 +21,15 @@ Routes (JSON; they read only what the request sends, never a table's state):
 
 from __future__ import annotations
 
+import io
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlencode
 
+import segno
 from fastapi import FastAPI, Header, HTTPException, Request
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -35,7 +40,7 @@ from kaboom.server.app import create_app as server_app
 from kaboom.server.config import ServerConfig
 from kaboom.server.hub import Hub
 from kaboom.server.limits import peer
-from kaboom.server.table import Table
+from kaboom.server.table import Table, token_hash
 from kaboom.web.words import guide, replay_steps, words
 
 STATIC = Path(str(resources.files("kaboom.web").joinpath("static")))
@@ -61,6 +66,9 @@ class WordsRequest(GuideRequest):
     legal: list[dict[str, Any]] = Field(default_factory=list, max_length=2000)
     events: list[list[dict[str, Any]]] = Field(default_factory=list, max_length=500)
 
+
+#: The longest invite the QR route reads (the server's invites are far shorter).
+MAX_INVITE = 128
 
 #: The largest body the word routes read (an export of a long game is the largest).
 MAX_BODY = {"/api/guide": 4096, "/api/words": 256 * 1024, "/api/replay": 4 * 1024 * 1024}
@@ -139,6 +147,21 @@ def add_pages(app: FastAPI) -> None:
         taken, new_token = await follow.join(name, seat)
         return {"table": new_id, "seat": taken, "token": new_token, "invite": invite}
 
+    @app.get("/api/tables/{table_id}/invite.svg")
+    async def invite_qr(table_id: str, request: Request, invite: str = "") -> Response:
+        if len(invite) > MAX_INVITE:
+            raise HTTPException(400, f"invite: at most {MAX_INVITE} characters")
+        hub: Hub = request.app.state.hub_box["hub"]
+        table = await hub.get(table_id) if len(table_id) <= 32 else None
+        if table is None or not invited(table, invite):
+            raise HTTPException(404, "no such table (or not this invite)")
+        link = (
+            f"{str(request.base_url).rstrip('/')}/tables/{table.id}?{urlencode({'invite': invite})}"
+        )
+        return Response(
+            qr_svg(link), media_type="image/svg+xml", headers={"Cache-Control": "no-store"}
+        )
+
     @app.post("/api/replay")
     def replay_route(raw: dict[str, Any]) -> dict[str, Any]:
         return replay_steps(raw)
@@ -159,6 +182,22 @@ def add_pages(app: FastAPI) -> None:
         return page("replay.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+
+def invited(table: Table, invite: str) -> bool:
+    """Whether ``invite`` is the private table's own invite (an open table has none)."""
+    digest = table.row.invite_hash
+    return bool(invite) and digest is not None and token_hash(invite) == digest
+
+
+def qr_svg(text: str) -> bytes:
+    """``text`` as a QR code, an SVG drawn by segno: dark modules on white, a quiet zone of
+    four modules, scaled by the page (no fixed size), titled for screen readers."""
+    code = segno.make(text, error="m", micro=False)
+    out = io.BytesIO()
+    code.save(out, kind="svg", scale=1, border=4, dark="#1d1d1f", light="#ffffff",
+              omitsize=True, title="QR code of the invite link", svgclass="segno qr")  # fmt: skip
+    return out.getvalue()
 
 
 def same_seats(table: Table) -> dict[str, Any]:

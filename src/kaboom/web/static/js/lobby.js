@@ -1,94 +1,297 @@
-// The lobby: open tables, games in play, create a table (every option the game declares,
-// bot seats), a player's history. Only the documented HTTP routes.
+// The lobby, for people: "Play now" (Exploding Kittens against three bots, at once), "Play
+// with friends" (a private table, its invite link and QR code), the open tables and games
+// to watch, a game picker (each game's pitch, player count and our own small picture) with
+// a custom table behind a fold (every option the game declares, in plain words), a
+// player's history. Only the documented HTTP routes.
 import { api, el, seatStore } from "./api.js";
+import { GAME_ORDER, GAME_PICTURES, optionWords } from "./lobby-words.js";
 
 const $ = (sel) => document.querySelector(sel);
+/** "Play now": the first game of the box, against three thinking bots at the middle level,
+ * with the server's default secret seed, reaction window and bots' pace. */
+export const PLAY_NOW = { game: "exploding-kittens", bots: 3, bot: "ismcts:level=medium" };
+const DEFAULT_GAME = "exploding-kittens";
 let games = [];
 
-function game() { return games.find((g) => g.id === $("#game").value); }
+const picked = () => document.querySelector("#games input[name=game]:checked")?.value || DEFAULT_GAME;
+const game = (id = picked()) => games.find((g) => g.id === id);
+const players = (g) => `${g.min_players}–${g.max_players} players`;
+const myName = (fallback) => $("#name").value.trim() || fallback;
+const clamp = (n, lo, hi) => Math.max(lo, Math.min(hi, n));
+
+function showError(box, message) {
+  box.textContent = message || "";
+  box.classList.toggle("hidden", !message);
+}
+
+// -- sitting down ------------------------------------------------------------------------
+/** Create a table, take seat 0, remember the seat; start it at once if asked. */
+async function sitDown(body, name, { startNow = false } = {}) {
+  const t = await api("/api/tables", { method: "POST", body });
+  const j = await api(`/api/tables/${t.id}/join`, { method: "POST", body: { name, seat: 0, invite: t.invite || undefined } });
+  localStorage.setItem("kaboom.name", name);
+  seatStore.set(t.id, { token: j.token, seat: j.seat, name });
+  if (startNow) await api(`/api/tables/${t.id}/start`, { method: "POST", token: j.token });
+  return { table: t.id, invite: t.invite, url: tableUrl(t.id, t.invite) };
+}
+
+function tableUrl(id, invite) {
+  return `/tables/${id}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`;
+}
+
+/** A started table of `gameId`: you and `bots` thinking bots at the medium level, the
+ * server's defaults for the rest; `label` (of `button`) says "Dealing…" meanwhile. */
+async function playBots(gameId, bots, button, label, err) {
+  showError(err, "");
+  const words = label.textContent;
+  button.disabled = true;
+  label.textContent = "Dealing…";
+  try {
+    const seats = ["human", ...Array(bots).fill(PLAY_NOW.bot)];
+    const sat = await sitDown({ game: gameId, players: seats.length, seats }, myName("You"), { startNow: true });
+    location.href = sat.url;
+  } catch (e) {
+    showError(err, e.message);
+    button.disabled = false;
+    label.textContent = words;
+  }
+}
+
+function playNow() {
+  const button = $("#play-now");
+  return playBots(PLAY_NOW.game, PLAY_NOW.bots, button, button.querySelector(".big-line"), $("#quick-error"));
+}
+
+/** The picked game against bots: four players where the game allows, else the nearest. */
+function playPicked() {
+  const g = game();
+  const bots = clamp(1 + PLAY_NOW.bots, g.min_players, g.max_players) - 1;
+  const button = $("#play-picked");
+  return playBots(g.id, bots, button, button, $("#error-picked"));
+}
+
+function drawPicked() {
+  const g = game();
+  const bots = clamp(1 + PLAY_NOW.bots, g.min_players, g.max_players) - 1;
+  $("#play-picked").textContent = `Play ${shortName(g)} against ${bots} bot${bots > 1 ? "s" : ""}`;
+  $("#friends-picked").textContent = `Play ${shortName(g)} with friends`;
+}
+
+/** A game's name without its edition: "Exploding Kittens (Original Edition)" -> "Exploding Kittens". */
+const shortName = (g) => g.name.replace(/\s*\(.*\)$/, "");
+
+function friendsPicked() {
+  if ($("#friends").classList.contains("hidden")) toggleFriends();
+  $("#friends-game").value = picked();
+  drawFriends();
+  $("#quick").scrollIntoView({ block: "start" });
+  $("#friends-game").focus();
+}
+
+// -- play with friends -------------------------------------------------------------------
+function toggleFriends() {
+  const box = $("#friends");
+  const open = box.classList.toggle("hidden") === false;
+  $("#play-friends").setAttribute("aria-expanded", String(open));
+  if (open) { drawFriends(); $("#friends-game").focus(); }
+}
+
+/** The friends' form within the game's player count: host + friends + bots. */
+function drawFriends() {
+  const g = game($("#friends-game").value);
+  const friends = clamp(Number($("#friends-count").value) || 1, 1, g.max_players - 1);
+  const bots = clamp(Number($("#friends-bots").value) || 0, 0, g.max_players - 1 - friends);
+  Object.assign($("#friends-count"), { max: g.max_players - 1, value: friends });
+  Object.assign($("#friends-bots"), { max: g.max_players - 1 - friends, value: bots });
+  const total = 1 + friends + bots;
+  const short = g.min_players - total;
+  $("#friends-summary").textContent = short > 0
+    ? `${g.name} needs ${g.min_players} players: ${short} more (a friend or a bot).`
+    : `${g.name}: you, ${friends} friend${friends > 1 ? "s" : ""}${bots ? ` and ${bots} bot${bots > 1 ? "s" : ""}` : ""} (${total} players).`;
+  $("#friends-create").disabled = short > 0;
+}
+
+async function createForFriends(ev) {
+  ev.preventDefault();
+  const err = $("#quick-error");
+  showError(err, "");
+  const friends = Number($("#friends-count").value);
+  const bots = Number($("#friends-bots").value);
+  const seats = ["human", ...Array(friends).fill("human"), ...Array(bots).fill(PLAY_NOW.bot)];
+  const body = { game: $("#friends-game").value, players: seats.length, seats, private: true };
+  try {
+    showInvite(await sitDown(body, myName("Host")));
+  } catch (e) { showError(err, e.message); }
+}
+
+function showInvite(sat) {
+  const link = new URL(sat.url, location.origin).href;
+  $("#invite-link").value = link;
+  $("#invite-qr").src = `/api/tables/${sat.table}/invite.svg?invite=${encodeURIComponent(sat.invite)}`;
+  $("#go-table").href = sat.url;
+  $("#friends-form").classList.add("hidden");
+  $("#invite").classList.remove("hidden");
+  $("#copy-note").textContent = "";
+  $("#go-table").focus();
+}
+
+/** The invite link to the clipboard (the Clipboard API; else the link is selected for the
+ * person to copy: a page over plain http has no clipboard). */
+async function copyInvite() {
+  const input = $("#invite-link");
+  try {
+    if (!navigator.clipboard || !window.isSecureContext) throw new Error("no clipboard here");
+    await navigator.clipboard.writeText(input.value);
+    $("#copy-note").textContent = "Copied: paste it to your friends.";
+  } catch {
+    input.focus();
+    input.select();
+    $("#copy-note").textContent = "Selected: copy it with Ctrl+C (or long-press, Copy).";
+  }
+}
+
+// -- the game picker ---------------------------------------------------------------------
+function drawPicker() {
+  $("#games").replaceChildren(...games.map((g) => el("label", { class: "game-card", "data-game": g.id },
+    el("input", { type: "radio", name: "game", value: g.id, checked: g.id === DEFAULT_GAME, class: "visually-hidden" }),
+    picture(g.id),
+    el("span", { class: "game-text" },
+      el("span", { class: "game-name" }, g.name),
+      el("span", { class: "game-count" }, players(g)),
+      el("span", { class: "game-pitch" }, g.summary || "")))));
+  $("#friends-game").replaceChildren(...games.map((g) => el("option", { value: g.id, selected: g.id === DEFAULT_GAME }, `${g.name} (${players(g)})`)));
+}
+
+function picture(id) {
+  const box = el("span", { class: "game-pic", "aria-hidden": "true" });
+  box.innerHTML = GAME_PICTURES[id] || GAME_PICTURES.default; // our own static SVG markup
+  return box;
+}
+
+function pick() {
+  $("#friends-game").value = picked();
+  drawPicked();
+  drawFriends();
+  drawOptions();
+  drawSeats();
+}
+
+// -- a custom table ----------------------------------------------------------------------
+const SEAT_KINDS = [
+  ["human", "A person"],
+  ["ismcts", "Bot that thinks ahead"],
+  ["heuristic", "Simple bot"],
+  ["random", "Random bot"],
+];
 
 function drawSeats() {
   const g = game();
-  const n = Math.max(g.min_players, Math.min(g.max_players, Number($("#players").value) || g.min_players));
-  $("#players").min = g.min_players; $("#players").max = g.max_players;
+  const n = clamp(Number($("#players").value) || g.min_players, g.min_players, g.max_players);
+  Object.assign($("#players"), { min: g.min_players, max: g.max_players, value: n });
   const old = [...document.querySelectorAll("#seats select")].map((s) => s.value);
-  const kinds = ["human", "heuristic", "ismcts", "random"];
-  const words = { human: "a person", heuristic: "Simple bot", ismcts: "ISMCTS bot (at the level)", random: "Random bot" };
-  $("#seats").replaceChildren(...Array.from({ length: n }, (_, q) => el("label", { class: "seatspec" }, `Seat ${q}${q === 0 ? " (you)" : ""}`,
-    el("select", { name: `seat${q}`, disabled: q === 0 }, ...kinds.map((k) => el("option", { value: k, selected: (old[q] || (q === 0 ? "human" : q === 1 ? "human" : "heuristic")) === k }, words[k]))))));
+  $("#seats").replaceChildren(...Array.from({ length: n }, (_, q) => el("label", { class: "seatspec" },
+    q === 0 ? "Seat 0: you" : `Seat ${q}`,
+    q === 0 ? null : el("select", { name: `seat${q}` },
+      ...SEAT_KINDS.map(([k, words]) => el("option", { value: k, selected: (old[q - 1] || "ismcts") === k }, words))))));
+  drawOptions();
 }
 
+/** A game's options in plain words, the common ones first, house rules folded. */
 function drawOptions() {
   const g = game();
-  $("#summary").textContent = `${g.summary || ""} (${g.min_players}–${g.max_players} players)`;
-  $("#options").replaceChildren(...g.options.filter((o) => !o.path).map((o) => {
-    let input;
-    if (o.kind === "bool") input = el("input", { type: "checkbox", name: o.name, checked: o.default === true });
-    else if (o.choices) input = el("select", { name: o.name }, ...o.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === o.default }, String(c))));
-    else if (o.kind === "int") input = el("input", { type: "number", name: o.name, value: o.default, min: o.minimum, max: o.maximum });
-    else input = el("input", { name: o.name, value: o.default ?? "" });
-    input.dataset.kind = o.kind;
-    if (o.kind === "bool") return el("label", { title: o.help }, el("span", {}, input, ` ${o.name}`), el("span", { class: "muted" }, o.help));
-    return el("label", { title: o.help }, `${o.name}`, input, el("span", { class: "muted" }, o.help));
-  }));
+  const before = g.id === drawOptions.game ? chosen() : {};
+  drawOptions.game = g.id;
+  const offered = g.options.filter((o) => !o.path);
+  const inputs = offered.map((o) => [optionWords(g.id, o), optionInput(o, before[o.name])]);
+  $("#options").replaceChildren(...inputs.filter(([w]) => !w.house).map(([w, i]) => optionLabel(w, i)));
+  const house = inputs.filter(([w]) => w.house);
+  $("#house-options").replaceChildren(...house.map(([w, i]) => optionLabel(w, i)));
+  $("#house").classList.toggle("hidden", house.length === 0);
+  $("#options").classList.toggle("hidden", house.length === inputs.length);
 }
 
-function readOptions() {
+/** An option's input, showing `value` (what was chosen before a redraw) or the default. */
+function optionInput(o, value = o.default) {
+  const words = optionWords(game().id, o);
+  const choose = (pairs) => el("select", {}, ...pairs.map(([v, label]) => el("option", { value: JSON.stringify(v), selected: v === value }, label)));
+  let input;
+  if (o.kind === "bool") input = el("input", { type: "checkbox", checked: value === true });
+  else if (words.choices) input = choose(words.choices);
+  else if (o.name === "first") input = choose(seatChoices());
+  else if (o.kind === "int") input = el("input", { type: "number", value, min: o.minimum, max: o.maximum, inputmode: "numeric" });
+  else input = el("input", { value: value ?? "" });
+  Object.assign(input.dataset, { option: o.name, kind: o.kind });
+  return input;
+}
+
+function seatChoices() {
+  const n = Number($("#players").value);
+  return Array.from({ length: n }, (_, q) => [q, q === 0 ? "Seat 0 (you)" : `Seat ${q}`]);
+}
+
+function optionLabel(words, input) {
+  const help = el("span", { class: "opt-help" }, words.help);
+  if (input.type === "checkbox") return el("label", { class: "opt check" }, input, el("span", {}, el("b", {}, words.label), help));
+  return el("label", { class: "opt" }, el("b", {}, words.label), input, help);
+}
+
+/** Every option shown now, by name: its value as chosen. */
+function chosen() {
   const out = {};
-  const g = game();
-  for (const o of g.options.filter((x) => !x.path)) {
-    const input = $(`#options [name="${o.name}"]`);
-    let v;
-    if (o.kind === "bool") v = input.checked;
-    else if (o.choices) v = JSON.parse(input.value);
-    else if (o.kind === "int") v = Number(input.value);
-    else v = input.value;
-    if (JSON.stringify(v) !== JSON.stringify(o.default)) out[o.name] = v;
+  for (const input of document.querySelectorAll("#create [data-option]")) {
+    const kind = input.dataset.kind;
+    if (kind === "bool") out[input.dataset.option] = input.checked;
+    else if (input.tagName === "SELECT") out[input.dataset.option] = input.value === "" ? undefined : JSON.parse(input.value);
+    else if (kind === "int") out[input.dataset.option] = Number(input.value);
+    else out[input.dataset.option] = input.value;
   }
   return out;
 }
 
-async function create(ev) {
+/** The options that differ from the game's defaults (the request names only those). */
+function readOptions() {
+  const now = chosen();
+  const out = {};
+  for (const o of game().options.filter((x) => !x.path)) {
+    if (o.name in now && now[o.name] !== undefined && JSON.stringify(now[o.name]) !== JSON.stringify(o.default)) out[o.name] = now[o.name];
+  }
+  return out;
+}
+
+async function createCustom(ev) {
   ev.preventDefault();
   const err = $("#error");
-  err.classList.add("hidden");
-  const name = $("#name").value.trim();
+  showError(err, "");
   const num = (id) => ($(id).value === "" ? null : Number($(id).value));
-  const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
-  seats[0] = "human";
+  const seats = ["human", ...[...document.querySelectorAll("#seats select")].map((s) => s.value)];
   const body = {
-    game: $("#game").value, players: seats.length, options: readOptions(), seats,
+    game: picked(), players: seats.length, options: readOptions(), seats,
     level: $("#level").value, private: $("#private").checked, clock: num("#clock"),
     window: num("#window") ?? 3, bot_delay: num("#bot_delay") ?? 0.8,
     // a seed goes as the decimal string typed: a JS number rounds above 2**53 (docs/protocol.md)
     seed: $("#seed").value.trim() || null,
   };
   try {
-    if (!name) throw new Error("name: your name, to sit down");
-    const t = await api("/api/tables", { method: "POST", body });
-    const j = await api(`/api/tables/${t.id}/join`, { method: "POST", body: { name, seat: 0, invite: t.invite || undefined } });
-    localStorage.setItem("kaboom.name", name);
-    seatStore.set(t.id, { token: j.token, seat: j.seat, name });
-    location.href = `/tables/${t.id}${t.invite ? `?invite=${encodeURIComponent(t.invite)}` : ""}`;
-  } catch (e) {
-    err.textContent = e.message;
-    err.classList.remove("hidden");
-  }
+    location.href = (await sitDown(body, myName(seats.includes("human", 1) ? "Host" : "You"))).url;
+  } catch (e) { showError(err, e.message); }
 }
 
-function tableLine(t) {
-  const name = games.find((g) => g.id === t.game)?.name || t.game;
+// -- the lists -----------------------------------------------------------------------------
+function tableLine(t, watch) {
+  const g = games.find((x) => x.id === t.game);
   const people = t.seats.filter((s) => s.kind === "human");
   const free = people.filter((s) => !s.taken).length;
-  return el("li", {}, el("a", { href: `/tables/${t.id}` }, `${name}, ${t.players} players`),
-    ` · ${free ? `${free} free seat${free > 1 ? "s" : ""}` : "full"} · ${t.seats.filter((s) => s.kind === "bot").length} bots`);
+  const bots = t.seats.filter((s) => s.kind === "bot").length;
+  const who = people.filter((s) => s.name).map((s) => s.name).join(", ");
+  return el("li", {}, el("a", { href: `/tables/${t.id}` }, watch ? `Watch ${g?.name || t.game}` : `${g?.name || t.game}: take a seat`),
+    el("span", { class: "muted" }, ` · ${t.players} players${who ? ` (${who})` : ""} · ${watch ? "" : free ? `${free} free seat${free > 1 ? "s" : ""} · ` : "full · "}${bots} bot${bots === 1 ? "" : "s"}`));
 }
 
 async function refresh() {
   try {
     const t = await api("/api/tables");
-    $("#open").replaceChildren(...(t.open.length ? t.open.map(tableLine) : [el("li", { class: "muted" }, "none yet: create one")]));
-    $("#playing").replaceChildren(...(t.playing.length ? t.playing.map(tableLine) : [el("li", { class: "muted" }, "none")]));
+    $("#open").replaceChildren(...(t.open.length ? t.open.map((x) => tableLine(x, false)) : [el("li", { class: "muted" }, "None right now: press Play with friends to open one.")]));
+    $("#playing").replaceChildren(...(t.playing.length ? t.playing.map((x) => tableLine(x, true)) : [el("li", { class: "muted" }, "No games in play right now.")]));
   } catch { /* the next refresh tries again */ }
 }
 
@@ -98,21 +301,34 @@ async function history(ev) {
   if (!name) return;
   try {
     const h = await api(`/api/history?name=${encodeURIComponent(name)}`);
+    const gameName = (id) => games.find((g) => g.id === id)?.name || id;
     $("#history").replaceChildren(...(h.games.length ? h.games.map((g) => el("li", {},
-      el("a", { href: `/replay/${g.id}` }, `${g.game}, ${g.players} players`), ` · seat ${g.seat} · ${g.won ? "won" : g.status === "ended" ? "ended" : "lost"}`))
-      : [el("li", { class: "muted" }, "no finished games under that name")]));
+      el("a", { href: `/replay/${g.id}` }, `${gameName(g.game)}, ${g.players} players`), ` · seat ${g.seat} · ${g.won ? "won" : g.status === "ended" ? "ended" : "lost"}`))
+      : [el("li", { class: "muted" }, "No finished games under that name.")]));
   } catch (e) { $("#history").replaceChildren(el("li", { class: "error" }, e.message)); }
 }
 
 async function main() {
-  games = await api("/api/games");
-  $("#game").replaceChildren(...games.map((g) => el("option", { value: g.id }, g.name)));
   $("#name").value = localStorage.getItem("kaboom.name") || "";
-  $("#game").addEventListener("change", () => { drawOptions(); drawSeats(); });
+  $("#name").placeholder = "You";
+  const rank = (g) => (GAME_ORDER.includes(g.id) ? GAME_ORDER.indexOf(g.id) : GAME_ORDER.length);
+  games = (await api("/api/games")).sort((a, b) => rank(a) - rank(b));
+  drawPicker();
+  $("#play-now").addEventListener("click", playNow);
+  $("#play-friends").addEventListener("click", toggleFriends);
+  $("#play-picked").addEventListener("click", playPicked);
+  $("#friends-picked").addEventListener("click", friendsPicked);
+  $("#friends-form").addEventListener("submit", createForFriends);
+  for (const id of ["#friends-game", "#friends-count", "#friends-bots"]) $(id).addEventListener("change", drawFriends);
+  $("#copy-btn").addEventListener("click", copyInvite);
+  $("#games").addEventListener("change", pick);
   $("#players").addEventListener("change", drawSeats);
-  $("#create").addEventListener("submit", create);
+  $("#create").addEventListener("submit", createCustom);
   $("#history-form").addEventListener("submit", history);
-  drawOptions(); drawSeats();
+  drawSeats();
+  drawPicked();
+  drawFriends();
+  document.body.dataset.ready = "1";
   refresh();
   setInterval(refresh, 3000);
 }
