@@ -9,7 +9,7 @@ from typing import Any
 from kaboom.bots.make import make_bot
 from kaboom.engine.errors import BadInput
 from kaboom.engine.registry import get_game
-from kaboom.tui import save
+from kaboom.tui import save, settings
 from kaboom.tui.picker import Choice
 from kaboom.tui.save import HUMAN, Seating, seed_of
 from kaboom.tui.session import Session
@@ -98,13 +98,25 @@ def table_args(
 
 
 def launch(
-    args: TableArgs, resume: Path | None, log: Path | None, delay: float, react: float
+    args: TableArgs,
+    resume: Path | None,
+    log: Path | None,
+    delay: float | None,
+    react: float | None,
+    pace: str | None = None,
 ) -> None:
-    """Open the table (or the picker) and play until the person quits."""
+    """Open the table (or the picker) and play until the person quits, at the pace asked
+    (remembered for the next time), else the pace remembered; ``--delay`` and ``--react``
+    in place of the pace's own where given."""
     from kaboom.tui.app import KaboomApp
 
-    if delay < 0 or react < 0:
+    if (delay is not None and delay < 0) or (react is not None and react < 0):
         raise BadInput("--delay/--react", "seconds, 0 or more")
+    if pace is not None:
+        settings.tempo(pace)  # an unknown pace stops here
+    remembered, notice = settings.load()
+    if pace is not None and pace != remembered.pace:
+        notice = settings.remember(settings.Settings(pace=pace)) or notice
     if log is not None:
         save.check_writable(log, "--log")
     session = None
@@ -114,8 +126,8 @@ def launch(
     elif args.game is not None and args.players is not None:
         session = Session(args.seating(args.game, args.players, args.options))
     hotseat = args.hotseat or (session is not None and len(session.humans) > 1)
-    pace = Pace(delay, react, log, None, hotseat)
-    app = KaboomApp(pace, session, args.from_choice)
+    table_pace = Pace(log_path=log, hotseat=hotseat).at(pace or remembered.pace, delay, react)
+    app = KaboomApp(table_pace, session, args.from_choice, notice)
     app.run()
     if app.return_code:  # the table failed (its error is printed): never exit 0
         raise SystemExit(app.return_code)
