@@ -372,7 +372,7 @@ def waiting_words(session: RemoteSession) -> str:
     if session.token is not None:
         lines += [
             "",
-            "Your seat's token (t copies it; come back with kaboom play --join URL --token):",
+            "Your seat's token, to come back with --token (t copies it):",
             session.token,
         ]
     return "\n".join(lines)
@@ -427,7 +427,7 @@ class JoinApp(KaboomApp):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("b", "come_back", "Back"),
-        Binding("v", "vote", "Vote a bot in"),
+        Binding("v", "vote", "Vote a bot in", show=False),  # (the notice of an absence says v)
         Binding("t", "copy_token", "Token", show=False),
     ]
 
@@ -474,13 +474,11 @@ class JoinApp(KaboomApp):
             self.run_worker(screen.action_start(), group="start")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """b and v in the footer only when they mean something: b when a bot plays this
-        seat (away), v when a person's seat is not connected."""
-        mine = next((s for s in self.remote.seats if s["seat"] == self.remote.seat), None)
+        """b in the footer only when it means something: a bot plays this seat (away), so
+        the footer fits 80 columns (v is told of by the notice of an absent seat)."""
         if action == "come_back":
-            return bool(mine and (mine.get("away") or mine.get("takeover"))) or None
-        if action == "vote":
-            return bool(self.remote.absent()) or None
+            mine = next((s for s in self.remote.seats if s["seat"] == self.remote.seat), None)
+            return bool(mine and (mine["away"] or mine["takeover"]))
         return True
 
     def action_copy_token(self) -> None:
