@@ -7,17 +7,20 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import OptionList
 
-from kaboom.cli.join import JoinApp, RemoteSession, join_seat
+from kaboom.cli.join import JoinApp, RemoteSession, WaitingScreen, join_seat
 from kaboom.engine.window import window_key
 from kaboom.server.client import Lobby, SeatClient
 from kaboom.tui import save
+from kaboom.tui.app import screen_text
+from kaboom.tui.picker import PickerScreen
 from kaboom.tui.table import TableScreen
 from server_support import Server, sqlite_server
 
@@ -48,29 +51,8 @@ async def test_play_a_server_seat_with_keys(server: Server, game: str, tmp_path:
     assert token is not None
     session = RemoteSession(base, table_id, token, invite, log_folder=tmp_path)
     app = JoinApp(session)
-    windows = 0
     async with app.run_test(size=(110, 36)) as pilot:
-        loop = asyncio.get_running_loop()
-        end = loop.time() + 120
-        while not session.finished:
-            assert loop.time() < end, "the game did not end"
-            d = session.decision
-            screen = app.table
-            mounted = screen is not None and screen.is_mounted
-            if mounted and session.over is None and d is not None:
-                # the local game's own screen (once mounted: its widgets are composed then):
-                # the same keys play the server's seat
-                assert screen is not None and isinstance(app.screen, TableScreen)
-                if (d["kind"], d["at"]) == session.sent:
-                    pass  # answered: the server plays it (a window: when its clock runs out)
-                elif d["kind"] == "turn":
-                    actions = screen.query_one("#actions", OptionList)
-                    await pilot.press("enter" if actions.highlighted is not None else "down")
-                elif screen.window is not None and screen.window.asked:
-                    windows += 1
-                    await pilot.press("p")
-            await pilot.pause(0.05)
-        await pilot.pause(0.2)
+        windows = await play_to_the_end(pilot, app)
         assert app.table is not None and app.table.ended  # the game-over box, as at home
         assert "Game over" in status(app) and "seed" in status(app)
     assert session.seat == 0 and session.lines
@@ -81,6 +63,117 @@ async def test_play_a_server_seat_with_keys(server: Server, game: str, tmp_path:
     assert replayed.finished
     if asked_in_windows(replayed, 0):  # (a game where no window asked kim: none to answer)
         assert windows > 0  # reaction windows were answered with p, as at home
+
+
+async def play_to_the_end(pilot: Pilot[None], app: JoinApp) -> int:
+    """Play the joined seat with keys until the server's game is over (and its log saved):
+    enter on a turn, p in a window; how many windows were answered."""
+    session, windows = app.remote, 0
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 120
+    while not session.finished:
+        assert loop.time() < end, "the game did not end"
+        d = session.decision
+        screen = app.table
+        mounted = screen is not None and screen.is_mounted
+        if mounted and session.over is None and d is not None:
+            # the local game's own screen (once mounted: its widgets are composed then):
+            # the same keys play the server's seat
+            assert screen is not None and isinstance(app.screen, TableScreen)
+            if (d["kind"], d["at"]) == session.sent:
+                pass  # answered: the server plays it (a window: when its clock runs out)
+            elif d["kind"] == "turn":
+                actions = screen.query_one("#actions", OptionList)
+                await pilot.press("enter" if actions.highlighted is not None else "down")
+            elif screen.window is not None and screen.window.asked:
+                windows += 1
+                await pilot.press("p")
+        await pilot.pause(0.05)
+    await pilot.pause(0.2)
+    return windows
+
+
+async def until(pilot: Pilot[None], done: Callable[[], bool], what: str, seconds: float) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while not done():
+        assert loop.time() < end, what
+        await pilot.pause(0.05)
+
+
+async def test_a_joined_table_waits_on_its_own_screen_then_starts(
+    server: Server, tmp_path: Path
+) -> None:
+    """Joined before the table is full: the waiting screen (never a local game's picker)
+    names the game, the seats and who is there, the link and the seat's token, and waits
+    for 1 more person; once they take their seat, s starts it: the table, at 80 columns,
+    its footer whole."""
+    lobby = Lobby(server.base)
+    table = await lobby.create(
+        game="dynamitt", players=3, seats=["human", "human", "heuristic"], window=0.3
+    )
+    url = f"{server.base}/tables/{table['id']}"
+    base, table_id, token, invite = await join_seat(url, "kim", None, None, start=False)
+    assert token is not None
+    app = JoinApp(RemoteSession(base, table_id, token, invite, log_folder=tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: bool(app.remote.seats), "no welcome", 20)
+        await pilot.pause()
+        assert isinstance(app.screen, WaitingScreen)
+        assert not any(isinstance(s, PickerScreen) for s in app.screen_stack)
+        text = screen_text(app)
+        assert f"Table {table_id}: Dynamitt, 3 players" in text
+        assert "P0  kim (you)" in text and "P1  free: for a person" in text
+        assert "P2  a bot (heuristic)" in text
+        assert "Waiting for 1 more person to take a seat." in text
+        assert url in text and token in text
+        assert " s Start" not in text  # not before every person's seat is taken
+        await pilot.press("s")
+        assert app.remote.status == "open"
+        await lobby.join(table_id, "ann")
+        await until(pilot, lambda: app.remote.waiting_for() == 0, "ann's seat not seen", 20)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "P1  ann (not connected)" in text and "press s to start the game" in text
+        assert "s Start" in text.splitlines()[-2] + text.splitlines()[-1]
+        await pilot.press("s")
+        await until(pilot, lambda: app.table is not None, "the table never opened", 20)
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, TableScreen)
+        footer = screen_text(app).rstrip("\n").splitlines()[-1]
+        assert footer.rstrip().endswith("q Quit"), footer  # whole, within 80 columns
+    await lobby.close()
+
+
+async def test_play_again_at_a_joined_table_plays_the_servers_next_table(
+    server: Server, tmp_path: Path
+) -> None:
+    """The game over, a asks the server for the next table with the same seats, and takes
+    the same seat there (no local game, no crash); s starts it."""
+    lobby = Lobby(server.base)
+    table = await lobby.create(
+        game="exploding-kittens", players=2, seats=["human", "heuristic"], window=0.05,
+        bot_delay=0,
+    )  # fmt: skip
+    await lobby.close()
+    url = f"{server.base}/tables/{table['id']}"
+    base, table_id, token, invite = await join_seat(url, "kim", None, None, start=True)
+    app = JoinApp(RemoteSession(base, table_id, token, invite, log_folder=tmp_path))
+    async with app.run_test(size=(110, 36)) as pilot:
+        await play_to_the_end(pilot, app)
+        await pilot.press("a")  # in the game-over box, as at home
+        await until(pilot, lambda: app.remote.table_id != table_id, "no next table", 20)
+        await until(pilot, lambda: bool(app.remote.seats), "no welcome at the next", 20)
+        await pilot.pause()
+        nxt = app.remote
+        assert isinstance(app.screen, WaitingScreen) and app.table is None
+        assert nxt.seat == 0 and nxt.token not in (None, token)
+        assert "P0  kim (you)" in screen_text(app) and "press s" in screen_text(app)
+        await pilot.press("s")
+        await until(pilot, lambda: app.table is not None, "the next table never opened", 20)
+        assert app.table is not None and app.table.game == 2
+        assert app.table.session is nxt
+    assert (await Lobby(server.base).table(nxt.table_id))["game"] == "exploding-kittens"
 
 
 def asked_in_windows(replayed: save.Replay, seat: int) -> int:
@@ -217,20 +310,21 @@ def test_no_false_not_connected_notice_and_the_seat_named_as_on_screen() -> None
         said.append(text)
 
     table = {"id": "t1", "game": "exploding-kittens", "players": 3, "options": {}}
+    table["status"] = "playing"
     welcome = {"type": "welcome", "seat": 0, "table": table}
     session.handle({**welcome, "seats": seats_of(("kim", True, True), ("", False, False))}, say)
     for bob_connected in (False, True):  # the seat taken, then its socket open
         seats = seats_of(("kim", True, True), ("bob", True, bob_connected))
-        session.handle({"type": "seats", "seats": seats}, say)
+        session.handle({"type": "seats", "status": "playing", "seats": seats}, say)
     assert said == []
     gone = seats_of(("kim", True, True), ("bob", True, False))
-    session.handle({"type": "seats", "seats": gone}, say)
-    session.handle({"type": "seats", "seats": gone}, say)
+    session.handle({"type": "seats", "status": "playing", "seats": gone}, say)
+    session.handle({"type": "seats", "status": "playing", "seats": gone}, say)
     assert said == ["bob (P1) is not connected: v votes to let a bot play it"]
     said.clear()
     lee = seats_of(("kim", True, True), ("bob", True, True), ("lee", True, False))
-    session.handle({"type": "seats", "seats": lee}, say)
+    session.handle({"type": "seats", "status": "playing", "seats": lee}, say)
     assert said == []  # lee may be opening the table's page still
     session.obs = {"to_act": 2}  # (as an update tells it) the table waits on lee
-    session.handle({"type": "seats", "seats": lee}, say)
+    session.handle({"type": "seats", "status": "playing", "seats": lee}, say)
     assert said == ["lee (P2) is not connected: v votes to let a bot play it"]

@@ -103,7 +103,8 @@ def test_the_picker_rows_come_from_the_game_spec() -> None:
     choice = Choice.of(get_game("eleminis"))
     ids = [row for row, _ in choice.rows()]
     assert ids == [
-        "players", "people", "bots", *(o.name for o in get_game("eleminis").options), "start"
+        "players", "people", "bots", *(o.name for o in get_game("eleminis").options), "pace",
+        "start",
     ]  # fmt: skip
     choice.change("teams", 1)
     choice.change("match", 1)

@@ -1,14 +1,18 @@
 """``kaboom play --join URL``: the terminal table's own screen (``tui.table.TableScreen``)
 at a seat of a server table.
 
-``RemoteSession`` is the table session of a server seat (``tui.session.RemoteTable``): it
+Until the deal the seat waits on its own screen (``WaitingScreen``): the table joined, its
+seats and who is there, the invite link, the seat's token, and s to start once every
+person's seat is taken; never a local game. ``RemoteSession`` is the table session of a
+server seat (``tui.session.RemoteTable``): it
 holds nothing but what the server sends the seat (its observation, the events it may see,
 its decision) and plays over the protocol like any client. The screen draws from it as
 from a local game; the server runs the bots, the reaction windows and the clocks, so an
 answer to a window is sent at once and played when the server's clock runs out. Acting
 takes the seat back from the bot after being away. A dropped connection is taken up again
 with the seat's token and the last ``seq`` seen. At the end the game's log (every hand) is
-saved for ``kaboom replay``.
+saved for ``kaboom replay``, and a plays again: the server's next table with the same seats
+(``POST /api/tables/{id}/again``), joined in the same seat.
 """
 
 from __future__ import annotations
@@ -23,13 +27,16 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import websockets
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
+from textual.screen import Screen
+from textual.widgets import Footer, Static
 
 from kaboom.engine.events import Event
 from kaboom.engine.registry import get_game
 from kaboom.engine.state import Observation, State
-from kaboom.server.client import Lobby, SeatClient
+from kaboom.server.client import Lobby, LobbyRefused, SeatClient
 from kaboom.tui import words
 from kaboom.tui.app import KaboomApp
 from kaboom.tui.save import HUMAN, Seating, default_path, stamp
@@ -75,6 +82,9 @@ class RemoteSession:
         self._sends: set[asyncio.Task[Any]] = set()
         #: The table's seats as the server last told them (``seats`` in docs/protocol.md).
         self.seats: list[dict[str, Any]] = []
+        #: The table's status as the server last told it: open (waiting for people),
+        #: playing, over, ended.
+        self.status = "open"
         #: The seats this session has seen a person connected to since it last told of
         #: their absence, and the absent seats it has told of (once per absence).
         self.seen_connected: set[int] = set()
@@ -182,6 +192,45 @@ class RemoteSession:
     def dealt(self) -> bool:
         return self.world is not None and self.obs is not None
 
+    # -- before the deal ------------------------------------------------------------------------
+    def link(self) -> str:
+        """The table's link, as the browser and ``kaboom play --join`` take it."""
+        return f"{self.base}/tables/{self.table_id}" + (
+            f"?invite={self.invite}" if self.invite else ""
+        )
+
+    def waiting_for(self) -> int:
+        """The people's seats nobody has taken yet (the table cannot start before)."""
+        return sum(1 for s in self.seats if s["kind"] == "human" and not s["taken"])
+
+    def may_start(self) -> bool:
+        """Whether this seat may start the table now: seated, every person's seat taken."""
+        return self.token is not None and self.status == "open" and self.waiting_for() == 0
+
+    async def start(self) -> str:
+        """Ask the server to deal; "" once it does, else why not."""
+        if self.token is None:
+            return "watching: only a seated person can start the table"
+        lobby = Lobby(self.base)
+        try:
+            await lobby.start(self.table_id, self.token)
+        except LobbyRefused as err:
+            return err.detail
+        finally:
+            await lobby.close()
+        return ""
+
+    async def again(self) -> RemoteSession:
+        """The table that plays this one again (same game, options and seats; made by the
+        first of its people to ask), this seat taken in it (``LobbyRefused``: why not)."""
+        assert self.token is not None, "a spectator has no seat to take again"
+        lobby = Lobby(self.base)
+        try:
+            new = await lobby.again(self.table_id, self.token)
+        finally:
+            await lobby.close()
+        return RemoteSession(self.base, new["table"], new["token"], new["invite"], self.log_folder)
+
     # -- the connection ------------------------------------------------------------------------
     async def listen(self, changed: Callable[[], None], say: Callable[[str, str], None]) -> None:
         """Receive the seat's messages, calling ``changed`` after each that changes the
@@ -210,7 +259,7 @@ class RemoteSession:
         kind = msg["type"]
         if kind == "welcome":
             self.seat, self.info = msg["seat"], msg["table"]
-            self.seats = msg["seats"]
+            self.seats, self.status = msg["seats"], msg["table"]["status"]
             self.tell_absent(say)
             seats = [HUMAN if s["seat"] == self.seat else ELSEWHERE for s in msg["seats"]]
             info = self.info
@@ -227,8 +276,9 @@ class RemoteSession:
             self.tell_absent(say)
             return True
         elif kind == "seats":
-            self.seats = msg["seats"]
+            self.seats, self.status = msg["seats"], msg["status"]
             self.tell_absent(say)
+            return True
         elif kind == "ack" and msg["status"] == "refused" and msg["rule"] != "reaction window":
             # (a window answer not played, a Nope before it closing the window, is no
             # mistake of the person's: the log shows the Nope)
@@ -277,38 +327,167 @@ def seat_name(seat: dict[str, Any]) -> str:
     return f"{seat['name'] or 'a player'} ({words.seat_name(seat['seat'], None)})"
 
 
+def seat_line(seat: dict[str, Any], mine: int | None) -> str:
+    """One seat of the waiting table in words: who sits there and whether they are here.
+
+    >>> seat_line({"seat": 1, "kind": "bot", "bot": "heuristic"}, 0)
+    'P1  a bot (heuristic)'
+    >>> seat_line({"seat": 0, "kind": "human", "name": "kim", "taken": True,
+    ...            "connected": True}, 0)
+    'P0  kim (you)'
+    >>> seat_line({"seat": 2, "kind": "human", "name": "", "taken": False,
+    ...            "connected": False}, 0)
+    'P2  free: for a person'
+    """
+    where = f"P{seat['seat']}  "
+    if seat["kind"] == "bot":
+        return f"{where}a bot ({seat['bot']})"
+    if not seat["taken"]:
+        return f"{where}free: for a person"
+    here = "you" if seat["seat"] == mine else "here" if seat["connected"] else "not connected"
+    return f"{where}{seat['name'] or 'a player'} ({here})"
+
+
+def waiting_words(session: RemoteSession) -> str:
+    """The waiting table: the game, its seats, who is there, what it waits for, the link
+    and the seat's token (to come back with)."""
+    info = session.info
+    if not info:
+        return f"Connecting to table {session.table_id} at {session.base} ..."
+    name = get_game(info["game"]).name
+    lines = [f"Table {session.table_id}: {name}, {info['players']} players", ""]
+    lines += [seat_line(s, session.seat) for s in session.seats]
+    missing = session.waiting_for()
+    lines.append("")
+    if session.status != "open":
+        lines.append(f"The table is {session.status}; dealing ...")
+    elif missing:
+        more = "1 more person" if missing == 1 else f"{missing} more people"
+        lines.append(f"Waiting for {more} to take a seat.")
+    elif session.token is not None:
+        lines.append("Every seat is taken: press s to start the game.")
+    else:
+        lines.append("Every seat is taken: waiting for a player to start the game.")
+    lines += ["", f"Invite others with: {session.link()}"]
+    if session.token is not None:
+        lines += [
+            "",
+            "Your seat's token, to come back with --token (t copies it):",
+            session.token,
+        ]
+    return "\n".join(lines)
+
+
+class WaitingScreen(Screen[None]):
+    """A server table before its deal: what it waits for; s starts it once every person's
+    seat is taken (any seated person may)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "start", "Start"),
+        Binding("t", "app.copy_token", "Copy token"),
+        Binding("q", "app.ask_quit", "Quit"),
+    ]
+    DEFAULT_CSS = "#waiting { padding: 1 2; }"
+
+    def __init__(self, session: RemoteSession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="waiting", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        self.query_one("#waiting", Static).update(waiting_words(self.session))
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":
+            return self.session.may_start()
+        if action == "app.copy_token":
+            return self.session.token is not None
+        return True
+
+    async def action_start(self) -> None:
+        refused = await self.session.start()
+        if refused:
+            self.notify(f"not started: {refused}", severity="warning", markup=False)
+
+
 class JoinApp(KaboomApp):
     """The terminal table at one seat of a server table (or watching it, without a token):
-    the table screen of a local game, on a ``RemoteSession``; b takes the seat back from
-    the bot after being away (acting does too); v votes to let a bot play the seat of a
-    person who is not connected (a majority of the people connected carries it)."""
+    a waiting screen until the deal, then the table screen of a local game on a
+    ``RemoteSession``; b takes the seat back from the bot after being away (acting does
+    too); v votes to let a bot play the seat of a person who is not connected (a majority
+    of the people connected carries it); t copies the seat's token; a, at the end, plays
+    the server's next table with the same seats."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("b", "come_back", "Back"),
-        Binding("v", "vote", "Vote a bot in"),
+        Binding("v", "vote", "Vote a bot in", show=False),  # (the notice of an absence says v)
+        Binding("t", "copy_token", "Token", show=False),
     ]
 
-    def __init__(self, session: RemoteSession) -> None:
+    def __init__(self, session: RemoteSession, start: bool = False) -> None:
         super().__init__(Pace())
         self.remote = session
+        #: Start the table as soon as every person's seat is taken (``--start``).
+        self.start = start
+        self.games = 1
 
-    def on_mount(self) -> None:
-        self.sub_title = "connecting"
+    def opening(self) -> None:
+        self.push_screen(WaitingScreen(self.remote))
+        self.listen()
+
+    def listen(self) -> None:
+        self.sub_title = f"table {self.remote.table_id}"
         self.run_worker(self.remote.listen(self.changed, self.say), exclusive=True, group="net")
 
     def changed(self) -> None:
-        """The server moved the table on: the screen follows (opened at the deal)."""
+        """The server moved the table on: the screen follows (the table from the deal)."""
         session, table = self.remote, self.table
+        self.refresh_bindings()
         if table is None:
             if not session.dealt:
+                self._waiting()
                 return
             self.sub_title = f"{session.info['game']} · table {session.table_id}"
             # the server paces: no bot delay here; a window's clock is the table's
             pace = Pace(bot_delay=0.0, react_seconds=float(session.info["window"] or 0.0))
-            self.push_screen(TableScreen(session, pace))
+            self.switch_screen(TableScreen(session, pace, self.games))
+            if session.token is not None:
+                self.say(f"your seat's token: {session.token} (t copies it)", "info")
             return
         with contextlib.suppress(Exception):  # a screen closing as the app quits
             table.advance()
+
+    def _waiting(self) -> None:
+        screen = self.screen
+        if not isinstance(screen, WaitingScreen):
+            return
+        screen.redraw()
+        if self.start and self.remote.may_start():  # --start: as soon as it may
+            self.start = False
+            self.run_worker(screen.action_start(), group="start")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """b in the footer only when it means something: a bot plays this seat (away), so
+        the footer fits 80 columns (v is told of by the notice of an absent seat)."""
+        if action == "come_back":
+            mine = next((s for s in self.remote.seats if s["seat"] == self.remote.seat), None)
+            return bool(mine and (mine["away"] or mine["takeover"]))
+        return True
+
+    def action_copy_token(self) -> None:
+        token = self.remote.token
+        if token is None:
+            self.say("watching: no seat, no token", "warning")
+            return
+        self.copy_to_clipboard(token)
+        self.say(f"copied your seat's token: {token}", "info")
 
     def action_come_back(self) -> None:
         self.remote.come_back()
@@ -324,6 +503,25 @@ class JoinApp(KaboomApp):
             self.say("you have voted already; a majority of the people connected decides", "info")
         else:
             self.say("every person is connected: nobody to vote for", "info")
+
+    def action_play_again(self) -> None:
+        """a at the end: the server's next table with the same game, options and seats
+        (the first of the table's people to ask makes it), this seat taken in it."""
+        if self.remote.token is None:
+            self.say("watching: only a seated person can play again", "warning")
+            return
+        self.run_worker(self._again(), exclusive=True, group="again")
+
+    async def _again(self) -> None:
+        try:
+            session = await self.remote.again()
+        except (LobbyRefused, ConnectionError) as err:
+            self.say(f"no next table: {err}", "error")
+            return
+        self.remote, self.games = session, self.games + 1
+        self.start = False
+        self.switch_screen(WaitingScreen(session))
+        self.listen()
 
     def say(self, text: str, severity: str) -> None:
         self.notify(text, severity=SEVERITY.get(severity, "warning"), markup=False)

@@ -131,14 +131,23 @@ def play(
     log: Annotated[Path | None, typer.Option(help="Where the game log is written at the end.")] = (
         None
     ),
-    delay: Annotated[float, typer.Option(help="Seconds between bot moves.")] = 0.8,
+    pace: Annotated[
+        str | None,
+        typer.Option(
+            help="fast, normal or relaxed: the window clock and bot delay (remembered; "
+            "a newcomer's: normal)."
+        ),
+    ] = None,
+    delay: Annotated[
+        float | None, typer.Option(help="Seconds between bot moves (default: the pace's).")
+    ] = None,
     react: Annotated[
-        float,
+        float | None,
         typer.Option(
             help="Seconds a Nope window stays open, the seconds left shown (0: until you "
-            "press n or p, or at once when you hold no Nope)."
+            "press n or p, or at once when you hold no Nope; default: the pace's)."
         ),
-    ] = 5.0,
+    ] = None,
     option: OptionArg = None,
     join: Annotated[
         str | None,
@@ -163,7 +172,7 @@ def play(
     from kaboom.tui.cli import launch, table_args
 
     args = table_args(game, players, bots, level, hotseat, humans, seed, parse_options(option))
-    launch(args, resume, log, delay, react)
+    launch(args, resume, log, delay, react, pace)
 
 
 def _join(url: str, name: str, token: str | None, watch: bool, start: bool) -> None:
@@ -182,9 +191,11 @@ def _join(url: str, name: str, token: str | None, watch: bool, start: bool) -> N
         raise BadInput(url, e.detail) from None
     except OSError as e:
         raise BadInput(url, f"a running kaboom server ({e})") from None
-    if seat_token is not None and token is None:
-        err().print(f"your seat's token (come back with --token): {seat_token}", highlight=False)
-    JoinApp(RemoteSession(base, table, seat_token, invite)).run()
+    app = JoinApp(RemoteSession(base, table, seat_token, invite), start)
+    app.run()
+    session = app.remote  # (the last table played: a plays the next one)
+    if session.token is not None:
+        err().print(f"your seat's token (come back with --token): {session.token}", highlight=False)
 
 
 @app.command()

@@ -106,6 +106,13 @@ class Lobby:
         result: dict[str, Any] = await self._call("POST", url, headers=_auth(token))
         return result
 
+    async def again(self, table: str, token: str) -> dict[str, Any]:
+        """The next table of a finished one, same game, options and seats, the seat taken
+        again (``{"table", "seat", "token", "invite"}``; the browser table's route)."""
+        url = f"/api/tables/{table}/again"
+        result: dict[str, Any] = await self._call("POST", url, headers=_auth(token))
+        return result
+
     async def leave(self, table: str, token: str) -> dict[str, Any]:
         url = f"/api/tables/{table}/leave"
         result: dict[str, Any] = await self._call("POST", url, headers=_auth(token))

@@ -23,6 +23,7 @@ from kaboom.tui.picker import Choice, PickerScreen
 from kaboom.tui.save import HUMAN, Replay, Seating, seed_of
 from kaboom.tui.screens import ConfirmQuit
 from kaboom.tui.session import Session, seen_lines
+from kaboom.tui.settings import Settings, remember
 from kaboom.tui.table import Pace, TableScreen
 from kaboom.tui.words import seat_name, tell
 
@@ -45,20 +46,35 @@ class KaboomApp(App[None]):
         pace: Pace,
         session: Session | None = None,
         seater: Seater | None = None,
+        notice: str = "",
     ) -> None:
         super().__init__()
         self.pace, self.session, self.seater = pace, session, seater
+        #: A line to show as the table opens (the settings file could not be used).
+        self.notice = notice
 
     def on_mount(self) -> None:
+        if self.notice:
+            self.notify(self.notice, severity="warning", markup=False, timeout=10)
+        self.opening()
+
+    def opening(self) -> None:
+        """The first screen: the table of the game given, else the picker."""
         if self.session is not None:
             self.push_screen(TableScreen(self.session, self.pace))
         else:
-            self.push_screen(PickerScreen(), self.chosen)
+            self.push_screen(PickerScreen(self.pace.name), self.chosen)
 
     def chosen(self, choice: Choice | None) -> None:
-        """Start the game chosen in the picker."""
+        """Start the game chosen in the picker, at the pace chosen there (remembered for
+        the next time)."""
         if choice is None:
             return
+        if choice.pace != self.pace.name:
+            self.pace = self.pace.at(choice.pace)
+            problem = remember(Settings(pace=choice.pace))
+            if problem:
+                self.notify(problem, severity="warning", markup=False)
         try:
             self.session = Session((self.seater or default_seater)(choice))
         except KaboomError as e:  # options the game refuses together: say so, pick again

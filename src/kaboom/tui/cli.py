@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kaboom.bots.make import make_bot
 from kaboom.engine.errors import BadInput
 from kaboom.engine.registry import get_game
-from kaboom.tui import save
+from kaboom.tui import save, settings
 from kaboom.tui.picker import Choice
 from kaboom.tui.save import HUMAN, Seating, seed_of
 from kaboom.tui.session import Session
 from kaboom.tui.table import Pace
+
+if TYPE_CHECKING:
+    from kaboom.tui.app import KaboomApp
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -97,16 +100,28 @@ def table_args(
     return args
 
 
-def launch(
-    args: TableArgs, resume: Path | None, log: Path | None, delay: float, react: float
-) -> None:
-    """Open the table (or the picker) and play until the person quits."""
+def table_app(
+    args: TableArgs,
+    resume: Path | None,
+    log: Path | None,
+    delay: float | None,
+    react: float | None,
+    pace: str | None = None,
+) -> KaboomApp:
+    """The table (or the picker) at the pace asked (remembered for the next time), else
+    the pace remembered; ``--delay`` and ``--react`` in place of the pace's own where
+    given. A settings file that cannot be used is told as the table opens."""
     from kaboom.tui.app import KaboomApp
 
-    if delay < 0 or react < 0:
+    if (delay is not None and delay < 0) or (react is not None and react < 0):
         raise BadInput("--delay/--react", "seconds, 0 or more")
+    if pace is not None:
+        settings.tempo(pace)  # an unknown pace stops here
     if log is not None:
         save.check_writable(log, "--log")
+    remembered, notice = settings.load()
+    if pace is not None and pace != remembered.pace:
+        notice = settings.remember(settings.Settings(pace=pace)) or notice
     session = None
     if resume is not None:
         seating, state = save.read(resume)
@@ -114,8 +129,20 @@ def launch(
     elif args.game is not None and args.players is not None:
         session = Session(args.seating(args.game, args.players, args.options))
     hotseat = args.hotseat or (session is not None and len(session.humans) > 1)
-    pace = Pace(delay, react, log, None, hotseat)
-    app = KaboomApp(pace, session, args.from_choice)
+    table_pace = Pace(log_path=log, hotseat=hotseat).at(pace or remembered.pace, delay, react)
+    return KaboomApp(table_pace, session, args.from_choice, notice)
+
+
+def launch(
+    args: TableArgs,
+    resume: Path | None,
+    log: Path | None,
+    delay: float | None,
+    react: float | None,
+    pace: str | None = None,
+) -> None:
+    """Open the table (or the picker) and play until the person quits (``table_app``)."""
+    app = table_app(args, resume, log, delay, react, pace)
     app.run()
     if app.return_code:  # the table failed (its error is printed): never exit 0
         raise SystemExit(app.return_code)

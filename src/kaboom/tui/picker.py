@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option as Row
 
 from kaboom.engine.options import Option
 from kaboom.engine.registry import GameSpec, list_games
+from kaboom.tui.settings import DEFAULT_PACE, PACES
 
 #: The opponents the picker offers, in words (the bot spec each stands for).
 OPPONENTS = ("ismcts:level=medium", "ismcts:level=easy", "ismcts:level=hard", "heuristic", "random")
@@ -32,7 +33,7 @@ OPPONENT_WORDS = {
 }
 #: The games the picker lists first, in this order (the best known first); others follow.
 FIRST = ("exploding-kittens", "exploding-minions", "dynamitt", "kittens-board-game", "eleminis")
-START, PLAYERS, BOTS, PEOPLE = "start", "players", "bots", "people"
+START, PLAYERS, BOTS, PEOPLE, PACE = "start", "players", "bots", "people", "pace"
 
 
 def opponent_words(spec: str) -> str:
@@ -65,6 +66,8 @@ class Choice:
     opponents: str = OPPONENTS[0]
     #: People at this device (2 or more: hot-seat, the first seats).
     humans: int = 1
+    #: How the table keeps time (``tui.settings.PACES``), remembered between games.
+    pace: str = DEFAULT_PACE
 
     @classmethod
     def of(cls, spec: GameSpec) -> Choice:
@@ -81,7 +84,7 @@ class Choice:
         }
 
     def rows(self) -> list[tuple[str, str]]:
-        """``(row id, label)`` of every setting, Start last."""
+        """``(row id, label)`` of every setting, the table's pace, Start last."""
         hot = "just you" if self.humans == 1 else f"{self.humans}, hot-seat: pass the device"
         out = [
             (PLAYERS, f"players: {self.players} ({self.spec.min_players}-{self.spec.max_players})"),
@@ -98,6 +101,7 @@ class Choice:
             fixed = " (set with -o)" if o.path else ""
             help_text = escape(plain_help(o.help))
             out.append((o.name, f"{o.name}: {escape(shown)}{fixed}  [dim]{help_text}[/dim]"))
+        out.append((PACE, f"pace: {self.pace} ({PACES[self.pace].words})"))
         out.append((START, "[b]Start the game[/b]"))
         return out
 
@@ -111,6 +115,9 @@ class Choice:
             self.humans = min(self.players, max(1, self.humans + step))
         elif row == BOTS:
             self.opponents = OPPONENTS[(OPPONENTS.index(self.opponents) + step) % len(OPPONENTS)]
+        elif row == PACE:
+            paces = list(PACES)
+            self.pace = paces[min(len(paces) - 1, max(0, paces.index(self.pace) + step))]
         else:
             option = {o.name: o for o in self.spec.options}.get(row)
             if option is not None:
@@ -158,10 +165,11 @@ class PickerScreen(Screen[Choice]):
     #settings { height: 1fr; }
     """
 
-    def __init__(self) -> None:
+    def __init__(self, pace: str = DEFAULT_PACE) -> None:
         super().__init__()
         self.specs = ordered(list_games())
         self.choice = Choice.of(self.specs[0])
+        self.choice.pace = pace
 
     def compose(self) -> ComposeResult:
         yield Static("[b]kaboom[/b]: choose a game (enter), then its settings", id="head")
@@ -178,7 +186,9 @@ class PickerScreen(Screen[Choice]):
     def show(self, spec: GameSpec) -> None:
         """Show a game's summary and its settings, reset to the defaults."""
         if spec is not self.choice.spec:
+            pace = self.choice.pace  # (the table's pace, not the game's: it stays)
             self.choice = Choice.of(spec)
+            self.choice.pace = pace
         self.query_one("#summary", Static).update(f"[b]{spec.name}[/b]\n{spec.summary}")
         self.redraw()
 

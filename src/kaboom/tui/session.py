@@ -103,6 +103,8 @@ class RemoteTable(TableSession, Protocol):
     log_error: str
     #: The server said the game is over (and the seat's log is saved, or failed).
     finished: bool
+    #: The seat's token at the server (None: a spectator, who cannot play again).
+    token: str | None
 
     def window_left(self) -> float: ...
 

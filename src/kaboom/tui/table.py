@@ -14,7 +14,7 @@ import math
 import random
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
@@ -37,6 +37,7 @@ from kaboom.tui.families import Family, family_of, status_line
 from kaboom.tui.odds import bomb_odds
 from kaboom.tui.screens import Cover, Dismissable, GameOver, PassScreen, help_screen
 from kaboom.tui.session import RemoteTable, Session, TableSession
+from kaboom.tui.settings import DEFAULT_PACE, PACES, tempo
 from kaboom.tui.words import seat_name, tell
 
 #: Ticks of the reaction countdown, in seconds.
@@ -50,15 +51,30 @@ GROUP, BACK, NOPE_ROW, PASS_ROW = "group:", "back", "key:n", "key:p"
 @dataclass(slots=True)
 class Pace:
     """How the table paces itself: seconds between bot moves, seconds a reaction window
-    stays open (0: until you press n or p), where the log and saves go, hot-seat, and how
-    long the pass screen swallows keys after Enter (a reflex second Enter plays nothing)."""
+    stays open (0: until you press n or p), where the log and saves go, hot-seat, how
+    long the pass screen swallows keys after Enter (a reflex second Enter plays nothing),
+    and the pace chosen (``tui.settings.PACES``: it sets the first two)."""
 
-    bot_delay: float = 0.8
-    react_seconds: float = 5.0
+    bot_delay: float = PACES[DEFAULT_PACE].bot_delay
+    react_seconds: float = PACES[DEFAULT_PACE].react_seconds
     log_path: Path | None = None
     save_path: Path | None = None
     hotseat: bool = False
     guard: float = 0.5
+    name: str = DEFAULT_PACE
+
+    def at(self, name: str, delay: float | None = None, react: float | None = None) -> Pace:
+        """This table at the pace ``name``; ``delay`` and ``react`` (the command line's
+        ``--delay``, ``--react``), where given, in place of the pace's own.
+
+        >>> p = Pace().at("fast", react=0.0)
+        >>> p.name, p.bot_delay, p.react_seconds
+        ('fast', 0.3, 0.0)
+        """
+        t = tempo(name)
+        bot_delay = t.bot_delay if delay is None else delay
+        react_seconds = t.react_seconds if react is None else react
+        return replace(self, bot_delay=bot_delay, react_seconds=react_seconds, name=name)
 
 
 @dataclass(slots=True)
@@ -74,6 +90,10 @@ class Window:
     asked: bool
     nope: bool
     answer: str = "Nope it"
+    #: When it opened, and when the bots' planned answers are released (``time.monotonic``:
+    #: the opening plus the bots' fixed time, public; the opening if it asks no bot).
+    opened: float = 0.0
+    bots_by: float = 0.0
 
 
 class TableScreen(Screen[None]):
@@ -120,6 +140,12 @@ class TableScreen(Screen[None]):
         self.remote: RemoteTable | None = cast(RemoteTable, session) if session.remote else None
         self.game = game  # the table's first game, second (play again), ...
         self.hotseat = pace.hotseat or len(session.humans) > 1
+        #: One person at this device against bots: a window ends once the person has
+        #: answered and the bots' time is up (``answered_early``); with more people, or a
+        #: server's table, a window runs its full clock.
+        self.against_bots = self.local is not None and not self.hotseat
+        #: Each window's clock as it ran out: (key, opened, closed), ``time.monotonic()``.
+        self.closings: list[tuple[WindowKey, float, float]] = []
         self.family: Family = family_of(session.state)
         humans = session.humans
         # no seat: a server table's spectator (-1), or the first seat of a game of bots
@@ -175,9 +201,10 @@ class TableScreen(Screen[None]):
         """The keys that mean something in this game only (the footer shows no other)."""
         family = self.family
         here = self.remote is None  # a server table: it keeps the game, and deals the next
-        if self.session.state.is_over:  # the end: help, another game, quit
+        if self.session.state.is_over:  # the end: help, another game (a seat's), quit
+            seated = here or (self.remote is not None and self.remote.token is not None)
             return action in ("help", "app.ask_quit", "log", "card_help") or (
-                here and action == "again"
+                seated and action == "again"
             )
         shown = {
             "draw": family.has_draw,
@@ -337,8 +364,11 @@ class TableScreen(Screen[None]):
         if window is None or holder is None:
             return
         when = f" ({math.ceil(max(window.left, 0))} s left)" if self.pace.react_seconds > 0 else ""
+        if self.against_bots and (not window.asked or (window.key, holder) in self.intents):
+            when = ""  # it ends with the bots' answers, not on the clock
         if not window.asked:
-            text = f"Waiting for the others' answers{when}" + ("" if when else "; p: go on")
+            go_on = "; p: go on" if self.pace.react_seconds <= 0 else ""
+            text = f"Waiting for the others' answers{when}{go_on}"
         elif (window.key, holder) in self.intents:
             said = window.answer if self.intents[(window.key, holder)] else "let it pass"
             text = f"You: {said}, when the clock runs out{when}"
@@ -460,19 +490,22 @@ class TableScreen(Screen[None]):
         assert self.local is not None
         nope = asked and holder is not None and self.local.nope_offered(holder)
         clock = self.pace.react_seconds
+        bots_asked = bool(self.local.bots_asked(self.session.state))
         if clock > 0:
-            bots = bool(self.local.bots_asked(self.session.state))
-            clock = window_length(clock, self.pace.bot_delay, bots)
+            clock = window_length(clock, self.pace.bot_delay, bots_asked)
         alone = not self.hotseat and not nope
         left = clock if clock > 0 or (holder is not None and not alone) else self.pace.bot_delay
         what = self.family.chain(window, holder)
-        self.window = Window(key, holder, left, what, asked, nope, self.family.answer(window))
-        if clock <= 0 and alone and holder is not None and asked:
+        opened = time.monotonic()
+        bots_by = opened + answer_time(self.pace.bot_delay) if bots_asked else opened
+        answer = self.family.answer(window)
+        self.window = Window(key, holder, left, what, asked, nope, answer, opened, bots_by)
+        if (clock <= 0 or self.against_bots) and alone and holder is not None and asked:
             self.intents[(key, holder)] = False  # nothing to decide: it lets the card pass
         self.timer = self.set_interval(TICK, self._tick) if left > 0 else None
         if key not in self.plans and key not in self.planning:
             self.planning.add(key)
-            self.plan_window(key, self.session.state.clone())
+            self.plan_window(key, self.session.state.clone(), bots_by)
         self._draw_window()
         self._draw_actions()
         if left <= 0 and (holder is None or (clock <= 0 and alone)):
@@ -485,10 +518,22 @@ class TableScreen(Screen[None]):
         if self.remote is not None:  # the server closes it: only the countdown here
             self.window.left = max(self.window.left, 0.0)
             self._draw_window()
-        elif self.window.left <= 0:
+        elif self.window.left <= 0 or self.answered_early(self.window):
             self.close_window()
         else:
             self._draw_window()
+
+    def answered_early(self, window: Window) -> bool:
+        """One person against bots: the window ends once the person has answered (or is
+        not asked in it, or has nothing but a pass to give) and the bots' time is up. The
+        moment is the later of the person's answer and the opening plus the bots' fixed
+        time, so it depends on nothing a bot holds (docs/rulings.md, "The table's clock").
+        With more people at the device the full clock runs: a quick pass would tell the
+        others the player holds no Nope."""
+        if not self.against_bots or window.holder is None:
+            return False
+        answered = not window.asked or (window.key, window.holder) in self.intents
+        return answered and time.monotonic() >= window.bots_by
 
     def close_window(self) -> None:
         """The clock ran out (or a Nope cut it short): the answers are played in order."""
@@ -497,6 +542,7 @@ class TableScreen(Screen[None]):
             self.timer.stop()
             self.timer = None
         if window is not None:
+            self.closings.append((window.key, window.opened, time.monotonic()))
             self.clocked.add((window.key, window.holder))
             self.advance()
 
@@ -512,19 +558,16 @@ class TableScreen(Screen[None]):
         self.advance()
 
     @work(thread=True, group="plans")
-    def plan_window(self, key: WindowKey, world: State) -> None:
+    def plan_window(self, key: WindowKey, world: State, end: float) -> None:
         """The bots' answers to a window, decided while its clock runs (off the UI thread)
-        and released when the bots' time is up (``answer_time``: the bots' delay), never
-        sooner, so the window never closes earlier (a Nope at the device cuts its clock
-        short) for bots that had nothing to think over (docs/rulings.md, "The table's
+        and released at ``end``, when the bots' time is up (the window's opening plus
+        ``answer_time``: the bots' delay), never sooner, so the window never closes earlier
+        (a Nope at the device cuts its clock short; one person against bots ends it once
+        answered) for bots that had nothing to think over (docs/rulings.md, "The table's
         clock")."""
         assert self.local is not None
-        opened = time.monotonic()
-        bots = bool(self.local.bots_asked(world))
-        end = opened + answer_time(self.pace.bot_delay)
         answers = self.local.plan_answers(world, end)
-        if bots:
-            time.sleep(max(0.0, end - time.monotonic()))
+        time.sleep(max(0.0, end - time.monotonic()))
         self.app.call_from_thread(self._planned, key, answers)
 
     def _planned(self, key: WindowKey, answers: dict[int, int]) -> None:
@@ -772,7 +815,7 @@ class TableScreen(Screen[None]):
                 return
         if self.remote is not None:
             return
-        if self.pace.react_seconds <= 0:
+        if self.pace.react_seconds <= 0 or self.answered_early(window):
             self.close_window()
         else:
             self._draw_window()
