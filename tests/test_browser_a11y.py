@@ -230,9 +230,14 @@ def finish(who: Person, game: str, base: str, table: str) -> None:
 
 def test_the_lobby_has_no_serious_fault(server: Server, browser: Any, axe: Any) -> None:
     who = person(browser, server.base, "ann")
-    who.page.goto("/")
-    who.page.wait_for_selector("#game option", state="attached")
-    found = at_both_sizes(axe, who.page, "lobby")
+    page = who.page
+    page.goto("/")
+    page.wait_for_selector("#games input[type=radio]", state="attached")
+    found = at_both_sizes(axe, page, "lobby")
+    # and with everything a person may open: the friends' form, the custom table's folds
+    page.click("#play-friends")
+    page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+    found += at_both_sizes(axe, page, "lobby, opened")
     assert found == [], "\n".join(found)
     who.page.context.close()
 
