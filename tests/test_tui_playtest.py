@@ -497,7 +497,7 @@ async def test_the_reaction_line_names_the_nope_you_would_answer(tmp_path: Path)
 async def test_the_keys_shown_are_the_keys_of_the_game(tmp_path: Path) -> None:
     for game, shown, hidden in [
         ("eleminis", ["p Pass"], ["d Draw", "n Nope", "o Odds"]),
-        ("kittens-board-game", ["d Draw", "n Nope"], ["o Odds"]),
+        ("kittens-board-game", ["d Flip a disc", "n Nope"], ["d Draw", "o Odds"]),
         ("exploding-kittens", ["d Draw", "n Nope", "o Odds"], []),
     ]:
         app = table_app(Seating(game, 2, 1, {}, [HUMAN, "heuristic"]), tmp_path)

@@ -110,7 +110,7 @@ def value_words(game: str, name: str, value: Any, players: int | None = None) ->
         return "on" if value else "off"
     if name == "first" and isinstance(value, int):
         return "you" if value == 0 else f"P{value}"
-    if name == "teams" and isinstance(value, int) and players:
+    if name == "teams" and isinstance(value, int) and players and value > 1:
         return f"{value} teams of {players // value}"
     if value == "" and words is not None and words.file:
         return f"none ({words.file})"

@@ -210,7 +210,7 @@ class Eleminis(Family):
 
     def summary(self, obs: Observation, viewer: int) -> list[str]:
         """A line per player (points, the match total, who won), then each winning row
-        card by card."""
+        card by card (a team's rows that hold cards)."""
         lines = [
             f"{seat_name(p['seat'], viewer)}: {p['score']} points"
             + (f" (match total {p['total']})" if obs["eleminis"]["target"] else "")
@@ -219,6 +219,8 @@ class Eleminis(Family):
         ]
         for q in obs["winners"]:
             row = obs["players"][q]["row"]
+            if not any(row):
+                continue  # a team mate with an empty row: their side won on the others'
             cards = ", ".join(self.name(c) if c else "empty" for c in row)
             whose = "Your" if q == viewer else f"{seat_name(q, viewer)}'s"
             lines.append(f"{whose} winning row: {cards}")

@@ -234,6 +234,8 @@ class PickerScreen(Screen[Choice]):
         super().__init__()
         self.specs = ordered(list_games())
         self.choice = choice or Choice.of(self.specs[0])
+        #: Each game's settings as last left in the picker (browsing never resets them).
+        self.kept: dict[str, Choice] = {self.choice.spec.game_id: self.choice}
 
     def compose(self) -> ComposeResult:
         yield Static("[b]kaboom[/b]: choose a game (enter), then its settings", id="head")
@@ -250,9 +252,8 @@ class PickerScreen(Screen[Choice]):
         self.show(self.specs[at])
 
     def show(self, spec: GameSpec) -> None:
-        """Show a game's summary and its settings, reset to the defaults."""
-        if spec.game_id != self.choice.spec.game_id:
-            self.choice = Choice.of(spec)
+        """Show a game's summary and its settings (as last left, else its defaults)."""
+        self.choice = self.kept.setdefault(spec.game_id, Choice.of(spec))
         self.query_one("#summary", Static).update(f"[b]{spec.name}[/b]\n{spec.summary}")
         self.redraw()
 
