@@ -224,7 +224,7 @@ def seat_steps(seating: Seating, actions: list[int], seat: int | None) -> list[S
         obs = state.observe(seat)
         family.view(obs, seat)
         hand = counted([family.name(c) for c in family.hand(obs)]) if seat is not None else ""
-        mine = [f"{family.hand_label} (P{seat}): {hand}"] if seat is not None else []
+        mine = [f"{family.hand_label} (yours): {hand}"] if seat is not None else []
         return "\n".join([family.panel(obs, viewer), "", *mine])
 
     def told(events: list[Event]) -> str:
