@@ -118,6 +118,18 @@ def test_every_engine_and_game_module_and_the_search_is_compiled() -> None:
 
 
 @pytest.mark.build
+def test_a_compiled_package_finds_a_module_added_since_the_build() -> None:
+    """Every compiled package searches its sources' folder (mypyc sets the build folder as
+    its ``__path__``, which holds no module added to the package since the build: one such,
+    ``kaboom.games.option_words``, could not be imported)."""
+    require_compiled()
+    build = _build.running_build()
+    assert build is not None
+    for name in build.packages:
+        assert importlib.import_module(name).__path__ == [str(_build.package_dir(name))], name
+
+
+@pytest.mark.build
 def test_kaboom_pure_runs_the_pure_python_modules_all_of_them() -> None:
     script = (
         "import json, kaboom, test_builds as t;"

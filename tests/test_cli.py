@@ -14,12 +14,13 @@ SCENARIOS = Path(__file__).parent / "scenarios" / "exploding-kittens"
 
 
 def test_watch_tells_a_whole_seeded_game() -> None:
-    result = runner.invoke(app, ["watch", "--players", "4", "--seed", "3"])
+    args = ["watch", "--players", "4", "--seed", "3", "--bots", "random", "--delay", "0"]
+    result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "P0 is played by the random bot" in result.output
     assert "P0 holds: " in result.output and "Defuse" in result.output
     assert "wins!" in result.output
-    again = runner.invoke(app, ["watch", "--players", "4", "--seed", "3"])
+    again = runner.invoke(app, args)
     assert again.output == result.output
 
 

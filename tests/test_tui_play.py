@@ -192,9 +192,9 @@ async def test_the_picker_offers_every_game_and_its_options(tmp_path: Path) -> N
         assert "people at this device: just you" in text
         await pilot.press("down", "down", "down", "down")  # Exploding Kittens ... Eleminis
         text = screen_text(app)
-        assert get_game("eleminis").summary[:30] in text and "teams: 0" in text
-        await pilot.press("enter", "down", "down", "down", "enter", "enter")  # teams 0 -> 2
-        assert "teams: 2" in screen_text(app)
+        assert get_game("eleminis").summary[:30] in text and "Teams: none" in text
+        await pilot.press("enter", "down", "down", "down", "right")  # teams 0 -> 2 (not 1)
+        assert "Teams: 2 teams of 2" in screen_text(app)
         await pilot.press("end", "enter")  # Start
         table = await settle(pilot, app)
         assert table.session.seating.game == "eleminis"

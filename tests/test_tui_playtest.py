@@ -256,7 +256,8 @@ async def test_replay_home_and_end_jump_and_the_header_is_in_words(tmp_path: Pat
         assert app.at == 0
         headers = [step[2] for step in app.steps[1:]]
         assert not [h for h in headers if re.search(r"@\d|^\w+ \w+-\w+$", h)]
-        assert any(h.startswith("P") and ": Draw a card" in h for h in headers)
+        assert any(re.fullmatch(r"P\d draws a card \(ends their turn\)", h) for h in headers)
+        assert not [h for h in headers if "your" in h or ": " in h[:4]]  # the third person
 
 
 async def test_the_board_game_at_six_players_fits_80_columns(tmp_path: Path) -> None:
@@ -496,7 +497,7 @@ async def test_the_reaction_line_names_the_nope_you_would_answer(tmp_path: Path)
 async def test_the_keys_shown_are_the_keys_of_the_game(tmp_path: Path) -> None:
     for game, shown, hidden in [
         ("eleminis", ["p Pass"], ["d Draw", "n Nope", "o Odds"]),
-        ("kittens-board-game", ["d Draw", "n Nope"], ["o Odds"]),
+        ("kittens-board-game", ["d Flip a disc", "n Nope"], ["d Draw", "o Odds"]),
         ("exploding-kittens", ["d Draw", "n Nope", "o Odds"], []),
     ]:
         app = table_app(Seating(game, 2, 1, {}, [HUMAN, "heuristic"]), tmp_path)
@@ -565,7 +566,7 @@ async def test_eleminis_offers_each_outcome_once_and_names_cards(tmp_path: Path)
         rows, _ = actions_of(table)
         assert len(rows) <= 4  # an empty table: one placement per row, not twenty
         text = screen_text(app)
-        assert " beats " in text and "beaten by" in text and "points" in text and "Teams:" in text
+        assert " beats " in text and "beaten by" in text and "points" in text and "Team 1:" in text
         assert " tm" not in text and "pts" not in text
     raw = {
         "game": "eleminis",
@@ -620,7 +621,7 @@ async def test_the_picker_opens_on_exploding_kittens_in_words(tmp_path: Path) ->
         assert "Medium bot" in text and "ismcts" not in text and "§" not in text
         await pilot.press("down", "down", "enter")  # Dynamitt: its jokers say no "§"
         assert "§" not in screen_text(app)
-        await pilot.press("down", "enter", "enter")  # people at this device: 3
+        await pilot.press("down", "right", "right")  # people at this device: 3
         assert "3, hot-seat" in screen_text(app)
 
 

@@ -122,10 +122,10 @@ async def test_the_replay_of_an_unfinished_save_shows_only_the_saver(
             texts.append(screen_text(app))
             await pilot.press("n")
     for text in texts:
-        assert "P0 holds" not in text and "Hand (P1)" in text
+        assert "P0 holds" not in text and "Hand (yours)" in text
         assert str(seating.seed) not in text.split("step")[0]  # no seed in the header
     last = texts[-1]
-    shown = last[last.index("Hand (P1)") :].splitlines()[0]
+    shown = last[last.index("Hand (yours)") :].splitlines()[0]
     assert all(tiny_nim.state_class.__name__ not in shown for _ in hands)
     words = {"one": "One", "two": "Two", "three": "Three"}
     assert all(words[c] in shown for c in hands[1])

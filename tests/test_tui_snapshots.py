@@ -8,13 +8,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from kaboom.tui.app import KaboomApp
 from kaboom.tui.save import HUMAN, Seating
 from kaboom.tui.screens import PassScreen
 from kaboom.tui.table import Pace
-from tui_pilot import settle, table_app
+from tui_pilot import at_the_end, settle, table_app
 
 Snap = Callable[..., bool]
 
@@ -67,3 +68,24 @@ def test_hot_seat_pass_screen(snap_compare: Snap, tmp_path: Path) -> None:
         raise AssertionError("the device was never passed")
 
     assert snap_compare(app, run_before=until_passed)
+
+
+def test_exploding_game_over(
+    snap_compare: Snap, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert snap_compare(at_the_end("dynamitt", 3, 11), run_before=ready)
+
+
+def test_board_game_over(
+    snap_compare: Snap, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert snap_compare(at_the_end("kittens-board-game", 3, 5), run_before=ready)
+
+
+def test_eleminis_game_over(
+    snap_compare: Snap, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert snap_compare(at_the_end("eleminis", 4, 7, teams=2), run_before=ready)

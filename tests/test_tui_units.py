@@ -106,10 +106,10 @@ def test_the_picker_rows_come_from_the_game_spec() -> None:
         "players", "people", "bots", *(o.name for o in get_game("eleminis").options), "pace",
         "start",
     ]  # fmt: skip
-    choice.change("teams", 1)
+    choice.change("teams", 1)  # 1 team is no team game: stepped over
     choice.change("match", 1)
     choice.change("players", 5)
-    assert choice.options() == {"teams": 1, "match": True} and choice.players == 8
+    assert choice.options() == {"teams": 2, "match": True} and choice.players == 8
 
 
 def test_selecting_a_card_narrows_to_the_actions_using_it() -> None:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from kaboom.tui.app import KaboomApp
-from kaboom.tui.save import Seating
+from kaboom.tui.save import HUMAN, Seating
 from kaboom.tui.screens import PassScreen
 from kaboom.tui.session import Session
 from kaboom.tui.table import Pace, TableScreen
@@ -23,6 +24,19 @@ def table_app(seating: Seating, tmp: object, hotseat: bool = False) -> KaboomApp
     folder = Path(str(tmp))
     pace = Pace(0.0, 0.0, folder / "log.json", folder / "save.json", hotseat, guard=0.0)
     return KaboomApp(pace, Session(seating))
+
+
+def at_the_end(game: str, players: int, seed: int, **options: object) -> KaboomApp:
+    """The table at the end of a game the heuristic bots played, you in seat 0 (the log is
+    written to log.json where the test runs: a name the same every run)."""
+    bots = Session(Seating(game, players, seed, options, ["heuristic"] * players))
+    while not bots.state.is_over:
+        seat = bots.state.to_act
+        assert seat is not None
+        bots.apply(bots.decide(seat), seat)
+    seating = Seating(game, players, seed, options, [HUMAN] + ["heuristic"] * (players - 1))
+    pace = Pace(0.0, 0.0, Path("log.json"), Path("save.json"), guard=0.0)
+    return KaboomApp(pace, Session(seating, bots.state))
 
 
 def waiting(app: KaboomApp) -> bool:

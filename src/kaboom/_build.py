@@ -143,13 +143,34 @@ class CompiledFinder(importlib.abc.MetaPathFinder):
         if relative is None:
             return None
         origin = str(self.build.folder / relative)
-        loader = importlib.machinery.ExtensionFileLoader(fullname, origin)
+        loader = _CompiledLoader(fullname, origin)
         package = fullname in self.build.packages
         spec = importlib.machinery.ModuleSpec(fullname, loader, origin=origin, is_package=package)
         if package:  # its submodules and data files are found beside its sources
             spec.submodule_search_locations = [str(package_dir(fullname))]
         spec.has_location = True
         return spec
+
+
+class _CompiledLoader(importlib.machinery.ExtensionFileLoader):
+    """A compiled module's loader: a package's ``__path__`` is its sources' folder (a mypyc
+    module sets its own, the build folder, which holds no module added since the build and
+    no data file)."""
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+        module = super().create_module(spec)
+        _search_the_sources(module, spec)
+        return module
+
+    def exec_module(self, module: ModuleType) -> None:
+        super().exec_module(module)
+        if module.__spec__ is not None:
+            _search_the_sources(module, module.__spec__)
+
+
+def _search_the_sources(module: ModuleType, spec: importlib.machinery.ModuleSpec) -> None:
+    if spec.submodule_search_locations is not None:
+        module.__path__ = list(spec.submodule_search_locations)
 
 
 class _SourcesFirst(importlib.abc.MetaPathFinder):

@@ -5,6 +5,7 @@ Every command turns kaboom's own errors into one clear line on stderr and exit s
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
 from collections.abc import Callable
@@ -204,24 +205,42 @@ def watch(
     game: Annotated[str, typer.Argument(help="Game id.")] = "exploding-kittens",
     players: Annotated[int, typer.Option(help="Number of players.")] = 4,
     seed: Annotated[int, typer.Option(help="Seed of the deal and the bots.")] = 2026,
-    bots: Annotated[str, typer.Option(help="Bot per seat, comma-separated.")] = "random",
+    bots: Annotated[
+        str, typer.Option(help="Bot per seat, comma-separated (one: every seat).")
+    ] = "heuristic",
+    delay: Annotated[
+        float, typer.Option(help="Seconds between moves (0: the whole game at once).")
+    ] = 0.6,
     option: OptionArg = None,
 ) -> None:
-    """Watch a seeded game between bots, told as a story with every private detail."""
+    """Watch a seeded game between bots, move by move, told as a story with every
+    private detail."""
     import random
+    import time
 
     from kaboom.bots.make import make_bot
     from kaboom.engine.registry import get_game, new_game
     from kaboom.sim.simulate import bot_list
     from kaboom.sim.story import tell
 
+    if delay < 0:
+        raise BadInput("--delay", f"seconds, 0 or more, got {delay}")
     names = bot_list(bots, players)
     state = new_game(game, players, seed, **parse_options(option))
     rng = random.Random(seed)
     seated = [make_bot(name, rng.getrandbits(63), game) for name in names]
     out().rule(f"{get_game(game).name}: {players} players, seed {seed}")
-    for line in tell(state, seated):
-        out().print(line, highlight=False, soft_wrap=True, markup=False)
+    moves = 0
+
+    def say(lines: list[str]) -> None:
+        nonlocal moves
+        if moves and delay:
+            time.sleep(delay)
+        moves += 1
+        for line in lines:
+            out().print(line, highlight=False, soft_wrap=True, markup=False)
+
+    tell(state, seated, say)
     out().rule(f"Winner: P{state.winners[0]}" if state.winners else "No winner")
 
 
@@ -603,6 +622,29 @@ def connect(
 from kaboom.cli.train import command as train_command  # noqa: E402
 
 app.command(name="train")(friendly(train_command(parse_options)))
+
+
+def unwrapped(doc: str) -> str:
+    r"""A docstring as help text: each paragraph on one line, so the terminal's width wraps
+    it (Typer keeps a docstring's line breaks in the list of commands).
+
+    >>> unwrapped("Play at the table, or at a seat of a\n    server table.\n\nMore.")
+    'Play at the table, or at a seat of a server table.\n\nMore.'
+    """
+    paragraphs = inspect.cleandoc(doc).split("\n\n")
+    return "\n\n".join(" ".join(line.strip() for line in p.splitlines()) for p in paragraphs)
+
+
+def _help_that_wraps(*apps: typer.Typer) -> None:
+    """Every command's help from its docstring, unwrapped (``unwrapped``)."""
+    for typer_app in apps:
+        for command in typer_app.registered_commands:
+            doc = inspect.getdoc(command.callback) if command.callback else None
+            if command.help is None and doc:
+                command.help = unwrapped(doc)
+
+
+_help_that_wraps(app, scenario_app)
 
 
 def main() -> None:

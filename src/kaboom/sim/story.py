@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from kaboom.bots.base import Bot
 from kaboom.engine.events import Event
@@ -18,15 +18,26 @@ def story_lines(state: State, events: list[Event]) -> Iterator[str]:
             yield state.describe(event)
 
 
-def tell(state: State, bots: Sequence[Bot]) -> list[str]:
-    """Play ``state`` to the end and return the story of the game, line by line."""
+def tell(
+    state: State, bots: Sequence[Bot], say: Callable[[list[str]], None] | None = None
+) -> list[str]:
+    """Play ``state`` to the end and return the story of the game, line by line; ``say``
+    hears the lines as they come, once before the first move and once after each move
+    (``kaboom watch`` prints them, at its pace)."""
     lines = [f"P{seat} is played by the {bots[seat].name} bot" for seat in range(state.players)]
     lines.append(f"P{state.to_act} goes first.")
     lines.extend(story_lines(state, state.opening()))
+    if say is not None:
+        say(list(lines))
 
     def record(s: State, events: list[Event]) -> None:
-        lines.extend(story_lines(s, events))
+        told = list(story_lines(s, events))
+        lines.extend(told)
+        if say is not None and told:
+            say(told)
 
     play_game(state, bots, record)
     board = state.render()
+    if board and say is not None:
+        say(board.splitlines())
     return [*lines, *board.splitlines()] if board else lines

@@ -25,7 +25,7 @@ from kaboom.tui.screens import ConfirmQuit
 from kaboom.tui.session import Session, seen_lines
 from kaboom.tui.settings import Settings, remember
 from kaboom.tui.table import Pace, TableScreen
-from kaboom.tui.words import seat_name, tell
+from kaboom.tui.words import tell, told_of
 
 #: Builds the seating from the picker's choice (the command line's seed, hot-seat, bots).
 Seater = Callable[[Choice], Seating]
@@ -63,7 +63,7 @@ class KaboomApp(App[None]):
         if self.session is not None:
             self.push_screen(TableScreen(self.session, self.pace))
         else:
-            self.push_screen(PickerScreen(self.pace.name), self.chosen)
+            self.push_screen(PickerScreen(pace=self.pace.name), self.chosen)
 
     def chosen(self, choice: Choice | None) -> None:
         """Start the game chosen in the picker, at the pace chosen there (remembered for
@@ -79,7 +79,7 @@ class KaboomApp(App[None]):
             self.session = Session((self.seater or default_seater)(choice))
         except KaboomError as e:  # options the game refuses together: say so, pick again
             self.notify(str(e), severity="error", markup=False)
-            self.push_screen(PickerScreen(), self.chosen)
+            self.push_screen(PickerScreen(choice), self.chosen)  # the settings kept
             return
         self.push_screen(TableScreen(self.session, self.pace))
 
@@ -143,7 +143,8 @@ class ReplayApp(App[None]):
         Binding("left,p,b", "step(-1)", "Previous", priority=True),
         Binding("home", "goto(0)", "Start", priority=True),
         Binding("end", "goto(-1)", "End", priority=True),
-        Binding("q,escape,ctrl+c", "quit", "Quit", priority=True),
+        Binding("q", "quit", "Quit", priority=True),
+        Binding("escape,ctrl+c", "quit", "Quit", show=False, priority=True),
     ]
     CSS = """
     #where { height: auto; max-height: 2; background: $primary; padding: 0 1; }
@@ -155,11 +156,11 @@ class ReplayApp(App[None]):
         super().__init__()
         self.seating, self.finished = replay.seating, replay.finished
         if replay.finished:
-            self.steps = replay_steps(replay.seating, replay.actions)
+            self.steps = replay_steps(replay.seating, replay.actions, replay.you)
             self.whose = f"seed {replay.seating.seed}"
         else:
             self.steps = seat_steps(replay.seating, replay.actions, replay.viewer)
-            seat = "a spectator" if replay.viewer is None else f"P{replay.viewer}"
+            seat = "a spectator" if replay.viewer is None else f"you (P{replay.viewer})"
             self.whose = f"unfinished, as {seat} saw it"
         self.at = 0
 
@@ -194,24 +195,33 @@ class ReplayApp(App[None]):
 
 
 def step_words(state: State, action: int, seat: int | None) -> str:
-    """An action in the table's words, as ``seat`` would read it (``P1: Play Favor on
-    P2``; ``You: Draw a card``), before it is applied."""
+    """An action in the table's words, told of the seat that plays it as ``seat`` reads
+    it (``P1 plays Favor on you``; ``You draw a card (ends your turn)``), before it is
+    applied."""
     family = family_of(state)
     actor = state.to_act
-    family.view(state.observe(actor if actor is not None else seat), seat)
-    who = seat_name(actor, seat) if actor is not None else "-"
-    return tell(f"{who}: {family.label(state.action_text(action))}", seat)
+    if actor is None:
+        return state.action_text(action)
+    family.view(state.observe(actor), actor)  # the words the actor was offered
+    return tell(told_of(actor, family.label(state.action_text(action))), seat)
 
 
-def replay_steps(seating: Seating, actions: list[int]) -> list[tuple[str, str, str]]:
+def replay_steps(
+    seating: Seating, actions: list[int], you: int | None = None
+) -> list[tuple[str, str, str]]:
     """Per step (the deal, then each action): the full table revealed, what happened in
-    plain words (every private detail told), and the action in words."""
+    plain words (every private detail told), and the action in words; ``you`` (the seat
+    that played at this device) is told as "You"."""
     state: State = seating.deal()
-    steps = [(reveal(state), "\n".join(story_lines(state, state.opening())), "the deal")]
+
+    def told(events: list[Event]) -> str:
+        return "\n".join(tell(line, you) for line in story_lines(state, events))
+
+    steps = [(reveal(state, you), told(state.opening()), "the deal")]
     for action in actions:
-        text = step_words(state, action, None)
+        text = step_words(state, action, you)
         events = state.apply(action)
-        steps.append((reveal(state), "\n".join(story_lines(state, events)), text))
+        steps.append((reveal(state, you), told(events), text))
     return steps
 
 
@@ -230,7 +240,7 @@ def seat_steps(seating: Seating, actions: list[int], seat: int | None) -> list[S
         obs = state.observe(seat)
         family.view(obs, seat)
         hand = counted([family.name(c) for c in family.hand(obs)]) if seat is not None else ""
-        mine = [f"{family.hand_label} (P{seat}): {hand}"] if seat is not None else []
+        mine = [f"{family.hand_label} (yours): {hand}"] if seat is not None else []
         return "\n".join([family.panel(obs, viewer), "", *mine])
 
     def told(events: list[Event]) -> str:

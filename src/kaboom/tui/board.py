@@ -18,14 +18,17 @@ VALUE = {
     "swap-spaces": 4, "skip": 5, "attack": 5, "nope": 6, "defuse": 20,
 }  # fmt: skip
 SIDES = ("calm", "chaos")
-#: The track's lines start with these, so the Who rows line up under them.
+#: The track's lines start with these, so the ruler and the Who rows line up under them.
 PREFIX = {"calm": "Calm |", "chaos": "Chaos|"}
+#: The ruler over the track labels every space a multiple of this (and space 1).
+RULER_EVERY = 5
 
 
 class Board(Family):
     """Exploding Kittens: The Board Game: the track on both sides, positions, the discs."""
 
     has_draw = has_windows = True
+    draw_word = "Flip a disc"
 
     def __init__(self, box: Box) -> None:
         texts = box.card_texts or tuple("" for _ in box.card_slugs)
@@ -52,13 +55,16 @@ class Board(Family):
         return f"{super().help_text(slug)}\n\n{self.legend()}"
 
     def legend(self) -> str:
-        """How to read the track."""
+        """How to read the board, for a card's ``?`` and the help screen (``h``)."""
         return (
-            "The track: one character a space, from space 1 to 40; K an Exploding Kitten "
-            "space, a number the Action Cards a landing there draws; R the Ribbon (land on it "
-            f"exactly to win; a move past it follows the Loop Back Arrow to space "
-            f"{self.box.loop_back_to}). The Who rows: Y you, a number another player's "
-            "seat, * several players on one space."
+            f"The board: the Space row numbers the spaces, 1 to {self.box.spaces}; under it "
+            "one character a space, a row for each side of the board (the first line says "
+            "which side is up). K an Exploding Kitten space; 1, 2 or 3 the Action Cards you draw "
+            "landing there; R the Ribbon: land on it exactly to win; a move past it follows "
+            f"the Loop Back Arrow to space {self.box.loop_back_to}. The Who rows: Y you, a "
+            "number another player's seat, * several players on one space (the Litter Box "
+            "is before space 1). Flip a Move Disc (d) to move; a Danger Magnet in the Move "
+            "Deck pulls you to the next Exploding Kitten space."
         )
 
     # -- actions ---------------------------------------------------------------------------------
@@ -205,11 +211,24 @@ class Board(Family):
             out.append(" " * width + "".join(rows[1]).rstrip())
         return out
 
+    def ruler(self) -> str:
+        """The numbers of the spaces over the track: ``Space 1   5    10 ...``, each
+        number starting over its space."""
+        row = [" "] * (self.box.spaces + 3)
+        marks = [1, *range(RULER_EVERY, self.box.spaces + 1, RULER_EVERY)]
+        for space in marks:
+            for i, ch in enumerate(str(space)):
+                if space + i < len(row):
+                    row[space + i] = ch
+        width = len(PREFIX["calm"]) - 1
+        return "Space".ljust(width) + "".join(row).rstrip()
+
     def panel(self, obs: Observation, viewer: int) -> str:
         piles, section = obs["piles"], obs["board"]
         side = str(section["side"])
         lines = [
             f"{side.capitalize()} side up. K Kitten, 1-3 cards, R Ribbon",
+            self.ruler(),
             f"{PREFIX['calm']}{self.track(0)}|R",
             f"{PREFIX['chaos']}{self.track(1)}|R",
             *self.who_rows(obs, viewer),
@@ -228,11 +247,12 @@ class Board(Family):
             disc = f" (drawn: {disc_name(section['disc_to_choose'])})"
         elif move_discard:
             disc = f" (last: {disc_name(move_discard[0])})"
-        lines.append(f"Move Deck {piles['move_deck']['size']}{disc}")
+        lines.append(f"Move Deck: {plural(int(piles['move_deck']['size']), 'Move Disc')}{disc}")
         lines.append(
-            f"Action Deck {piles['action_deck']['size']}, magnets "
-            f"{section['magnets_aside']}; past R: back to {self.box.loop_back_to}"
+            f"Action Deck: {plural(int(piles['action_deck']['size']), 'card')}; "
+            f"{plural(int(section['magnets_aside']), 'Danger Magnet')} aside"
         )
+        lines.append(f"Past the Ribbon a move goes back to {self.box.loop_back_to}")
         lines += self._extras(obs, viewer)
         return "\n".join(lines)
 

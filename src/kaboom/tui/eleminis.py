@@ -66,7 +66,11 @@ class Eleminis(Family):
         return "\n".join(self.beats(self.deck.slugs[t]) for t in self.deck.eleminis)
 
     def help_text(self, slug: str) -> str:
-        return f"{super().help_text(slug)}\n\nThe element cycle:\n{self.cycle()}"
+        return f"{super().help_text(slug)}\n\n{self.legend()}"
+
+    def legend(self) -> str:
+        """The element cycle."""
+        return f"The element cycle:\n{self.cycle()}"
 
     # -- the rows --------------------------------------------------------------------------------
     def _cell(self, cell: str) -> tuple[int, int, str | None]:
@@ -196,7 +200,7 @@ class Eleminis(Family):
                 ", ".join(seat_name(q, viewer) for q in range(len(rows)) if q % teams == t)
                 for t in range(teams)
             ]
-            lines.append("Teams: " + "; ".join(f"{t}: {n}" for t, n in enumerate(names)))
+            lines.append("; ".join(f"Team {t + 1}: {n}" for t, n in enumerate(names)))
         if section["target"]:
             totals = ", ".join(
                 f"{seat_name(p['seat'], viewer)} {p['total']}" for p in obs["players"]
@@ -205,9 +209,19 @@ class Eleminis(Family):
         return "\n".join(lines)
 
     def summary(self, obs: Observation, viewer: int) -> list[str]:
-        return [
+        """A line per player (points, the match total, who won), then each winning row
+        card by card (a team's rows that hold cards)."""
+        lines = [
             f"{seat_name(p['seat'], viewer)}: {p['score']} points"
             + (f" (match total {p['total']})" if obs["eleminis"]["target"] else "")
             + (" - won!" if p["seat"] in obs["winners"] else "")
             for p in obs["players"]
         ]
+        for q in obs["winners"]:
+            row = obs["players"][q]["row"]
+            if not any(row):
+                continue  # a team mate with an empty row: their side won on the others'
+            cards = ", ".join(self.name(c) if c else "empty" for c in row)
+            whose = "Your" if q == viewer else f"{seat_name(q, viewer)}'s"
+            lines.append(f"{whose} winning row: {cards}")
+        return lines

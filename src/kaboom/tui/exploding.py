@@ -7,7 +7,7 @@ from typing import Any
 
 from kaboom.engine.state import Observation, State
 from kaboom.games.kittens.edition import Edition
-from kaboom.games.kittens.words import EFFECT_NAMES, play_phrase
+from kaboom.games.kittens.words import EFFECT_NAMES, a_or_an, play_phrase
 from kaboom.tui.panel import Family, counted, known_from_top, known_runs
 from kaboom.tui.words import place_in_pile, plural, seat_name
 
@@ -17,6 +17,8 @@ VALUE = {
     "cat": 1, "draw-bottom": 2, "shuffle": 2, "see-the-future": 3, "favor": 3, "skip": 4,
     "clone": 4, "attack": 5, "wild": 6, "nope": 7, "defuse": 20, "bomb": 0,
 }  # fmt: skip
+#: Exploding comes last in the list, below every Defuse (a reflex Enter never explodes).
+EXPLODE_LAST = 1000
 #: What each play of several cards does.
 COMBOS = {
     "pair": "steal a random card",
@@ -70,13 +72,48 @@ class Exploding(Family):
         effect = self.effects.get(word, "")
         return EFFECT_NAMES.get(effect, effect) if effect != "cat" else "no effect"
 
+    def hand_name(self, slug: str) -> str:
+        """Dynamitt: a card with what its rank does (``A♥ Nope``, ``K♣ Defuse``; a rank
+        with no effect as it is); the Original's cards by their names.
+
+        >>> from kaboom.games.kittens import DYNAMITT
+        >>> [Exploding(DYNAMITT).hand_name(s) for s in ("ah", "kc", "jh")]
+        ['A♥ Nope', 'K♣ Defuse', 'J♥ Dynamite']
+        """
+        role = self.effect_name(slug)
+        name = self.name(slug)
+        return (
+            name if role in ("", "no effect") or role.lower() in name.lower() else f"{name} {role}"
+        )
+
+    def bomb_named(self, slug: str) -> str:
+        """The bomb drawn, one name at the table, in the log and the header: ``an
+        Exploding Kitten``; Dynamitt's ``a J♥ (Dynamite)``."""
+        name = self.name(slug)
+        return a_or_an(f"{name} ({EFFECT_NAMES['bomb']})" if self.ranked else name)
+
+    def in_order(self, line: str) -> str:
+        """A log line with hands in the edition's order; Dynamitt's bomb drawn named as
+        the table names it (``P1 draws a J♥ (Dynamite)!``)."""
+        line = super().in_order(line)
+        if not self.ranked:
+            return line
+        for slug in self.bombs():
+            drawn = f"draws {a_or_an(self.name(slug))}!"
+            line = line.replace(drawn, f"draws {self.bomb_named(slug)}!")
+        return line
+
     def help_text(self, slug: str) -> str:
         """The card's field-guide text; Dynamitt's with the table of what every rank does."""
         text = super().help_text(slug)
+        return f"{text}\n\n{self.legend()}" if self.ranked else text
+
+    def legend(self) -> str:
+        """Dynamitt: what every rank does (the hand shows it too); "" for the others."""
         if not self.ranked:
-            return text
+            return ""
         rows = [f"{self.ed.rank_name(r):>5}  {self.effect_name(r)}" for r in self.ed.rank_slugs]
-        return f"{text}\n\nWhat each rank does (suits never matter):\n" + "\n".join(rows)
+        return "What each rank does (suits never matter):\n" + "\n".join(rows)
 
     def bomb_word(self, count: int = 1) -> str:
         """What the bombs are called: the card's name, or its effect where ranks play it."""
@@ -119,7 +156,7 @@ class Exploding(Family):
             if owed > 1:
                 return f"Draw a card (ends 1 of your {owed} turns)"
             return "Draw a card (ends your turn)"
-        fixed = {"nope": "Nope it", "pass": "Let it pass", "explode": "Explode (out of the game)"}
+        fixed = {"nope": "Nope it", "pass": "Let it pass", "explode": "Explode"}
         if word in fixed:
             return fixed[word]
         if word == "defuse":
@@ -174,6 +211,10 @@ class Exploding(Family):
         spent = sum(VALUE.get(self.effects.get(r, "cat"), 1) for r in self._uses(action))
         if word == "draw":
             return 0
+        if word == "explode":
+            return EXPLODE_LAST
+        if self._defuses(action):
+            return -1
         if word in ("play", "pair", "triple", "five"):
             return {"play": 100, "pair": 200, "triple": 300, "five": 400}[word] + spent
         if word == "give":
@@ -186,9 +227,18 @@ class Exploding(Family):
             return int(rest[0])
         return 0
 
+    def _defuses(self, action: str) -> bool:
+        """Whether ``action`` plays a card as a Defuse (Dynamitt's 8 copying a Q or K)."""
+        word, *rest = action.split()
+        copied = rest[0].partition("=")[2] if word == "play" and rest else ""
+        return bool(copied) and self.effects.get(copied) == "defuse"
+
     def risk(self, action: str) -> str:
-        """A play that gives away or spends a Defuse: never the highlighted default."""
+        """A play that gives away or spends a Defuse, or exploding: never the highlighted
+        default."""
         word = action.split()[0]
+        if word == "explode":
+            return "out of the game"
         if word == "defuse":
             return ""
         if any(self.effects.get(r) == "defuse" for r in self._uses(action)):
@@ -237,12 +287,14 @@ class Exploding(Family):
             return f"{who} asked {seat_name(actor, viewer)} for a Favor"
         if phase == "exploding":
             drew = "You drew" if current == viewer else f"{who} drew"
+            drawn = obs["exploding"]["drawn_bomb"]
+            drawn_words = self.bomb_named(drawn) if drawn else self._a(bomb)
             if not mine:
-                return f"{drew} {self._a(bomb)}!"
+                return f"{drew} {drawn_words}!"
             # Dynamitt: holding a Queen or King, one must be played (docs/rulings.md §1)
             held = obs.get("hand") or []
             forced = self.ed.must_defuse and any(self.effects.get(c) == "defuse" for c in held)
-            return f"{drew} {self._a(bomb)}" + (
+            return f"{drew} {drawn_words}" + (
                 ": you must Defuse it" if forced else ": Defuse it or explode"
             )
         if phase == "place":
@@ -307,7 +359,7 @@ class Exploding(Family):
             out.append("On the table: " + self.chain(window, viewer))
         drawn = obs["exploding"]["drawn_bomb"]
         if drawn:
-            out.append(f"{seat_name(obs['current'], viewer)} drew {self._a(self.name(drawn))}!")
+            out.append(f"{seat_name(obs['current'], viewer)} drew {self.bomb_named(drawn)}!")
         return out
 
     def _knowledge(self, obs: Observation) -> list[str]:

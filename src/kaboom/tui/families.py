@@ -44,15 +44,17 @@ def status_line(family: Family, obs: dict[str, Any], viewer: int) -> str:
     return family.doing(obs, viewer)
 
 
-def reveal(state: State) -> str:
+def reveal(state: State, you: int | None = None) -> str:
     """The whole table with every hand shown, for replays of finished games only: the
-    family's panel of the public table, each seat's hand, and the game's own render."""
+    family's panel of the public table, each seat's hand, and the game's own render;
+    ``you`` is the seat told as "You" (the one that played at this device)."""
     family = family_of(state)
-    lines = [family.panel(state.observe(None), -1), ""]
+    lines = [family.panel(state.observe(None), -1 if you is None else you), ""]
     for q in range(state.players):
         seen = state.observe(q)
         cards = family.hand(seen) if seen["hand"] else []  # in the family's order
         if cards:
-            lines.append(f"P{q} holds: {counted([family.name(c) for c in cards])}")
+            holds = "You hold" if q == you else f"P{q} holds"
+            lines.append(f"{holds}: {counted([family.name(c) for c in cards])}")
     board = state.render() if type(family) is Family else ""  # a family's panel draws it
     return "\n".join([*lines, *([board] if board else [])])

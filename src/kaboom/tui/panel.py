@@ -56,6 +56,8 @@ class Family:
     has_windows = False
     has_pass = False
     has_odds = False
+    #: What d does, in the footer: the family's word for ending a turn.
+    draw_word = "Draw"
 
     def __init__(self, guide: dict[str, tuple[str, str]] | None = None) -> None:
         #: Card slug -> (display name, field-guide text).
@@ -74,6 +76,15 @@ class Family:
         """A card's name: the guide's, else its slug in words (``two-of-a-kind``: ``Two of a
         kind``)."""
         return self.guide.get(slug, (slug.replace("-", " ").capitalize(), ""))[0]
+
+    def legend(self) -> str:
+        """How to read this family's table, for the help screen (``h``); "" if it needs
+        no more than its words."""
+        return ""
+
+    def hand_name(self, slug: str) -> str:
+        """A card as the row of the seat's cards shows it (by default its name)."""
+        return self.name(slug)
 
     def help_text(self, slug: str) -> str:
         """The card's name and its field-guide text."""

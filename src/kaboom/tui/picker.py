@@ -18,12 +18,16 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as Row
 
+from kaboom.engine.errors import BadOption
 from kaboom.engine.options import Option
-from kaboom.engine.registry import GameSpec, list_games
+from kaboom.engine.registry import GameSpec, list_games, new_game
+from kaboom.games.option_words import value_words, words_of
 from kaboom.tui.settings import DEFAULT_PACE, PACES
 
-#: The opponents the picker offers, in words (the bot spec each stands for).
-OPPONENTS = ("ismcts:level=medium", "ismcts:level=easy", "ismcts:level=hard", "heuristic", "random")
+#: The opponents the picker offers, weakest first (the bot spec each stands for).
+OPPONENTS = ("random", "heuristic", "ismcts:level=easy", "ismcts:level=medium", "ismcts:level=hard")
+#: The opponents a newcomer gets.
+DEFAULT_OPPONENTS = "ismcts:level=medium"
 OPPONENT_WORDS = {
     "ismcts:level=easy": "Easy bot (searches briefly)",
     "ismcts:level=medium": "Medium bot (searches about a second a move)",
@@ -34,6 +38,8 @@ OPPONENT_WORDS = {
 #: The games the picker lists first, in this order (the best known first); others follow.
 FIRST = ("exploding-kittens", "exploding-minions", "dynamitt", "kittens-board-game", "eleminis")
 START, PLAYERS, BOTS, PEOPLE, PACE = "start", "players", "bots", "people", "pace"
+#: The most values one key press steps over (values the game refuses) to find one it allows.
+MOST_STEPS = 64
 
 
 def opponent_words(spec: str) -> str:
@@ -63,7 +69,7 @@ class Choice:
     spec: GameSpec
     players: int
     values: dict[str, Any] = field(default_factory=dict)
-    opponents: str = OPPONENTS[0]
+    opponents: str = DEFAULT_OPPONENTS
     #: People at this device (2 or more: hot-seat, the first seats).
     humans: int = 1
     #: How the table keeps time (``tui.settings.PACES``), remembered between games.
@@ -94,34 +100,85 @@ class Choice:
         if self.humans >= self.players:
             out[2] = (BOTS, "opponents: none (every seat is a person)")
         for o in self.spec.options:
-            value = self.values[o.name]
-            shown = "-" if value == "" else str(value).lower() if o.kind is bool else str(value)
-            if o.name == "first" and isinstance(value, int):
-                shown = "you" if value == 0 else f"P{value}"
-            fixed = " (set with -o)" if o.path else ""
-            help_text = escape(plain_help(o.help))
-            out.append((o.name, f"{o.name}: {escape(shown)}{fixed}  [dim]{help_text}[/dim]"))
-        out.append((PACE, f"pace: {self.pace} ({PACES[self.pace].words})"))
+            out.append((o.name, self.option_row(o)))
+        out.append((PACE, f"Pace: {self.pace}  [dim]{escape(PACES[self.pace].words)}[/dim]"))
         out.append((START, "[b]Start the game[/b]"))
         return out
 
+    def option_row(self, o: Option) -> str:
+        """An option's row in the rulebook's words: ``Teams: none  [its help]``."""
+        words = words_of(self.spec.game_id, o.name)
+        label = words.label if words else o.name
+        help_text = words.help if words else plain_help(o.help)
+        shown = value_words(self.spec.game_id, o.name, self.values[o.name], self.players)
+        return f"{escape(label)}: {escape(shown)}  [dim]{escape(help_text)}[/dim]"
+
     def change(self, row: str, step: int) -> None:
-        """Move a setting one step (``step`` is +1 or -1)."""
+        """Move a setting one step (``step`` is +1 or -1), to the next value the game
+        allows with the other settings (a value it refuses is stepped over)."""
         if row == PLAYERS:
             lo, hi = self.spec.min_players, self.spec.max_players
             self.players = min(hi, max(lo, self.players + step))
             self.humans = min(self.humans, self.players)
+            self._settle()
         elif row == PEOPLE:
             self.humans = min(self.players, max(1, self.humans + step))
         elif row == BOTS:
-            self.opponents = OPPONENTS[(OPPONENTS.index(self.opponents) + step) % len(OPPONENTS)]
+            at = OPPONENTS.index(self.opponents) if self.opponents in OPPONENTS else 0
+            self.opponents = OPPONENTS[min(len(OPPONENTS) - 1, max(0, at + step))]
         elif row == PACE:
             paces = list(PACES)
             self.pace = paces[min(len(paces) - 1, max(0, paces.index(self.pace) + step))]
         else:
             option = {o.name: o for o in self.spec.options}.get(row)
             if option is not None:
-                self.values[row] = stepped(option, self.values[row], step)
+                self._step_option(option, step)
+
+    def _step_option(self, option: Option, step: int) -> None:
+        start = value = self.values[option.name]
+        for _ in range(MOST_STEPS):
+            new = stepped(option, value, step)
+            if new in (value, start):
+                return  # at the end of its range, or round to where it was
+            value = new
+            if self.refused({**self.values, option.name: new}) != option.name:
+                self.values[option.name] = new
+                return
+
+    def _settle(self) -> None:
+        """After the player count changes: an option the game now refuses goes back to
+        its default (teams of equal size that no longer divide the table)."""
+        for _ in self.spec.options:
+            name = self.refused(self.values)
+            if name is None or name not in self.values:
+                return
+            self.values[name] = next(o.default for o in self.spec.options if o.name == name)
+
+    def refused(self, values: dict[str, Any]) -> str | None:
+        """The option the game refuses with these settings, by name (None: it deals).
+        Options given as files are not read here: the command line checks them."""
+        given = {
+            o.name: values[o.name]
+            for o in self.spec.options
+            if values[o.name] != o.default and not o.path
+        }
+        try:
+            new_game(self.spec.game_id, self.players, 0, **given)
+        except BadOption as e:
+            return e.option
+        return None
+
+    def problem(self) -> str:
+        """Why the game would not start with these settings, naming the setting ("")."""
+        name = self.refused(self.values)
+        if name is None:
+            return ""
+        option = next((o for o in self.spec.options if o.name == name), None)
+        words = words_of(self.spec.game_id, name)
+        label = words.label if words else name
+        shown = value_words(self.spec.game_id, name, self.values.get(name), self.players)
+        why = f"{label}: {shown} is not allowed with {self.players} players"
+        return why if option is not None else f"{name} is not allowed"
 
 
 def stepped(option: Option, value: Any, step: int) -> Any:
@@ -148,12 +205,27 @@ def stepped(option: Option, value: Any, step: int) -> Any:
     return value  # a file path: given on the command line
 
 
+class Settings(OptionList):
+    """The list of settings: up from the first row and down from the last (Start) stay
+    where they are, never wrap round to the other end."""
+
+    def action_cursor_down(self) -> None:
+        if self.highlighted is None or self.highlighted < self.option_count - 1:
+            super().action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        if self.highlighted is None or self.highlighted > 0:
+            super().action_cursor_up()
+
+
 class PickerScreen(Screen[Choice]):
-    """Choose a game and its settings; dismissed with the choice."""
+    """Choose a game and its settings; dismissed with the choice. Left/right (or space)
+    change a setting; Enter on a setting goes to Start, Enter on Start starts the game,
+    if the game allows its settings (else it says which one it refuses, and stays)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,plus,equals_sign", "step(1)", "More"),
-        Binding("left,minus", "step(-1)", "Less"),
+        Binding("right,plus,equals_sign,space", "step(1)", "Change", key_display="←→"),
+        Binding("left,minus", "step(-1)", "Back", show=False),
         Binding("tab", "switch", "Games/settings"),
         Binding("h,f1", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
@@ -165,30 +237,33 @@ class PickerScreen(Screen[Choice]):
     #settings { height: 1fr; }
     """
 
-    def __init__(self, pace: str = DEFAULT_PACE) -> None:
+    def __init__(self, choice: Choice | None = None, pace: str | None = None) -> None:
         super().__init__()
         self.specs = ordered(list_games())
-        self.choice = Choice.of(self.specs[0])
-        self.choice.pace = pace
+        self.choice = choice or Choice.of(self.specs[0])
+        self.choice.pace = pace or (choice.pace if choice else DEFAULT_PACE)
+        #: Each game's settings as last left in the picker (browsing never resets them).
+        self.kept: dict[str, Choice] = {self.choice.spec.game_id: self.choice}
 
     def compose(self) -> ComposeResult:
         yield Static("[b]kaboom[/b]: choose a game (enter), then its settings", id="head")
         with Horizontal():
-            yield OptionList(*[Row(s.name, id=s.game_id) for s in self.specs], id="games")
+            yield Settings(*[Row(s.name, id=s.game_id) for s in self.specs], id="games")
             with Vertical(id="right"):
                 yield Static(id="summary")
-                yield OptionList(id="settings")
+                yield Settings(id="settings")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.show(self.specs[0])
+        at = next(i for i, s in enumerate(self.specs) if s.game_id == self.choice.spec.game_id)
+        self.query_one("#games", OptionList).highlighted = at
+        self.show(self.specs[at])
 
     def show(self, spec: GameSpec) -> None:
-        """Show a game's summary and its settings, reset to the defaults."""
-        if spec is not self.choice.spec:
-            pace = self.choice.pace  # (the table's pace, not the game's: it stays)
-            self.choice = Choice.of(spec)
-            self.choice.pace = pace
+        """Show a game's summary and its settings (as last left, else its defaults)."""
+        pace = self.choice.pace  # (the table's pace, not the game's: it stays)
+        self.choice = self.kept.setdefault(spec.game_id, Choice.of(spec))
+        self.choice.pace = pace
         self.query_one("#summary", Static).update(f"[b]{spec.name}[/b]\n{spec.summary}")
         self.redraw()
 
@@ -206,9 +281,22 @@ class PickerScreen(Screen[Choice]):
         if event.option_list.id == "games":
             self.query_one("#settings", OptionList).focus()
         elif event.option.id == START:
-            self.dismiss(self.choice)
+            self.start()
         else:
-            self.action_step(1)
+            event.option_list.highlighted = event.option_list.option_count - 1  # Start
+
+    def start(self) -> None:
+        """Start the game, or say which setting the game refuses and stay on it."""
+        problem = self.choice.problem()
+        if not problem:
+            self.dismiss(self.choice)
+            return
+        self.notify(problem, title="Not with these settings", severity="error", markup=False)
+        settings = self.query_one("#settings", OptionList)
+        rows = [row for row, _ in self.choice.rows()]
+        name = self.choice.refused(self.choice.values)
+        if name in rows:
+            settings.highlighted = rows.index(name)
 
     def action_step(self, step: int) -> None:
         settings = self.query_one("#settings", OptionList)

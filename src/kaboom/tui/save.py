@@ -203,6 +203,15 @@ class Replay:
     finished: bool
     viewer: int | None
 
+    @property
+    def you(self) -> int | None:
+        """The seat a replay calls "You": the seat that saved it, else the one person at
+        a table of bots (a log); None where several people played (hot-seat)."""
+        if self.viewer is not None:
+            return self.viewer
+        people = self.seating.humans()
+        return people[0] if len(people) == 1 else None
+
 
 def replay(path: Path) -> Replay:
     """A log or save to replay, every action checked by dealing again from the seed."""

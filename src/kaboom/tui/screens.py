@@ -7,7 +7,7 @@ from typing import ClassVar
 from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -32,8 +32,8 @@ KEYS: tuple[tuple[str, str], ...] = (
 #: The picker's keys.
 PICKER_KEYS: tuple[tuple[str, str], ...] = (
     ("up / down", "choose a game, or a setting"),
-    ("enter", "to the settings; change a setting; Start"),
-    ("left / right", "a setting one step down or up (also - and +)"),
+    ("enter", "a game: to its settings; a setting: to Start; Start: play"),
+    ("left / right", "a setting one step down or up (also - and +, space)"),
     ("tab", "between the games and the settings"),
 )
 
@@ -46,7 +46,7 @@ class Dismissable(ModalScreen[None]):
     ]
     DEFAULT_CSS = """
     Dismissable { align: center middle; }
-    Dismissable > Vertical {
+    Dismissable > VerticalScroll {
         width: 76; max-width: 100%; height: auto; max-height: 100%;
         border: round $accent; padding: 0 1; background: $surface;
     }
@@ -57,20 +57,22 @@ class Dismissable(ModalScreen[None]):
         self.title_text, self.body = title, body
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with VerticalScroll():
             yield Static(f"[b]{self.title_text}[/b]", id="title")
             yield Static(self.body, id="body", markup=False)
-            yield Static("[dim]press escape to close[/dim]")
+            yield Static("[dim]press escape to close (up/down: scroll)[/dim]")
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
-def help_screen() -> Dismissable:
-    """Every key of the table."""
+def help_screen(legend: str = "") -> Dismissable:
+    """How to read the game's table (its family's ``legend``), then every key."""
     rows = [*KEYS, ("in the picker", ""), *PICKER_KEYS]
     body = "\n".join(f"{key:>12}  {what}" for key, what in rows)
-    return Dismissable("Keys", body)
+    if legend:
+        body = f"{legend}\n\nThe keys:\n{body}"
+    return Dismissable("How to read the table, and the keys" if legend else "Keys", body)
 
 
 class PassScreen(Screen[None]):

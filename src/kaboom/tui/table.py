@@ -185,6 +185,8 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.add_class(type(self.family).__name__.lower())
+        bound = self._bindings.key_to_bindings  # d in the footer: the family's word
+        bound["d"] = [replace(b, description=self.family.draw_word) for b in bound["d"]]
         self.query_one("#panel-box").border_title = self.session.state.game_id
         self.query_one("#log").border_title = "log (pgup/pgdn)"
         self.query_one("#actions").border_title = "actions"
@@ -271,7 +273,7 @@ class TableScreen(Screen[None]):
         self.selected = [i for i in self.selected if i < len(hand)]
         cards = []
         for i, slug in enumerate(hand):
-            name = escape(self.family.name(slug)) + (
+            name = escape(self.family.hand_name(slug)) + (
                 f" x{counts[slug]}" if counts[slug] > 1 else ""
             )
             name = f"*{name}*" if i in self.selected else name
@@ -845,7 +847,7 @@ class TableScreen(Screen[None]):
             self.notify(f"Saved to {path}", markup=False)
 
     def action_help(self) -> None:
-        self.app.push_screen(help_screen())
+        self.app.push_screen(help_screen(self.family.legend()))
 
     def action_again(self) -> None:
         """a, once the game is over: another game at this table."""

@@ -161,3 +161,48 @@ def tell(line: str, viewer: int | None) -> str:
     'You put the Exploding Kitten back 4th from the top'
     """
     return yours(polish(line), viewer)
+
+
+#: Verbs an action's label starts with (``Draw a card``), told of another seat in the third
+#: person (``P2 draws a card``); a label that starts otherwise (``Air into P1's row``) is
+#: a card played.
+ACTION_VERBS = frozenset({
+    "draw", "play", "nope", "let", "defuse", "explode", "put", "give", "take", "move",
+    "flip", "swap", "discard", "recycle", "pass",
+})  # fmt: skip
+
+
+def _third(verb: str) -> str:
+    """``draw`` -> ``draws``, ``pass`` -> ``passes``."""
+    return verb + ("es" if re.search(r"(s|sh|ch|x|z)$", verb) else "s")
+
+
+def told_of(seat: int, label: str) -> str:
+    """An action's label (the words the table offers the seat that plays it, ``Draw a
+    card (ends your turn)``) told of that seat, for a replay: ``P2 draws a card (ends
+    their turn)``; ``tell`` then makes the seat at the device "You".
+
+    >>> told_of(2, "Draw a card (ends your turn)")
+    'P2 draws a card (ends their turn)'
+    >>> told_of(1, "Let it pass"), told_of(3, "Nope it")
+    ('P1 lets it pass', 'P3 Nopes it')
+    >>> told_of(1, "Flip the top Move Disc and move (ends your turn)")
+    'P1 flips the top Move Disc and moves (ends their turn)'
+    >>> told_of(0, "Air into P1's row (an empty slot)")
+    "P0 plays Air into P1's row (an empty slot)"
+    >>> told_of(2, "Pass: the card cannot be played (p)")
+    'P2 passes: the card cannot be played'
+    >>> tell(told_of(0, "Draw a card (ends your turn)"), 0)
+    'You draw a card (ends your turn)'
+    """
+    label = re.sub(r" \([a-z]\)$", "", label)  # a key's hint: ``(p)``
+    first, _, rest = label.partition(" ")
+    verb = first.rstrip(":")
+    if verb.lower() not in ACTION_VERBS:
+        return f"P{seat} plays {label}"
+    said = _third(verb) if verb == "Nope" else _third(verb.lower())
+    rest = re.sub(
+        r"\band (" + "|".join(ACTION_VERBS) + r")\b", lambda m: "and " + _third(m.group(1)), rest
+    )
+    rest = re.sub(r"\byour\b", "their", rest)
+    return f"P{seat} {said}{first[len(verb) :]}" + (f" {rest}" if rest else "")
