@@ -256,15 +256,16 @@ def test_every_games_options_in_plain_words(server: Server, browser: Any, tmp_pa
         if game != "eleminis":
             assert "Who goes first" in p.page.inner_text("#house-options")
     pick_game(p.page, "exploding-kittens")
-    assert "Quick game" in p.page.inner_text("#options")
-    assert "Attacks stack" in p.page.inner_text("#house-options")
+    assert "Fast game" in p.page.inner_text("#options")  # (kaboom.games.option_words)
+    assert "Attack stacking" in p.page.inner_text("#house-options")
     # seat 0 is you; every other seat defaults to a bot, never a person
     kinds = p.page.eval_on_selector_all("#seats select", "(s) => s.map((x) => x.value)")
     assert kinds and all(k == "ismcts" for k in kinds)
     shot(shots_folder(tmp_path), p, "custom", full_page=True)
     # a rule chosen survives a redraw (fewer players) and reaches the table; the defaults not
     p.page.check("#options [data-option=fast]")
-    p.page.select_option("#house-options [data-option=attack]", label="Classic: always 2 turns")
+    classic = "classic rules: always 2 turns"
+    p.page.select_option("#house-options [data-option=attack]", label=classic)
     p.page.fill("#players", "2")
     p.page.dispatch_event("#players", "change")
     assert p.page.is_checked("#options [data-option=fast]")

@@ -134,6 +134,10 @@ async def test_a_window_waits_for_your_answer_when_you_hold_a_nope(tmp_path: Pat
             if table is not None and table.window is not None and table.window.asked:
                 break
         assert table is not None and table.window is not None and table.window.nope
+        for _ in range(100):  # (the window is open: its prompt is drawn at the next refresh)
+            if "n: Nope it, p: let it pass" in screen_text(app):
+                break
+            await pilot.pause(0.02)
         assert "n: Nope it, p: let it pass" in screen_text(app)
         await pilot.pause(0.5)  # the bots' time (0.2 s) is up: still your answer to give
         assert table.window is not None and not table.closings

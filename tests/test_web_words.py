@@ -235,3 +235,38 @@ def test_a_bad_seed_is_refused_naming_the_field_and_the_limit(
               "seats": ["human"] * 2, "history": []}  # fmt: skip
     r = client.post("/api/replay", json=export)
     assert r.status_code == 400 and "seed" in r.json()["detail"], r.text
+
+
+def test_the_lobby_reads_every_option_in_the_words_the_terminal_picker_reads(
+    client: TestClient,
+) -> None:
+    """``/api/games`` gives each option its words from ``kaboom.games.option_words`` (one
+    source for the lobby and the terminal's picker): a label with no developer name, a line
+    of help, the house rules marked, each choice in words."""
+    from kaboom.games.option_words import words_of
+
+    games = client.get("/api/games").json()
+    assert {g["id"] for g in games} >= {"exploding-kittens", "dynamitt", "eleminis"}
+    for g in games:
+        for o in g["options"]:
+            words, said = o["words"], words_of(g["id"], o["name"])
+            assert said is not None, f"{g['id']}: {o['name']} has no words"
+            assert (words["label"], words["help"], words["house"]) == (
+                said.label,
+                said.help,
+                said.house,
+            )
+            assert "_" not in words["label"] and words["label"] != o["name"]
+            if o["choices"] is not None:
+                assert [c for c, _ in words["choices"]] == o["choices"]
+                assert all(w.strip() for _, w in words["choices"]), o
+    attack = next(
+        o
+        for g in games
+        if g["id"] == "exploding-kittens"
+        for o in g["options"]
+        if o["name"] == "attack"
+    )
+    assert attack["words"]["house"] and dict(map(tuple, attack["words"]["choices"]))[""] == (
+        "the edition's own rule"
+    )

@@ -23,6 +23,8 @@ class OptionWords:
     values: tuple[tuple[Any, str], ...] = ()
     #: Set on the command line only (a file of the user's): the words for how.
     file: str = ""
+    #: A house rule or a rarely used setting: the browser lobby folds it away.
+    house: bool = False
 
 
 #: The words of every option, by its declared name; ``(game id, name)`` where one game's
@@ -34,12 +36,14 @@ WORDS: dict[str | tuple[str, str], OptionWords] = {
     "five_different": OptionWords(
         "Five different cards",
         "Play five different cards to take any card from the Discard Pile",
+        house=True,
     ),
     ("dynamitt", "five_different"): OptionWords(
         "Five different ranks",
         "Play five cards of different ranks to take any card from the discard pile",
+        house=True,
     ),
-    "first": OptionWords("Who goes first", "The player who takes the first turn"),
+    "first": OptionWords("Who goes first", "The player who takes the first turn", house=True),
     "deck": OptionWords(
         "Your own deck",
         "A deck file of your own: cards and setup (docs/house-rules.md)",
@@ -53,9 +57,12 @@ WORDS: dict[str | tuple[str, str], OptionWords] = {
             ("2025", "2025 rules: the turns add up"),
             ("classic", "classic rules: always 2 turns"),
         ),
+        house=True,
     ),
     "nope_defuse": OptionWords(
-        "Nope a Defuse (house rule)", "A Nope may cancel a Defuse: the drawer explodes"
+        "Nope a Defuse (house rule)",
+        "A Nope may cancel a Defuse: the drawer explodes",
+        house=True,
     ),
     "jokers": OptionWords("Jokers", "Jokers in the deck, wild in pairs and threes"),
     "mapping": OptionWords(
@@ -72,7 +79,9 @@ WORDS: dict[str | tuple[str, str], OptionWords] = {
     "match": OptionWords("Match", "Play game after game until a side reaches the target score"),
     "target": OptionWords("Match target", "The score that wins the match"),
     "shuffle_turnover": OptionWords(
-        "Shuffle the Discard Pile", "Shuffle the Discard Pile when it becomes the new Deck"
+        "Shuffle the Discard Pile",
+        "Shuffle the Discard Pile when it becomes the new Deck",
+        house=True,
     ),
 }
 

@@ -35,6 +35,7 @@ from starlette.websockets import WebSocketDisconnect
 from kaboom.engine.errors import KaboomError
 from kaboom.engine.options import Option
 from kaboom.engine.registry import list_games
+from kaboom.games.option_words import value_words, words_of
 from kaboom.server import protocol as proto
 from kaboom.server.config import ServerConfig
 from kaboom.server.export import export, seat_views
@@ -189,18 +190,31 @@ def origin_ok(headers: Any, config: ServerConfig) -> bool:
     return bool(urlsplit(origin).netloc) and urlsplit(origin).netloc == headers.get("host")
 
 
-def option_json(o: Option) -> dict[str, Any]:
+def option_json(game: str, o: Option) -> dict[str, Any]:
     """A game's option as the lobby offers it: name, default, type, what it does, the
-    values it allows, and whether it names a file (not offered by the lobby)."""
+    values it allows, whether it names a file (not offered by the lobby), and its words
+    for a person (``kaboom.games.option_words``, the terminal picker's too): a label, a
+    line of help, whether it is a house rule, and the words of its choices."""
+    said = words_of(game, o.name)
+    choices = None if o.choices is None else list(o.choices)
+    words = {
+        "label": said.label if said else o.name.replace("_", " ").capitalize(),
+        "help": said.help if said else o.help,
+        "house": said.house if said else True,
+        "choices": None
+        if choices is None
+        else [[c, value_words(game, o.name, c)] for c in choices],
+    }
     return {
         "name": o.name,
         "default": o.default,
         "kind": o.kind.__name__,
         "help": o.help,
-        "choices": None if o.choices is None else list(o.choices),
+        "choices": choices,
         "minimum": o.minimum,
         "maximum": o.maximum,
         "path": o.path,
+        "words": words,
     }
 
 
@@ -290,7 +304,7 @@ def create_app(config: ServerConfig) -> FastAPI:
                 "max_players": g.max_players,
                 "family": g.family,
                 "summary": g.summary,
-                "options": [option_json(o) for o in g.options],
+                "options": [option_json(g.game_id, o) for o in g.options],
             }
             for g in list_games()
         ]

@@ -1,78 +1,11 @@
-// The lobby's words and pictures: each game option in plain words with the rulebooks' own
-// terms (the option's name is the server's; the label and help are for people), whether it
-// is a rarely used house rule (folded away), and a small picture of each game (our own
-// SVG: shapes and letters, no art from the boxes).
+// The lobby's pictures: a small picture of each game (our own SVG: shapes and letters, no
+// art from the boxes), and the order the games are shown in. The options' words come with
+// the games from the server (/api/games: each option's `words`, from
+// kaboom.games.option_words, which the terminal's picker reads too).
 
 /** The games in the order the lobby shows them: the first game of the family first (a game
  * the lobby does not know yet comes after these, in the server's order). */
 export const GAME_ORDER = ["exploding-kittens", "exploding-minions", "dynamitt", "kittens-board-game", "eleminis"];
-
-/** Option name -> {label, help, house, choices: [[value, words], ...]}; a game's own entry
- * (`"dynamitt:jokers"`) comes before the common one. */
-export const OPTION_WORDS = {
-  fast: {
-    label: "Quick game",
-    help: "A third of the deck is taken out at random, unseen: fewer cards, the same Kittens.",
-  },
-  five_different: {
-    label: "Five different cards",
-    help: "Play five cards with five different names to take any card you like from the Discard Pile.",
-    house: true,
-  },
-  "dynamitt:five_different": {
-    label: "Five different ranks",
-    help: "Play five cards of five different ranks to take any card you like from the Discard Pile.",
-    house: true,
-  },
-  "dynamitt:jokers": {
-    label: "Jokers in the deck",
-    help: "A Joker stands in for any card of a pair or three of a kind; on its own it does nothing.",
-  },
-  attack: {
-    label: "Attack",
-    help: "Which Attack rule: the turns stack up, or the next player always takes 2 turns.",
-    house: true,
-    choices: [["", "Attacks stack (this edition's rule)"], ["classic", "Classic: always 2 turns"]],
-  },
-  nope_defuse: {
-    label: "A Nope can stop a Defuse",
-    help: "House rule: when someone plays a Defuse, another player may Nope it.",
-    house: true,
-  },
-  first: {
-    label: "Who goes first",
-    help: "The seat that takes the first turn.",
-    house: true,
-  },
-  teams: {
-    label: "Teams",
-    help: "Play in teams of equal size, team-mates seated alternately.",
-    choices: [[0, "No teams: everyone for themselves"], [2, "2 teams"], [3, "3 teams"], [4, "4 teams"]],
-  },
-  match: {
-    label: "Play a match",
-    help: "Play game after game until a side reaches the target score.",
-  },
-  target: {
-    label: "Target score of a match",
-    help: "The score that wins the match (with Play a match).",
-  },
-  shuffle_turnover: {
-    label: "Shuffle when the Deck runs out",
-    help: "Shuffle the Discard Pile when it becomes the new Deck (the rulebook turns it over as it is).",
-    house: true,
-  },
-};
-
-/** An option's words: the game's own, the common ones, or the server's help made plain
- * (an option the lobby does not know yet is a house rule, folded away). */
-export function optionWords(gameId, option) {
-  const words = OPTION_WORDS[`${gameId}:${option.name}`] || OPTION_WORDS[option.name];
-  if (words) return words;
-  const help = String(option.help || "").replace(/\s*\([^)]*\.md[^)]*\)/g, "");
-  const label = option.name.replace(/_/g, " ");
-  return { label: label[0].toUpperCase() + label.slice(1), help, house: true };
-}
 
 const svg = (body) => `<svg viewBox="0 0 64 64" width="64" height="64" xmlns="http://www.w3.org/2000/svg" focusable="false">${body}</svg>`;
 const card = (x, y, r, fill) => `<rect x="${x}" y="${y}" width="30" height="42" rx="4" fill="${fill}" stroke="#1d1d1f" stroke-width="2" transform="rotate(${r} ${x + 15} ${y + 21})"/>`;

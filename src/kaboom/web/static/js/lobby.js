@@ -4,7 +4,7 @@
 // a custom table behind a fold (every option the game declares, in plain words), a
 // player's history. Only the documented HTTP routes.
 import { api, el, seatStore } from "./api.js";
-import { GAME_ORDER, GAME_PICTURES, optionWords } from "./lobby-words.js";
+import { GAME_ORDER, GAME_PICTURES } from "./lobby-words.js";
 
 const $ = (sel) => document.querySelector(sel);
 /** "Play now": the first game of the box, against three thinking bots at the middle level,
@@ -202,7 +202,7 @@ function drawOptions() {
   const before = g.id === drawOptions.game ? chosen() : {};
   drawOptions.game = g.id;
   const offered = g.options.filter((o) => !o.path);
-  const inputs = offered.map((o) => [optionWords(g.id, o), optionInput(o, before[o.name])]);
+  const inputs = offered.map((o) => [o.words, optionInput(o, before[o.name])]);
   $("#options").replaceChildren(...inputs.filter(([w]) => !w.house).map(([w, i]) => optionLabel(w, i)));
   const house = inputs.filter(([w]) => w.house);
   $("#house-options").replaceChildren(...house.map(([w, i]) => optionLabel(w, i)));
@@ -212,16 +212,25 @@ function drawOptions() {
 
 /** An option's input, showing `value` (what was chosen before a redraw) or the default. */
 function optionInput(o, value = o.default) {
-  const words = optionWords(game().id, o);
+  const words = o.words;
   const choose = (pairs) => el("select", {}, ...pairs.map(([v, label]) => el("option", { value: JSON.stringify(v), selected: v === value }, label)));
   let input;
   if (o.kind === "bool") input = el("input", { type: "checkbox", checked: value === true });
   else if (words.choices) input = choose(words.choices);
   else if (o.name === "first") input = choose(seatChoices());
+  else if (o.name === "teams") input = choose(teamChoices(o));
   else if (o.kind === "int") input = el("input", { type: "number", value, min: o.minimum, max: o.maximum, inputmode: "numeric" });
   else input = el("input", { value: value ?? "" });
   Object.assign(input.dataset, { option: o.name, kind: o.kind });
   return input;
+}
+
+/** Teams: none, or as many teams of equal size, two or more each, as the players make. */
+function teamChoices(o) {
+  const n = Number($("#players").value);
+  const teams = [];
+  for (let t = 2; t <= (o.maximum ?? 4); t += 1) if (n % t === 0 && n / t >= 2) teams.push([t, `${t} teams of ${n / t}`]);
+  return [[0, "No teams: everyone for themselves"], ...teams];
 }
 
 function seatChoices() {
