@@ -111,8 +111,9 @@ class BotAgent:
     ) -> None:
         loop = asyncio.get_running_loop()
         kind, at = ident
-        # The update that brought the decision goes out to every connection first: a search
-        # thread holding the interpreter would hold up its sending (the writers run now).
+        # The update that brought the decision goes out to every connection first: a move
+        # decided on the loop (a forced one, a quick bot's) or the hand-off to the bots'
+        # processes would hold up its sending (the writers run now).
         await asyncio.sleep(0)
         async with self.thinking:
             if self.latest != ident:  # the game moved on while another decision was made
