@@ -134,3 +134,31 @@ def test_the_installer_refuses_an_unknown_role() -> None:
     )
     assert done.returncode == 2
     assert "usage: install.py play|serve|dev" in done.stderr
+
+
+def test_uv_installs_from_where_pip_would_under_pips_constraints() -> None:
+    """pip's settings, as ``pip config list`` gives them (a file's and a variable's), become
+    uv's flags, each once; a setting uv needs no flag for is left out."""
+    install = tool("install")
+    config = [
+        ("cert", "/etc/ssl/certs/ca.crt"),
+        ("find-links", "/opt/wheels"),
+        ("constraint", "/etc/pip/constraints.txt"),
+        ("extra-index-url", "file:///a/simple file:///b/simple"),
+        ("find-links", "/opt/wheels"),
+    ]
+    assert install.uv_settings(config) == [
+        "--find-links", "/opt/wheels",
+        "--constraint", "/etc/pip/constraints.txt",
+        "--extra-index-url", "file:///a/simple",
+        "--extra-index-url", "file:///b/simple",
+        "--index-strategy", "unsafe-best-match",
+    ]  # fmt: skip
+    assert install.uv_settings([]) == ["--index-strategy", "unsafe-best-match"]
+
+
+def test_pip_installs_where_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    install = tool("install")
+    monkeypatch.setenv("KABOOM_INSTALLER", "pip")
+    command, name = install.installer(Path(sys.executable))
+    assert name == "pip" and command[1:4] == ["-m", "pip", "install"]

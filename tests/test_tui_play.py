@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from textual.widgets import OptionList
 
 from kaboom.engine.registry import get_game
 from kaboom.tui import save
@@ -102,7 +103,7 @@ async def test_without_a_clock_a_window_waits_only_for_a_person_who_holds_a_nope
     p only when that person may Nope: n is offered then, with the reaction listed in the
     actions; a window where they hold none, or on their own card, passes by itself."""
     nopes = 0
-    for seed in range(4, 12):
+    for seed in range(6, 12):
         seating = Seating("exploding-kittens", 3, seed, {"first": 1}, [HUMAN, "random", "random"])
         pace = Pace(0.0, 0.0, tmp_path / "log.json", None)
         app = KaboomApp(pace, Session(seating))
@@ -118,6 +119,8 @@ async def test_without_a_clock_a_window_waits_only_for_a_person_who_holds_a_nope
                     assert "n: Nope" in text and "Let it pass (p)" in text
                     nopes += 1
                     await pilot.press("n")
+                elif table.query_one("#actions", OptionList).highlighted is None:
+                    await pilot.press("down", "enter")  # no default: every choice is risky
                 else:
                     await pilot.press("enter")
             log = table.session.log_for(0)
