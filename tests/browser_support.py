@@ -331,11 +331,45 @@ def leaks(p: Person, seat: int | None, export: dict[str, Any], names: dict[str, 
     return found
 
 
-def export_of(base: str, table: str) -> dict[str, Any]:
-    r = httpx.get(f"{base}/api/games/{table}/export", timeout=10)
+#: The server's defaults for a table (``CreateTable``): what the lobby's one click keeps.
+DEFAULT_WINDOW, DEFAULT_BOT_DELAY = 3.0, 0.8
+
+
+def visitor(browser: Any, base: str, name: str, phone: bool = False) -> Person:
+    """A person whose page's console errors are kept with its uncaught ones."""
+    who = person(browser, base, name, phone)
+    who.page.on("console", lambda m: who.errors.append(m.text) if m.type == "error" else None)
+    return who
+
+
+def lobby(p: Person) -> None:
+    p.page.goto("/")
+    p.page.wait_for_selector("body[data-ready='1']")
+
+
+def api_get(base: str, path: str, invite: str | None = None) -> dict[str, Any]:
+    """GET one of the server's JSON answers (``invite``: a private table's, which is found
+    by its link only)."""
+    params = {"invite": invite} if invite else {}
+    r = httpx.get(f"{base}{path}", params=params, timeout=10)
     r.raise_for_status()
     data: dict[str, Any] = r.json()
     return data
+
+
+def table_info(base: str, table: str, invite: str | None = None) -> dict[str, Any]:
+    return api_get(base, f"/api/tables/{table}", invite)
+
+
+def export_of(base: str, table: str, invite: str | None = None) -> dict[str, Any]:
+    return api_get(base, f"/api/games/{table}/export", invite)
+
+
+def screenshot_folder(tmp_path: Path) -> Path:
+    """Where a test's screenshots go: ``KABOOM_SCREENSHOTS`` (``make screenshots``), else
+    the test's own temporary folder."""
+    kept = os.environ.get("KABOOM_SCREENSHOTS")
+    return Path(kept) if kept else tmp_path / "shots"
 
 
 def shots(folder: Path | None, p: Person, game: str, moment: str) -> Path | None:

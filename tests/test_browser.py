@@ -11,7 +11,6 @@ tests; elsewhere they are skipped with the reason.
 from __future__ import annotations
 
 import json
-import os
 import time
 from pathlib import Path
 from typing import Any
@@ -31,6 +30,7 @@ from browser_support import (  # noqa: F401 (the fixture server)
     leaks,
     person,
     play_out,
+    screenshot_folder,
     seq_of,
     server_fixture,
     shots,
@@ -47,11 +47,6 @@ pytestmark = pytest.mark.xdist_group("browser")
 GAMES = ["exploding-kittens", "exploding-minions", "dynamitt", "kittens-board-game", "eleminis"]
 #: The log entry at which the mid-game screenshot is taken and the phone's page reloaded.
 MIDGAME = 8
-
-
-def screenshot_folder(tmp_path: Path) -> Path:
-    kept = os.environ.get("KABOOM_SCREENSHOTS")
-    return Path(kept) if kept else tmp_path / "shots"
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -155,44 +150,6 @@ def test_the_replay_shows_every_hand_and_steps(server: Server, browser: Any) -> 
     page.fill("#turn", "2")
     page.dispatch_event("#turn", "change")
     assert "(turn 2)" in page.inner_text("#status") or "(turn 3)" in page.inner_text("#status")
-    page.context.close()
-
-
-@pytest.mark.parametrize("game", GAMES)
-@pytest.mark.browser
-@pytest.mark.slow
-def test_the_lobbys_defaults_a_secret_seed_end_with_the_hands_and_a_replay(
-    server: Server, browser: Any, game: str
-) -> None:
-    """The lobby's defaults, no seed set, in every game: the server draws a secret 64-bit
-    seed, almost always above 2**53, which a JSON number would round in the browser (the
-    end's log "could not be read", no hands, no replay). One person against a bot plays to
-    the end by clicks; the end shows every hand and the seed the export names, exactly; the
-    replay steps from the deal to the last step."""
-    ann = person(browser, server.base, "ann")
-    url = create_table(ann, game, ["human", "heuristic"])  # no seed: secret
-    start(ann)
-    play_out([ann], Tally())
-    page = ann.page
-    page.wait_for_selector("#end:not(.hidden)")
-    export = export_of(server.base, table_id(url))
-    seed = export["seed"]
-    assert isinstance(seed, str) and 0 <= int(seed) < 2**64  # a string, whatever its size
-    end = page.inner_text("#end")
-    assert f"Seed {seed}." in end, end
-    if game != "eleminis":  # (Eleminis ends with each seat's points: nothing is in hand)
-        assert "The hands" in end, end
-    assert "could not be read" not in page.inner_text("body")
-    page.click("#replay-link")
-    page.wait_for_selector("#hands li")
-    assert page.locator("#hands li").count() == 2
-    steps = len(export["history"])
-    assert page.inner_text("#status").startswith(f"Step 0 of {steps} ")
-    for i in range(1, steps + 1):  # every step, one arrow key each
-        page.keyboard.press("ArrowRight")
-        assert page.inner_text("#status").startswith(f"Step {i} of {steps} ")
-    assert "Winners" in page.inner_text("#lines")
-    assert ann.errors == [], ann.errors
     page.context.close()
 
 

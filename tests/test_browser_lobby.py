@@ -20,6 +20,8 @@ import httpx
 import pytest
 
 from browser_support import (  # noqa: F401 (the fixture server)
+    DEFAULT_BOT_DELAY,
+    DEFAULT_WINDOW,
     PHONE,
     Person,
     Tally,
@@ -27,31 +29,24 @@ from browser_support import (  # noqa: F401 (the fixture server)
     export_of,
     join,
     leaks,
+    lobby,
     open_folds,
-    person,
     pick_game,
     play_out,
     server_fixture,
     start,
     table_id,
+    table_info,
+    visitor,
 )
 from kaboom.web.words import guide
 from server_support import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("browser_lobby")]
 
-#: The server's defaults for a table (``CreateTable``): what the lobby's one click keeps.
-DEFAULT_WINDOW, DEFAULT_BOT_DELAY = 3.0, 0.8
 #: Seconds a whole game of Play now may take (three medium bots at the default pace: about
 #: half a minute to a minute and a half on a free core; the machine may be shared).
 WHOLE_GAME = 540.0
-
-
-def visitor(browser: Any, base: str, name: str, phone: bool = False) -> Person:
-    """A person whose page's console errors are kept with its uncaught ones."""
-    who = person(browser, base, name, phone)
-    who.page.on("console", lambda m: who.errors.append(m.text) if m.type == "error" else None)
-    return who
 
 
 def shot(folder: Path, p: Person, moment: str, full_page: bool = False) -> None:
@@ -63,19 +58,6 @@ def shot(folder: Path, p: Person, moment: str, full_page: bool = False) -> None:
 def shots_folder(tmp_path: Path) -> Path:
     kept = os.environ.get("KABOOM_SCREENSHOTS")
     return Path(kept) if kept else tmp_path / "shots"
-
-
-def table_info(base: str, table: str, invite: str | None = None) -> dict[str, Any]:
-    params = {"invite": invite} if invite else {}
-    r = httpx.get(f"{base}/api/tables/{table}", params=params, timeout=10)
-    r.raise_for_status()
-    info: dict[str, Any] = r.json()
-    return info
-
-
-def lobby(p: Person) -> None:
-    p.page.goto("/")
-    p.page.wait_for_selector("body[data-ready='1']")
 
 
 def test_play_now_is_one_click_to_a_started_table_against_three_medium_bots(

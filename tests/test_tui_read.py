@@ -13,11 +13,12 @@ import pytest
 from textual.widgets import OptionList, Static
 from typer.testing import CliRunner
 
-from kaboom.engine.registry import get_game, list_games
+from kaboom.engine.registry import get_game, list_games, new_game
 from kaboom.engine.scenario import start
 from kaboom.games.option_words import words_of
 from kaboom.tui import save
 from kaboom.tui.app import KaboomApp, ReplayApp, screen_text
+from kaboom.tui.families import family_of
 from kaboom.tui.picker import OPPONENTS, Choice, PickerScreen
 from kaboom.tui.save import HUMAN, Seating
 from kaboom.tui.screens import Dismissable, GameOver
@@ -294,3 +295,16 @@ def test_help_wraps_where_the_terminal_does(columns: str, args: list[str]) -> No
     result = CliRunner().invoke(app, args, env={"COLUMNS": columns})
     assert result.exit_code == 0, result.output
     assert hard_wraps(result.output) == [], result.output
+
+
+def test_the_board_games_kitten_space_names_a_defuse_only_to_a_seat_that_holds_one() -> None:
+    """Landed on an Exploding Kitten space: "Defuse it or explode" only with a Defuse in
+    hand; without one there is nothing to choose, and the words name no card (the
+    browser's page-text oracle flagged a Defuse named to a seat that held none)."""
+    family = family_of(new_game("kittens-board-game", 3, 1))
+    landed = {"phase": "landed", "to_act": 0, "current": 0, "board": {"turns_owed": 1}}
+    held = family.doing({**landed, "hand": ["defuse", "skip"]}, 0)
+    assert held == "You landed on an Exploding Kitten space: Defuse it or explode"
+    none = family.doing({**landed, "hand": ["skip", "nope"]}, 0)
+    assert none == "You landed on an Exploding Kitten space: nothing saves you, you explode"
+    assert family.doing({**landed, "hand": None}, 1) == "P0 landed on an Exploding Kitten space"

@@ -167,7 +167,12 @@ class Board(Family):
             return f"{'You' if mine else who} drew {disc}: move or flip the board"
         if phase == "landed":
             text = f"{actor_name} landed on an Exploding Kitten space"
-            return text + (": Defuse it or explode" if mine else "")
+            if not mine:
+                return text
+            # with no Defuse in hand there is nothing to choose, and the words name no card
+            # (a Defuse named to a seat that holds none: a card only others may hold)
+            held = "defuse" in (obs.get("hand") or [])
+            return text + (": Defuse it or explode" if held else ": nothing saves you, you explode")
         if phase == "swap-last":
             if mine:
                 return "You exploded: choose whom to swap spaces with (tied for last)"
