@@ -110,7 +110,7 @@ class Person:
     @property
     def seat(self) -> int | None:
         text = self.page.inner_text("#whoami")
-        m = re.search(r"you are P(\d+)", text)
+        m = re.search(r"You are (?:.* )?\(?P(\d+)\)?", text)
         return int(m.group(1)) if m else None
 
 
@@ -365,6 +365,13 @@ def export_of(base: str, table: str, invite: str | None = None) -> dict[str, Any
     return api_get(base, f"/api/games/{table}/export", invite)
 
 
+#: Waits for the page's animations to end (two seconds at most: a clock's may not).
+SETTLED = """() => Promise.race([
+  Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))),
+  new Promise((done) => setTimeout(done, 2000)),
+])"""
+
+
 def screenshot_folder(tmp_path: Path) -> Path:
     """Where a test's screenshots go: ``KABOOM_SCREENSHOTS`` (``make screenshots``), else
     the test's own temporary folder."""
@@ -379,6 +386,7 @@ def shots(folder: Path | None, p: Person, game: str, moment: str) -> Path | None
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{game}-{'phone' if p.phone else 'desktop'}-{moment}.png"
     p.page.evaluate("() => window.scrollTo(0, 0)")
+    p.page.evaluate(SETTLED)  # (a card in flight would cover the table in the picture)
     p.page.screenshot(path=str(path), full_page=False)
     return path
 

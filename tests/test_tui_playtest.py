@@ -412,10 +412,14 @@ async def test_eleminis_never_defaults_to_replacing_your_own_card(tmp_path: Path
     async with app.run_test(size=SIZE) as pilot:
         table = await settle(pilot, app)
         rows, at = actions_of(table)
-        assert at == 0 and rows[0] == "Water into your row (an empty slot)"
+        assert (
+            at == 0 and rows[0].startswith("Water into your slot ") and rows[0].endswith(" (empty)")
+        )
         mine = [r for r in rows if "replacing your" in r]
         assert mine and all("replaces your" in r for r in mine)
-        assert rows.index(mine[0]) > rows.index("Water into P1's row (an empty slot)")
+        assert rows.index(mine[0]) > next(
+            i for i, r in enumerate(rows) if r.startswith("Water into P1's slot ")
+        )
 
 
 # -- words ---------------------------------------------------------------------------------------
@@ -581,9 +585,9 @@ async def test_eleminis_offers_each_outcome_once_and_names_cards(tmp_path: Path)
     async with app.run_test(size=SIZE) as pilot:
         table = await settle(pilot, app)
         rows, at = actions_of(table)
-        assert "Move P1's Rock to your row" in rows
-        assert at is not None and rows[at] == "Move P1's Rock to your row"
-        assert any(r.startswith("Move your Fire to P1's row") and "moves away" in r for r in rows)
+        assert "Move P1's Rock to your slot 3" in rows  # (any empty slot: the first, named)
+        assert at is not None and rows[at] == "Move P1's Rock to your slot 3"
+        assert any(r.startswith("Move your Fire to P1's slot ") and "moves away" in r for r in rows)
         panel = str(table.query_one("#panel", Static).content)
         assert re.search(r"You .*Fire.*Water.* 20$", panel, re.M)  # points while playing
 

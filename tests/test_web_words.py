@@ -270,3 +270,25 @@ def test_the_lobby_reads_every_option_in_the_words_the_terminal_picker_reads(
     assert attack["words"]["house"] and dict(map(tuple, attack["words"]["choices"]))[""] == (
         "the edition's own rule"
     )
+
+
+def test_the_lobby_offers_only_the_teams_and_first_seats_the_game_deals(
+    client: TestClient,
+) -> None:
+    """A small int option comes with the values the game itself accepts at each player
+    count (``by_players``, asked of ``new_game``): the lobby restates no rule. Eleminis's
+    teams: none, or teams of equal size of two or more; the first seat: one of the table's."""
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+
+    def by_players(game: str, name: str) -> dict[str, list[list[Any]]]:
+        option = next(o for o in games[game]["options"] if o["name"] == name)
+        found: dict[str, list[list[Any]]] = option["words"]["by_players"]
+        return found
+
+    teams = by_players("eleminis", "teams")
+    assert teams["4"] == [[0, "none"], [2, "2 teams of 2"]]
+    assert teams["6"] == [[0, "none"], [2, "2 teams of 3"], [3, "3 teams of 2"]]
+    assert teams["5"] == teams["7"] == [[0, "none"]]
+    assert [v for v, _ in by_players("exploding-kittens", "first")["3"]] == [0, 1, 2]
+    target = next(o for o in games["eleminis"]["options"] if o["name"] == "target")
+    assert target["words"]["by_players"] is None  # (a number to type: too many values)

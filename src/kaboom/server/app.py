@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import json
 import logging
@@ -32,9 +33,9 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
-from kaboom.engine.errors import KaboomError
+from kaboom.engine.errors import BadOption, KaboomError
 from kaboom.engine.options import Option
-from kaboom.engine.registry import list_games
+from kaboom.engine.registry import get_game, list_games, new_game
 from kaboom.games.option_words import value_words, words_of
 from kaboom.server import protocol as proto
 from kaboom.server.config import ServerConfig
@@ -190,6 +191,40 @@ def origin_ok(headers: Any, config: ServerConfig) -> bool:
     return bool(urlsplit(origin).netloc) and urlsplit(origin).netloc == headers.get("host")
 
 
+#: An int option with at most this many values is offered as a list of the values the
+#: game accepts at each player count (``by_players``), asked of the game itself.
+FEW_VALUES = 12
+
+
+@functools.lru_cache(maxsize=64)
+def values_by_players(game: str, name: str) -> dict[str, list[list[Any]]] | None:
+    """For a small int option (Eleminis's teams, the first seat): at each player count, the
+    values the game deals with and their words; None for any other option. The game's own
+    check decides (``BadOption``), so the lobby restates no rule."""
+    spec = get_game(game)
+    o = next(o for o in spec.options if o.name == name)
+    if o.kind is not int or o.choices or o.minimum is None or o.maximum is None:
+        return None
+    if o.maximum - o.minimum >= FEW_VALUES:
+        return None
+    found: dict[str, list[list[Any]]] = {}
+    for n in range(spec.min_players, spec.max_players + 1):
+        found[str(n)] = [
+            [v, value_words(game, name, v, n)]
+            for v in range(o.minimum, o.maximum + 1)
+            if _deals(game, n, name, v)
+        ]
+    return found
+
+
+def _deals(game: str, players: int, name: str, value: int) -> bool:
+    try:
+        new_game(game, players, 0, **{name: value})
+    except BadOption:
+        return False
+    return True
+
+
 def option_json(game: str, o: Option) -> dict[str, Any]:
     """A game's option as the lobby offers it: name, default, type, what it does, the
     values it allows, whether it names a file (not offered by the lobby), and its words
@@ -204,6 +239,7 @@ def option_json(game: str, o: Option) -> dict[str, Any]:
         "choices": None
         if choices is None
         else [[c, value_words(game, o.name, c)] for c in choices],
+        "by_players": values_by_players(game, o.name),
     }
     return {
         "name": o.name,

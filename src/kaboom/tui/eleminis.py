@@ -85,8 +85,8 @@ class Eleminis(Family):
         return "your" if q == self.viewer else f"P{q}'s"
 
     def label(self, action: str) -> str:
-        """``play air -> p1.2`` -> ``Air into P1's row``; a card there is named, and so is
-        a card of yours that a play replaces, moves or discards.
+        """``play air -> p1.2`` -> ``Air into P1's slot 2 (empty)``; a card there is named,
+        and so is a card of yours that a play replaces, moves or discards.
 
         >>> from kaboom.games.eleminis import DECK
         >>> Eleminis(DECK).label("swap p0.1 p2.5")
@@ -94,15 +94,15 @@ class Eleminis(Family):
         """
         word, *rest = action.split()
         cells = [self._cell(w) for w in rest if w.startswith("p") and "." in w]
-        if word == "play":
-            q, _, there = cells[-1]
+        if word == "play":  # the slot by its number, as the rows show them
+            q, slot, there = cells[-1]
             card = self.name(rest[0])
             if there is None:
-                return f"{card} into {self._whose(q)} row (an empty slot)"
-            return f"{card} into {self._whose(q)} row, replacing {self._of(q, there)}"
+                return f"{card} into {self._whose(q)} slot {slot} (empty)"
+            return f"{card} into {self._whose(q)} slot {slot}, replacing {self._of(q, there)}"
         if word == "move":
-            (a, _, moved), (b, _, _) = cells
-            return f"Move {self._of(a, moved)} to {self._whose(b)} row"
+            (a, _, moved), (b, slot, _) = cells
+            return f"Move {self._of(a, moved)} to {self._whose(b)} slot {slot}"
         if word == "swap":
             (a, _, x), (b, _, y) = cells
             return f"Swap {self._of(a, x)} with {self._of(b, y)}"

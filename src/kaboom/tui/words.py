@@ -188,8 +188,8 @@ def told_of(seat: int, label: str) -> str:
     ('P1 lets it pass', 'P3 Nopes it')
     >>> told_of(1, "Flip the top Move Disc and move (ends your turn)")
     'P1 flips the top Move Disc and moves (ends their turn)'
-    >>> told_of(0, "Air into P1's row (an empty slot)")
-    "P0 plays Air into P1's row (an empty slot)"
+    >>> told_of(0, "Air into P1's slot 2 (empty)")
+    "P0 plays Air into P1's slot 2 (empty)"
     >>> told_of(2, "Pass: the card cannot be played (p)")
     'P2 passes: the card cannot be played'
     >>> tell(told_of(0, "Draw a card (ends your turn)"), 0)

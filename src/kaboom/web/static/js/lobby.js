@@ -217,25 +217,12 @@ function optionInput(o, value = o.default) {
   let input;
   if (o.kind === "bool") input = el("input", { type: "checkbox", checked: value === true });
   else if (words.choices) input = choose(words.choices);
-  else if (o.name === "first") input = choose(seatChoices());
-  else if (o.name === "teams") input = choose(teamChoices(o));
+  // (a value the game accepts at this player count, asked of the game: /api/games)
+  else if (words.by_players) input = choose(words.by_players[$("#players").value] || []);
   else if (o.kind === "int") input = el("input", { type: "number", value, min: o.minimum, max: o.maximum, inputmode: "numeric" });
   else input = el("input", { value: value ?? "" });
   Object.assign(input.dataset, { option: o.name, kind: o.kind });
   return input;
-}
-
-/** Teams: none, or as many teams of equal size, two or more each, as the players make. */
-function teamChoices(o) {
-  const n = Number($("#players").value);
-  const teams = [];
-  for (let t = 2; t <= (o.maximum ?? 4); t += 1) if (n % t === 0 && n / t >= 2) teams.push([t, `${t} teams of ${n / t}`]);
-  return [[0, "No teams: everyone for themselves"], ...teams];
-}
-
-function seatChoices() {
-  const n = Number($("#players").value);
-  return Array.from({ length: n }, (_, q) => [q, q === 0 ? "Seat 0 (you)" : `Seat ${q}`]);
 }
 
 function optionLabel(words, input) {

@@ -12,8 +12,12 @@ export function isOn() { return localStorage.getItem(KEY) === "on"; }
 /** The toggle, in the header before the Keys button. */
 export function mountToggle() {
   if (document.querySelector("#sound-btn")) return;
-  const btn = el("button", { id: "sound-btn", type: "button", "aria-pressed": String(isOn()), title: "sound for your turn and a reaction window" });
-  const label = () => { btn.textContent = isOn() ? "♪ Sound on" : "♪ Sound off"; btn.setAttribute("aria-pressed", String(isOn())); };
+  const btn = el("button", { id: "sound-btn", type: "button", "aria-pressed": String(isOn()), "aria-label": "Sound", title: "sound for your turn and a reaction window" });
+  // (on a phone the words fold away, table.css: the note and aria-pressed say it)
+  const label = () => {
+    btn.replaceChildren("♪ ", el("span", { class: "label" }, isOn() ? "Sound on" : "Sound off"));
+    btn.setAttribute("aria-pressed", String(isOn()));
+  };
   btn.addEventListener("click", () => {
     localStorage.setItem(KEY, isOn() ? "off" : "on");
     label();

@@ -42,6 +42,19 @@ export function chooseAction(choice) { choose(choice); }
 
 function authQuery() { return invite ? `?invite=${encodeURIComponent(invite)}` : ""; }
 
+/** The header's game name; its edition in brackets folds away on a phone (table.css). */
+function drawGameName(name) {
+  const m = /^(.*?)\s*(\(.*\))$/.exec(name);
+  $("#game-name").replaceChildren(m ? m[1] : name, ...(m ? [" ", el("span", { class: "edition" }, m[2])] : []));
+}
+
+/** Who you are, in the header, as the seats call you: "You are ann (P0)", or "watching". */
+function drawWhoami() {
+  if (S.seat === null || S.seat === undefined) { $("#whoami").textContent = "watching"; return; }
+  const name = (S.seats || [])[S.seat]?.name;
+  $("#whoami").textContent = name ? `You are ${name} (P${S.seat})` : `You are P${S.seat}`;
+}
+
 function setStatus(text) { $("#status").textContent = text; }
 function showError(text) { const e = $("#error"); e.textContent = text || ""; e.classList.toggle("hidden", !text); }
 
@@ -56,7 +69,7 @@ async function main() {
   $("#game-name").textContent = S.info.game;
   S.guide = await api("/api/guide", { method: "POST", body: { game: S.info.game, players: S.info.players, options: S.info.options } });
   S.book = new CardBook(S.guide);
-  $("#game-name").textContent = S.guide.name;
+  drawGameName(S.guide.name);
   document.title = `${S.guide.name} · kaboom`;
   S.seats = S.info.seats;
   if (stored?.token) {
@@ -105,7 +118,7 @@ async function start() {
 function connect(token, seat) {
   S.token = token;
   S.seat = seat;
-  $("#whoami").textContent = seat === null ? "watching" : `you are P${seat}`;
+  drawWhoami();
   S.sock = new TableSocket({ table: tableId, token, invite, onMessage, onState: (st, ev) => {
     $("#conn").textContent = st === "connected" ? "" : "reconnecting…";
     if (st === "disconnected" && ev?.code === 4003) { seatStore.forget(tableId); showError("This seat's token no longer works here."); }
@@ -118,10 +131,12 @@ function onMessage(msg) {
   switch (msg.type) {
     case "welcome":
       S.seat = msg.seat; S.info = { ...S.info, ...msg.table }; S.seats = msg.seats;
+      drawWhoami();
       drawLobby();
       break;
     case "seats":
       S.seats = msg.seats; S.info.status = msg.status;
+      drawWhoami();
       drawLobby();
       if (S.msg) draw();
       break;
@@ -667,11 +682,19 @@ function wireKeys() {
 
 /** Phones: the dock (window, hand, actions) is pinned at the bottom and the table above
  * scrolls; the page keeps room below for it. The log, what you know and the odds open as
- * a sheet from the dock's buttons. */
+ * a sheet from the dock's buttons. Wide screens: the dock stays in sight below the table,
+ * whose middle scrolls in its own box rather than pass under the dock (table.css reads
+ * the dock's height and where the middle starts). */
 function wireDock() {
   const dock = $("#dock");
-  const room = () => document.body.style.setProperty("--dock-h", `${Math.ceil(dock.getBoundingClientRect().height)}px`);
-  new ResizeObserver(room).observe(dock);
+  const room = () => {
+    const style = document.body.style;
+    style.setProperty("--dock-h", `${Math.ceil(dock.getBoundingClientRect().height)}px`);
+    style.setProperty("--middle-top", `${Math.ceil($("#middle-box").getBoundingClientRect().top + scrollY)}px`);
+  };
+  const seen = new ResizeObserver(room);
+  for (const box of [dock, $("#players"), $("#status"), document.querySelector("header")]) seen.observe(box);
+  addEventListener("resize", room);
   room();
   for (const b of document.querySelectorAll("#sheet-btns button")) {
     b.addEventListener("click", () => openSheet(b.dataset.sheet));
