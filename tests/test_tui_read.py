@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.text import Text
 from textual.widgets import OptionList, Static
 from typer.testing import CliRunner
 
@@ -48,6 +49,11 @@ def actions_of(table: TableScreen) -> tuple[list[str], int | None]:
     )
 
 
+def hand_text(table: TableScreen) -> str:
+    """The row of the seat's cards as the screen shows it (no markup)."""
+    return Text.from_markup(str(table.query_one("#hand", Static).content)).plain
+
+
 def dynamitt(hand: list[str]) -> dict[str, Any]:
     """You hold ``hand`` and draw the Jack of hearts, a King on top of the discard pile."""
     setup = {"hands": [hand, [], []], "draw_pile": ["jh", "9d"], "discard_pile": ["kd"]}
@@ -63,7 +69,7 @@ async def test_dynamitt_hand_says_what_each_rank_does_and_a_defuse_is_the_defaul
     app = rigged(dynamitt(["as", "kc", "9c"]), tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         table = await settle(pilot, app)
-        hand = str(table.query_one("#hand", Static).content)
+        hand = hand_text(table)
         assert "A♠ Nope" in hand and "K♣ Defuse" in hand and "9♣" in hand
         await pilot.press("d")
         table = await settle(pilot, app)
@@ -89,6 +95,25 @@ async def test_dynamitt_an_8_as_defuse_comes_before_exploding_never_the_default(
         assert rows[-1].startswith("Explode") and "out of the game" in rows[-1]
         panel = str(table.query_one("#panel", Static).content)
         assert "You drew a J♥ (Dynamite)!" in panel
+
+
+async def test_a_long_hand_wraps_between_cards_and_says_a_shared_role_once(
+    tmp_path: Path,
+) -> None:
+    """Nine cards at 80 columns: every line of the hand ends between cards (no card cut,
+    none past the edge), continued under the first card; the two Defuses read ``Q♣ K♦
+    Defuse`` (a role once per run of cards that share it), the Joker ``Joker Wild``."""
+    hand = ["as", "2s", "3h", "4s", "5s", "7c", "8h", "qc", "kd", "joker"]
+    app = rigged(dynamitt(hand), tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await settle(pilot, app)
+        lines = hand_text(table).splitlines()
+        assert len(lines) >= 2 and all(len(line) <= SIZE[0] - 2 for line in lines)
+        assert all(line.endswith("|") for line in lines[:-1])  # broken after a card
+        assert all(line.startswith(" " * len("Hand: ")) for line in lines[1:])
+        joined = " ".join(line.strip() for line in lines)
+        assert "7♣ Draw from the Bottom" in joined and "Q♣ K♦ Defuse" in joined
+        assert joined.endswith("Joker Wild")
 
 
 # -- the board game --------------------------------------------------------------------------------
