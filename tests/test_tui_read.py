@@ -134,11 +134,19 @@ async def test_the_board_is_drawn_with_numbered_spaces_and_a_legend_in_help(
         assert ruler.rstrip().endswith("40") and who.index("Y") == calm.index("|") + 12
         assert "Action Deck: " in "\n".join(panel) and "magnets" not in "\n".join(panel)
         assert any(re.search(r"Past the Ribbon a move goes back to 30", line) for line in panel)
-        assert "d Flip a disc" in screen_text(app).splitlines()[-1]
+        # the rulebook's words for d, the footer whole at 80 columns (drawn compact)
+        footer = screen_text(app).splitlines()[-1]
+        assert "d Flip a Move Disc" in footer and footer.rstrip().endswith("q Quit")
+        await pilot.resize_terminal(120, 24)
+        await pilot.pause()
+        assert "d Flip a Move Disc  n Nope" in screen_text(app).splitlines()[-1]  # in full
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
         await pilot.press("h")
         assert isinstance(app.screen, Dismissable)
         text = screen_text(app)
         assert "Loop Back Arrow" in text and "Exploding Kitten space" in text
+        assert "the board game: flip a Move Disc" in text
 
 
 # -- Eleminis --------------------------------------------------------------------------------------

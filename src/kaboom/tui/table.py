@@ -27,7 +27,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option as Row
 
 from kaboom.bots.clock import answer_time, turn_deadline, window_length
@@ -36,7 +36,14 @@ from kaboom.engine.window import WindowKey, window_key
 from kaboom.tui import save
 from kaboom.tui.families import Family, family_of, status_line
 from kaboom.tui.odds import bomb_odds
-from kaboom.tui.screens import Cover, Dismissable, GameOver, PassScreen, help_screen
+from kaboom.tui.screens import (
+    Cover,
+    Dismissable,
+    FitFooter,
+    GameOver,
+    PassScreen,
+    help_screen,
+)
 from kaboom.tui.session import RemoteTable, Session, TableSession
 from kaboom.tui.settings import DEFAULT_PACE, PACES, tempo
 from kaboom.tui.words import seat_name, tell
@@ -182,7 +189,7 @@ class TableScreen(Screen[None]):
         yield Static(id="window", markup=False)
         yield Static(id="hand")
         yield OptionList(id="actions")
-        yield Footer()
+        yield FitFooter()
 
     def on_mount(self) -> None:
         self.add_class(type(self.family).__name__.lower())
