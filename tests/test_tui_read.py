@@ -184,6 +184,17 @@ def test_every_declared_option_of_every_game_has_plain_words() -> None:
             assert developer not in text, (spec.game_id, developer)
 
 
+def test_every_setting_of_the_picker_reads_alike() -> None:
+    """The table's own rows (players, people, opponents) are capitalised as the game's
+    options and the pace are: one style down the list."""
+    for spec in list_games():
+        choice = Choice.of(spec)
+        for humans in (1, choice.players):
+            choice.humans = humans
+            labels = [Text.from_markup(label).plain for _, label in choice.rows()]
+            assert all(label[:1].isupper() for label in labels), labels
+
+
 def test_teams_step_over_what_the_table_cannot_seat() -> None:
     choice = Choice.of(get_game("eleminis"))
     for players in range(2, 9):
