@@ -25,7 +25,7 @@ from kaboom.tui.save import HUMAN, Seating
 from kaboom.tui.screens import Dismissable, GameOver
 from kaboom.tui.session import Session
 from kaboom.tui.table import Pace, TableScreen
-from tui_pilot import at_the_end, settle
+from tui_pilot import at_the_end, played, settle
 
 SIZE = (80, 24)
 
@@ -273,11 +273,7 @@ async def test_replay_tells_other_seats_in_the_third_person_and_you_as_you(
     tmp_path: Path,
 ) -> None:
     seating = Seating("exploding-kittens", 3, 4, {}, [HUMAN, "heuristic", "heuristic"])
-    bots = Session(Seating("exploding-kittens", 3, 4, {}, ["heuristic"] * 3))
-    while not bots.state.is_over:
-        seat = bots.state.to_act
-        assert seat is not None
-        bots.apply(bots.decide(seat), seat)
+    bots = played(Session(Seating("exploding-kittens", 3, 4, {}, ["heuristic"] * 3)))
     save.write(tmp_path / "log.json", seating, bots.state)
     replay = save.replay(tmp_path / "log.json")
     assert replay.you == 0
@@ -352,3 +348,21 @@ def test_the_board_games_kitten_space_names_a_defuse_only_to_a_seat_that_holds_o
     none = family.doing({**landed, "hand": ["skip", "nope"]}, 0)
     assert none == "You landed on an Exploding Kitten space: nothing saves you, you explode"
     assert family.doing({**landed, "hand": None}, 1) == "P0 landed on an Exploding Kitten space"
+
+
+async def test_replay_lists_hands_in_the_game_s_order_as_the_table_does(tmp_path: Path) -> None:
+    """Dynamitt's deal told in a replay: A, 2, ..., 10, Q, Joker (the table's order), never
+    as text sorts it (10 before 2, A after 9), for every seat's hand."""
+    game = "dynamitt"
+    seating = Seating(game, 3, 8, {}, [HUMAN, "heuristic", "heuristic"])
+    bots = played(Session(Seating(game, 3, 8, {}, ["heuristic"] * 3)))
+    save.write(tmp_path / "log.json", seating, bots.state)
+    app = ReplayApp(save.replay(tmp_path / "log.json"))
+    order = {name: i for i, name in enumerate(bots.state.edition.names)}  # type: ignore[attr-defined]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        dealt = [line for line in app.steps[0][1].splitlines() if " hold" in line]
+        assert len(dealt) == 3 and dealt[0].startswith("You hold: ")
+        for line in dealt:
+            cards = line.partition(": ")[2].split(", ")
+            assert [order[c] for c in cards] == sorted(order[c] for c in cards), line
