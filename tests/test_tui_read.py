@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.widgets import OptionList, Static
 from typer.testing import CliRunner
 
+from kaboom.cli.lab import parse_options
 from kaboom.engine.registry import get_game, list_games, new_game
 from kaboom.engine.scenario import start
 from kaboom.games.option_words import words_of
@@ -167,6 +168,25 @@ async def test_eleminis_teams_from_1_and_the_winning_row_at_the_end(
         assert winners and "winning row: " in summary
         row = table.session.state.observe(None)["players"][winners[0]]["row"]
         assert ", ".join(table.family.name(c) for c in row if c) in summary
+
+
+async def test_the_end_names_the_command_that_deals_the_same_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The seed alone deals another game at another count or with other options: the
+    end's command names the players and the options too, and it deals the same cards."""
+    monkeypatch.chdir(tmp_path)
+    app = at_the_end("eleminis", 3, 7, match=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameOver)
+        summary = str(app.screen.query_one("#summary", Static).content).splitlines()
+        command = "kaboom play eleminis --players 3 --seed 7 -o match=true"
+        assert summary[summary.index("Seed: 7. The same deal again:") + 1] == f"  {command}"
+        words = command.split()
+        again = Seating(words[2], int(words[4]), int(words[6]), parse_options([words[8]]))
+        first = Seating("eleminis", 3, 7, {"match": True}).deal()
+        assert again.deal().observe(None) == first.observe(None)
 
 
 # -- the picker ------------------------------------------------------------------------------------

@@ -688,8 +688,8 @@ class TableScreen(Screen[None]):
         lines += [
             "",
             f"Turns played: {obs['turns']}",
-            f"Seed: {seating.seed} (kaboom play {seating.game} --seed {seating.seed} deals it "
-            "again)",
+            f"Seed: {seating.seed}. The same deal again:",
+            f"  {seating.deal_command()}",  # a line of its own: never wrapped mid-command
         ]
         if self.log_file is not None:
             lines.append(f"Log: {self.log_file} (kaboom replay {self.log_file})")
