@@ -189,6 +189,20 @@ async def test_the_end_names_the_command_that_deals_the_same_game(
         assert again.deal().observe(None) == first.observe(None)
 
 
+async def test_a_seat_playing_into_its_own_row_is_told_their_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The log never reads "P3 plays Air into P3's slot 1": a seat's own slot is "their
+    own" (yours: "your own")."""
+    monkeypatch.chdir(tmp_path)
+    app = at_the_end("eleminis", 4, 7)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await settle(pilot, app)
+        log = str(table.query_one("#log-text", Static).content).splitlines()
+        assert not [line for line in log if re.match(r"(P\d+) .*\b\1's ", line)]
+        assert any(re.match(r"P\d+ plays \w+ into their own slot", line) for line in log)
+
+
 # -- the picker ------------------------------------------------------------------------------------
 
 
