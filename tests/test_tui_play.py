@@ -192,7 +192,7 @@ async def test_the_picker_offers_every_game_and_its_options(tmp_path: Path) -> N
         await pilot.pause()
         text = screen_text(app)
         assert "Dynamitt" in text and "Medium bot" in text and "ismcts" not in text
-        assert "people at this device: just you" in text
+        assert "People at this device: just you" in text
         await pilot.press("down", "down", "down", "down")  # Exploding Kittens ... Eleminis
         text = screen_text(app)
         assert get_game("eleminis").summary[:30] in text and "Teams: none" in text

@@ -501,7 +501,7 @@ async def test_the_reaction_line_names_the_nope_you_would_answer(tmp_path: Path)
 async def test_the_keys_shown_are_the_keys_of_the_game(tmp_path: Path) -> None:
     for game, shown, hidden in [
         ("eleminis", ["p Pass"], ["d Draw", "n Nope", "o Odds"]),
-        ("kittens-board-game", ["d Flip a disc", "n Nope"], ["d Draw", "o Odds"]),
+        ("kittens-board-game", ["d Flip a Move Disc", "n Nope"], ["d Draw", "o Odds"]),
         ("exploding-kittens", ["d Draw", "n Nope", "o Odds"], []),
     ]:
         app = table_app(Seating(game, 2, 1, {}, [HUMAN, "heuristic"]), tmp_path)
@@ -509,6 +509,7 @@ async def test_the_keys_shown_are_the_keys_of_the_game(tmp_path: Path) -> None:
             await settle(pilot, app)
             footer = screen_text(app).splitlines()[-1]
             assert all(k in footer for k in shown) and not [k for k in hidden if k in footer]
+            assert footer.rstrip().endswith("q Quit")  # every key whole at 80 columns
 
 
 async def test_p_passes_an_eleminis_card_that_cannot_be_played(tmp_path: Path) -> None:

@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.text import Text
 from textual.widgets import OptionList, Static
 from typer.testing import CliRunner
 
+from kaboom.cli.lab import parse_options
 from kaboom.engine.registry import get_game, list_games, new_game
 from kaboom.engine.scenario import start
 from kaboom.games.option_words import words_of
@@ -24,7 +26,7 @@ from kaboom.tui.save import HUMAN, Seating
 from kaboom.tui.screens import Dismissable, GameOver
 from kaboom.tui.session import Session
 from kaboom.tui.table import Pace, TableScreen
-from tui_pilot import at_the_end, settle
+from tui_pilot import at_the_end, played, settle
 
 SIZE = (80, 24)
 
@@ -48,6 +50,11 @@ def actions_of(table: TableScreen) -> tuple[list[str], int | None]:
     )
 
 
+def hand_text(table: TableScreen) -> str:
+    """The row of the seat's cards as the screen shows it (no markup)."""
+    return Text.from_markup(str(table.query_one("#hand", Static).content)).plain
+
+
 def dynamitt(hand: list[str]) -> dict[str, Any]:
     """You hold ``hand`` and draw the Jack of hearts, a King on top of the discard pile."""
     setup = {"hands": [hand, [], []], "draw_pile": ["jh", "9d"], "discard_pile": ["kd"]}
@@ -63,7 +70,7 @@ async def test_dynamitt_hand_says_what_each_rank_does_and_a_defuse_is_the_defaul
     app = rigged(dynamitt(["as", "kc", "9c"]), tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         table = await settle(pilot, app)
-        hand = str(table.query_one("#hand", Static).content)
+        hand = hand_text(table)
         assert "A♠ Nope" in hand and "K♣ Defuse" in hand and "9♣" in hand
         await pilot.press("d")
         table = await settle(pilot, app)
@@ -91,6 +98,25 @@ async def test_dynamitt_an_8_as_defuse_comes_before_exploding_never_the_default(
         assert "You drew a J♥ (Dynamite)!" in panel
 
 
+async def test_a_long_hand_wraps_between_cards_and_says_a_shared_role_once(
+    tmp_path: Path,
+) -> None:
+    """Nine cards at 80 columns: every line of the hand ends between cards (no card cut,
+    none past the edge), continued under the first card; the two Defuses read ``Q♣ K♦
+    Defuse`` (a role once per run of cards that share it), the Joker ``Joker Wild``."""
+    hand = ["as", "2s", "3h", "4s", "5s", "7c", "8h", "qc", "kd", "joker"]
+    app = rigged(dynamitt(hand), tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await settle(pilot, app)
+        lines = hand_text(table).splitlines()
+        assert len(lines) >= 2 and all(len(line) <= SIZE[0] - 2 for line in lines)
+        assert all(line.endswith("|") for line in lines[:-1])  # broken after a card
+        assert all(line.startswith(" " * len("Hand: ")) for line in lines[1:])
+        joined = " ".join(line.strip() for line in lines)
+        assert "7♣ Draw from the Bottom" in joined and "Q♣ K♦ Defuse" in joined
+        assert joined.endswith("Joker Wild")
+
+
 # -- the board game --------------------------------------------------------------------------------
 
 
@@ -109,11 +135,19 @@ async def test_the_board_is_drawn_with_numbered_spaces_and_a_legend_in_help(
         assert ruler.rstrip().endswith("40") and who.index("Y") == calm.index("|") + 12
         assert "Action Deck: " in "\n".join(panel) and "magnets" not in "\n".join(panel)
         assert any(re.search(r"Past the Ribbon a move goes back to 30", line) for line in panel)
-        assert "d Flip a disc" in screen_text(app).splitlines()[-1]
+        # the rulebook's words for d, the footer whole at 80 columns (drawn compact)
+        footer = screen_text(app).splitlines()[-1]
+        assert "d Flip a Move Disc" in footer and footer.rstrip().endswith("q Quit")
+        await pilot.resize_terminal(120, 24)
+        await pilot.pause()
+        assert "d Flip a Move Disc  n Nope" in screen_text(app).splitlines()[-1]  # in full
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
         await pilot.press("h")
         assert isinstance(app.screen, Dismissable)
         text = screen_text(app)
         assert "Loop Back Arrow" in text and "Exploding Kitten space" in text
+        assert "the board game: flip a Move Disc" in text
 
 
 # -- Eleminis --------------------------------------------------------------------------------------
@@ -136,6 +170,39 @@ async def test_eleminis_teams_from_1_and_the_winning_row_at_the_end(
         assert ", ".join(table.family.name(c) for c in row if c) in summary
 
 
+async def test_the_end_names_the_command_that_deals_the_same_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The seed alone deals another game at another count or with other options: the
+    end's command names the players and the options too, and it deals the same cards."""
+    monkeypatch.chdir(tmp_path)
+    app = at_the_end("eleminis", 3, 7, match=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameOver)
+        summary = str(app.screen.query_one("#summary", Static).content).splitlines()
+        command = "kaboom play eleminis --players 3 --seed 7 -o match=true"
+        assert summary[summary.index("Seed: 7. The same deal again:") + 1] == f"  {command}"
+        words = command.split()
+        again = Seating(words[2], int(words[4]), int(words[6]), parse_options([words[8]]))
+        first = Seating("eleminis", 3, 7, {"match": True}).deal()
+        assert again.deal().observe(None) == first.observe(None)
+
+
+async def test_a_seat_playing_into_its_own_row_is_told_their_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The log never reads "P3 plays Air into P3's slot 1": a seat's own slot is "their
+    own" (yours: "your own")."""
+    monkeypatch.chdir(tmp_path)
+    app = at_the_end("eleminis", 4, 7)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await settle(pilot, app)
+        log = str(table.query_one("#log-text", Static).content).splitlines()
+        assert not [line for line in log if re.match(r"(P\d+) .*\b\1's ", line)]
+        assert any(re.match(r"P\d+ plays \w+ into their own slot", line) for line in log)
+
+
 # -- the picker ------------------------------------------------------------------------------------
 
 
@@ -149,6 +216,17 @@ def test_every_declared_option_of_every_game_has_plain_words() -> None:
         text = " ".join(label for _, label in choice.rows())
         for developer in ("_", "(set with -o)", "('':", ": false", ": true", ": - "):
             assert developer not in text, (spec.game_id, developer)
+
+
+def test_every_setting_of_the_picker_reads_alike() -> None:
+    """The table's own rows (players, people, opponents) are capitalised as the game's
+    options and the pace are: one style down the list."""
+    for spec in list_games():
+        choice = Choice.of(spec)
+        for humans in (1, choice.players):
+            choice.humans = humans
+            labels = [Text.from_markup(label).plain for _, label in choice.rows()]
+            assert all(label[:1].isupper() for label in labels), labels
 
 
 def test_teams_step_over_what_the_table_cannot_seat() -> None:
@@ -229,11 +307,7 @@ async def test_replay_tells_other_seats_in_the_third_person_and_you_as_you(
     tmp_path: Path,
 ) -> None:
     seating = Seating("exploding-kittens", 3, 4, {}, [HUMAN, "heuristic", "heuristic"])
-    bots = Session(Seating("exploding-kittens", 3, 4, {}, ["heuristic"] * 3))
-    while not bots.state.is_over:
-        seat = bots.state.to_act
-        assert seat is not None
-        bots.apply(bots.decide(seat), seat)
+    bots = played(Session(Seating("exploding-kittens", 3, 4, {}, ["heuristic"] * 3)))
     save.write(tmp_path / "log.json", seating, bots.state)
     replay = save.replay(tmp_path / "log.json")
     assert replay.you == 0
@@ -308,3 +382,21 @@ def test_the_board_games_kitten_space_names_a_defuse_only_to_a_seat_that_holds_o
     none = family.doing({**landed, "hand": ["skip", "nope"]}, 0)
     assert none == "You landed on an Exploding Kitten space: nothing saves you, you explode"
     assert family.doing({**landed, "hand": None}, 1) == "P0 landed on an Exploding Kitten space"
+
+
+async def test_replay_lists_hands_in_the_game_s_order_as_the_table_does(tmp_path: Path) -> None:
+    """Dynamitt's deal told in a replay: A, 2, ..., 10, Q, Joker (the table's order), never
+    as text sorts it (10 before 2, A after 9), for every seat's hand."""
+    game = "dynamitt"
+    seating = Seating(game, 3, 8, {}, [HUMAN, "heuristic", "heuristic"])
+    bots = played(Session(Seating(game, 3, 8, {}, ["heuristic"] * 3)))
+    save.write(tmp_path / "log.json", seating, bots.state)
+    app = ReplayApp(save.replay(tmp_path / "log.json"))
+    order = {name: i for i, name in enumerate(bots.state.edition.names)}  # type: ignore[attr-defined]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        dealt = [line for line in app.steps[0][1].splitlines() if " hold" in line]
+        assert len(dealt) == 3 and dealt[0].startswith("You hold: ")
+        for line in dealt:
+            cards = line.partition(": ")[2].split(", ")
+            assert [order[c] for c in cards] == sorted(order[c] for c in cards), line

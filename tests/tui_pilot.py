@@ -29,14 +29,19 @@ def table_app(seating: Seating, tmp: object, hotseat: bool = False) -> KaboomApp
 def at_the_end(game: str, players: int, seed: int, **options: object) -> KaboomApp:
     """The table at the end of a game the heuristic bots played, you in seat 0 (the log is
     written to log.json where the test runs: a name the same every run)."""
-    bots = Session(Seating(game, players, seed, options, ["heuristic"] * players))
+    bots = played(Session(Seating(game, players, seed, options, ["heuristic"] * players)))
+    seating = Seating(game, players, seed, options, [HUMAN] + ["heuristic"] * (players - 1))
+    pace = Pace(0.0, 0.0, Path("log.json"), Path("save.json"), guard=0.0)
+    return KaboomApp(pace, Session(seating, bots.state))
+
+
+def played(bots: Session) -> Session:
+    """The session with its bots' game played to the end (every seat a bot)."""
     while not bots.state.is_over:
         seat = bots.state.to_act
         assert seat is not None
         bots.apply(bots.decide(seat), seat)
-    seating = Seating(game, players, seed, options, [HUMAN] + ["heuristic"] * (players - 1))
-    pace = Pace(0.0, 0.0, Path("log.json"), Path("save.json"), guard=0.0)
-    return KaboomApp(pace, Session(seating, bots.state))
+    return bots
 
 
 def waiting(app: KaboomApp) -> bool:

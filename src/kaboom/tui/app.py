@@ -213,9 +213,10 @@ def replay_steps(
     plain words (every private detail told), and the action in words; ``you`` (the seat
     that played at this device) is told as "You"."""
     state: State = seating.deal()
+    family = family_of(state)
 
-    def told(events: list[Event]) -> str:
-        return "\n".join(tell(line, you) for line in story_lines(state, events))
+    def told(events: list[Event]) -> str:  # hands in the game's order, as at the table
+        return "\n".join(tell(family.in_order(line), you) for line in story_lines(state, events))
 
     steps = [(reveal(state, you), told(state.opening()), "the deal")]
     for action in actions:
@@ -243,8 +244,10 @@ def seat_steps(seating: Seating, actions: list[int], seat: int | None) -> list[S
         mine = [f"{family.hand_label} (yours): {hand}"] if seat is not None else []
         return "\n".join([family.panel(obs, viewer), "", *mine])
 
-    def told(events: list[Event]) -> str:
-        return "\n".join(tell(line, seat) for line in seen_lines(state, events, seat))
+    def told(events: list[Event]) -> str:  # hands in the game's order, as at the table
+        return "\n".join(
+            tell(family.in_order(line), seat) for line in seen_lines(state, events, seat)
+        )
 
     steps = [(table(), told(state.opening()), "the deal")]
     for action in actions:

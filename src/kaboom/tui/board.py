@@ -28,7 +28,7 @@ class Board(Family):
     """Exploding Kittens: The Board Game: the track on both sides, positions, the discs."""
 
     has_draw = has_windows = True
-    draw_word = "Flip a disc"
+    draw_word = "Flip a Move Disc"
 
     def __init__(self, box: Box) -> None:
         texts = box.card_texts or tuple("" for _ in box.card_slugs)

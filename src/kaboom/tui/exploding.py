@@ -65,25 +65,36 @@ class Exploding(Family):
         return sorted(obs.get("hand") or [], key=lambda s: (order.get(s, len(order)), s))
 
     def effect_name(self, word: str) -> str:
-        """``Attack`` for Dynamitt's rank 2 (or its card 2♥); "" where the card's own name
-        says it (the Original's cards)."""
+        """``Attack`` for Dynamitt's rank 2 (or its card 2♥), capitalised as the rulebook
+        names the cards (the Joker's ``Wild``); "" where the card's own name says it (the
+        Original's cards)."""
         if not self.ranked:
             return ""
         effect = self.effects.get(word, "")
-        return EFFECT_NAMES.get(effect, effect) if effect != "cat" else "no effect"
+        if effect == "cat":
+            return "no effect"
+        named = EFFECT_NAMES.get(effect, effect)
+        return named[:1].upper() + named[1:]
 
     def hand_name(self, slug: str) -> str:
         """Dynamitt: a card with what its rank does (``A♥ Nope``, ``K♣ Defuse``; a rank
         with no effect as it is); the Original's cards by their names.
 
         >>> from kaboom.games.kittens import DYNAMITT
-        >>> [Exploding(DYNAMITT).hand_name(s) for s in ("ah", "kc", "jh")]
-        ['A♥ Nope', 'K♣ Defuse', 'J♥ Dynamite']
+        >>> [Exploding(DYNAMITT).hand_name(s) for s in ("ah", "kc", "jh", "joker")]
+        ['A♥ Nope', 'K♣ Defuse', 'J♥ Dynamite', 'Joker Wild']
         """
+        return " ".join(word for word in self.hand_card(slug) if word)
+
+    def hand_card(self, slug: str) -> tuple[str, str]:
+        """The card and what its rank does, where its name does not say it (Dynamitt's
+        rules: the rank plays, the suit never matters)."""
         role = self.effect_name(slug)
         name = self.name(slug)
         return (
-            name if role in ("", "no effect") or role.lower() in name.lower() else f"{name} {role}"
+            (name, "")
+            if role in ("", "no effect") or role.lower() in name.lower()
+            else (name, role)
         )
 
     def bomb_named(self, slug: str) -> str:

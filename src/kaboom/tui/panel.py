@@ -86,6 +86,12 @@ class Family:
         """A card as the row of the seat's cards shows it (by default its name)."""
         return self.name(slug)
 
+    def hand_card(self, slug: str) -> tuple[str, str]:
+        """A card in the row of the seat's cards: what it says, and the role its rank plays
+        where the name does not say it ("": none; the row shows a role once after a run of
+        cards that share it). By default the card as ``hand_name`` shows it, no role."""
+        return self.hand_name(slug), ""
+
     def help_text(self, slug: str) -> str:
         """The card's name and its field-guide text."""
         text = self.guide.get(slug, ("", ""))[1]

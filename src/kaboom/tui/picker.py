@@ -90,15 +90,16 @@ class Choice:
         }
 
     def rows(self) -> list[tuple[str, str]]:
-        """``(row id, label)`` of every setting, the table's pace, Start last."""
+        """``(row id, label)`` of every setting, the table's pace, Start last; each label
+        capitalised as the game's options are (``Players: 4``, ``Teams: none``)."""
         hot = "just you" if self.humans == 1 else f"{self.humans}, hot-seat: pass the device"
         out = [
-            (PLAYERS, f"players: {self.players} ({self.spec.min_players}-{self.spec.max_players})"),
-            (PEOPLE, f"people at this device: {hot}"),
-            (BOTS, f"opponents: {escape(opponent_words(self.opponents))}"),
+            (PLAYERS, f"Players: {self.players} ({self.spec.min_players}-{self.spec.max_players})"),
+            (PEOPLE, f"People at this device: {hot}"),
+            (BOTS, f"Opponents: {escape(opponent_words(self.opponents))}"),
         ]
         if self.humans >= self.players:
-            out[2] = (BOTS, "opponents: none (every seat is a person)")
+            out[2] = (BOTS, "Opponents: none (every seat is a person)")
         for o in self.spec.options:
             out.append((o.name, self.option_row(o)))
         out.append((PACE, f"Pace: {self.pace}  [dim]{escape(PACES[self.pace].words)}[/dim]"))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import shlex
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +49,37 @@ class Seating:
     def deal(self) -> State:
         """The game as dealt from the seed (checks the game, the players and the options)."""
         return new_game(self.game, self.players, self.seed, **self.options)
+
+    def deal_command(self) -> str:
+        """The command that deals this game again: the deal depends on the game, the
+        players, the options and the seed, so the command names each of them.
+
+        >>> Seating("eleminis", 3, 8, {"teams": 0, "match": True}).deal_command()
+        'kaboom play eleminis --players 3 --seed 8 -o teams=0 -o match=true'
+        >>> Seating("exploding-kittens", 4, 1, {"deck": "my deck.toml"}).deal_command()
+        "kaboom play exploding-kittens --players 4 --seed 1 -o 'deck=my deck.toml'"
+        """
+        words = ["kaboom", "play", self.game, "--players", str(self.players)]
+        words += ["--seed", str(self.seed)]
+        for name, value in self.options.items():
+            words += ["-o", f"{name}={option_text(value)}"]
+        return " ".join(shlex.quote(w) for w in words)
+
+
+def option_text(value: Any) -> str:
+    """An option's value as ``-o NAME=`` reads it back: JSON (``true``, ``2``), a text as
+    it is unless it would read as JSON (``"2"`` stays a text).
+
+    >>> [option_text(v) for v in (True, 2, "classic", "2")]
+    ['true', '2', 'classic', '"2"']
+    """
+    if not isinstance(value, str):
+        return json.dumps(value)
+    try:
+        json.loads(value)
+    except json.JSONDecodeError:
+        return value
+    return json.dumps(value)
 
 
 def seed_of(seed: int | None) -> int:

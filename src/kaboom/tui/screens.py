@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.events import Resize
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 #: Every key of the table, for the help screen and the README.
 KEYS: tuple[tuple[str, str], ...] = (
@@ -19,7 +21,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("space", "select that card: only the actions using it are listed"),
     ("c", "clear the selection"),
     ("?", "the field-guide text of the card under the cursor"),
-    ("d", "draw (end your turn), when you may"),
+    ("d", "draw (end your turn; the board game: flip a Move Disc)"),
     ("n", "Nope, in a reaction window"),
     ("p", "let it pass, in a reaction window (Eleminis: pass)"),
     ("o", "show or hide the odds the next card is a bomb"),
@@ -29,6 +31,34 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("a", "play again, once the game is over (a new deal)"),
     ("q, ctrl+c", "quit (asks first, and offers to save)"),
 )
+
+
+class FitFooter(Footer):
+    """The footer of keys, drawn without its spacing (Textual's compact form) only where
+    the keys in full would not fit the width: its last key ("q Quit") is never cut, at 80
+    columns with the board game's ``d Flip a Move Disc`` too."""
+
+    def compose(self) -> ComposeResult:
+        if self.is_attached and self.screen.size.width:
+            self.set_reactive(Footer.compact, self.full_width() > self.screen.size.width)
+            self.set_class(self.compact, "-compact", update=False)
+        yield from super().compose()
+
+    def full_width(self) -> int:
+        """The columns the shown keys take in full: `` key description `` and a space
+        each, one key a distinct action (as ``Footer`` draws them)."""
+        shown: dict[str, int] = {}
+        for _, binding, _, _ in self.screen.active_bindings.values():
+            if binding.show and binding.action not in shown:
+                key = self.app.get_key_display(binding)
+                shown[binding.action] = cell_len(key) + cell_len(binding.description) + 3
+        return 1 + sum(shown.values())
+
+    def on_resize(self, event: Resize) -> None:
+        if (self.full_width() > event.size.width) != self.compact:
+            self.refresh(recompose=True)  # the other form fits this width
+
+
 #: The picker's keys.
 PICKER_KEYS: tuple[tuple[str, str], ...] = (
     ("up / down", "choose a game, or a setting"),

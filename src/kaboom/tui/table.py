@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
+from rich.cells import cell_len
 from rich.markup import escape
 from textual import work
 from textual.app import ComposeResult
@@ -26,7 +27,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option as Row
 
 from kaboom.bots.clock import answer_time, turn_deadline, window_length
@@ -35,7 +36,14 @@ from kaboom.engine.window import WindowKey, window_key
 from kaboom.tui import save
 from kaboom.tui.families import Family, family_of, status_line
 from kaboom.tui.odds import bomb_odds
-from kaboom.tui.screens import Cover, Dismissable, GameOver, PassScreen, help_screen
+from kaboom.tui.screens import (
+    Cover,
+    Dismissable,
+    FitFooter,
+    GameOver,
+    PassScreen,
+    help_screen,
+)
 from kaboom.tui.session import RemoteTable, Session, TableSession
 from kaboom.tui.settings import DEFAULT_PACE, PACES, tempo
 from kaboom.tui.words import seat_name, tell
@@ -181,7 +189,7 @@ class TableScreen(Screen[None]):
         yield Static(id="window", markup=False)
         yield Static(id="hand")
         yield OptionList(id="actions")
-        yield Footer()
+        yield FitFooter()
 
     def on_mount(self) -> None:
         self.add_class(type(self.family).__name__.lower())
@@ -198,6 +206,8 @@ class TableScreen(Screen[None]):
 
     def on_resize(self, event: Resize) -> None:
         self._log_to_end()
+        if self.is_mounted and not (self.passing or self.covered):
+            self._draw_hand()  # the hand wraps between cards at the new width
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The keys that mean something in this game only (the footer shows no other)."""
@@ -271,15 +281,17 @@ class TableScreen(Screen[None]):
         counts = Counter(self.family.hand(self.obs()))
         self.cursor = min(self.cursor, max(len(hand) - 1, 0))
         self.selected = [i for i in self.selected if i < len(hand)]
-        cards = []
+        cards: list[tuple[str, str]] = []  # (what the card says, its role)
         for i, slug in enumerate(hand):
-            name = escape(self.family.hand_name(slug)) + (
-                f" x{counts[slug]}" if counts[slug] > 1 else ""
-            )
-            name = f"*{name}*" if i in self.selected else name
-            cards.append(f"[reverse]{name}[/reverse]" if i == self.cursor else name)
-        label = self.family.hand_label
-        self.query_one("#hand", Static).update(f"{label}: " + (" | ".join(cards) or "-"))
+            card, role = self.family.hand_card(slug)
+            card += f" x{counts[slug]}" if counts[slug] > 1 else ""
+            card = f"*{card}*" if i in self.selected else card
+            cards.append((card, role))
+        label = f"{self.family.hand_label}: "
+        width = max(self.size.width - 2, 20)  # the row's padding: one column each side
+        rows = hand_rows(cards, width - len(label), self.cursor) or ["-"]
+        text = ("\n" + " " * len(label)).join(rows)
+        self.query_one("#hand", Static).update(escape(label) + text)
 
     def rows(self) -> list[tuple[str, str, str]]:
         """The action list as ``(row id, label, risk)``: the viewer's legal actions that
@@ -676,8 +688,8 @@ class TableScreen(Screen[None]):
         lines += [
             "",
             f"Turns played: {obs['turns']}",
-            f"Seed: {seating.seed} (kaboom play {seating.game} --seed {seating.seed} deals it "
-            "again)",
+            f"Seed: {seating.seed}. The same deal again:",
+            f"  {seating.deal_command()}",  # a line of its own: never wrapped mid-command
         ]
         if self.log_file is not None:
             lines.append(f"Log: {self.log_file} (kaboom replay {self.log_file})")
@@ -853,3 +865,41 @@ class TableScreen(Screen[None]):
         """a, once the game is over: another game at this table."""
         if self.session.state.is_over:
             self.app.call_later(self.app.action_play_again)  # type: ignore[attr-defined]
+
+
+def hand_rows(cards: list[tuple[str, str]], width: int, cursor: int = -1) -> list[str]:
+    """The row of the seat's cards as lines of markup at most ``width`` columns wide,
+    broken between cards, never inside one (``Beard Cat x2`` stays whole). ``cards`` are
+    (what the card says, its role): a run of cards of one role shows the role once after
+    the run (Dynamitt's ``Q♣ K♦ Defuse``: the rulebook's roles, without a wall of words at
+    eight cards); the card at ``cursor`` is drawn reversed.
+
+    >>> hand_rows([("A♠", "Nope"), ("A♥", "Nope"), ("9♣", ""), ("K♦", "Defuse")], 80)
+    ['A♠ A♥ Nope | 9♣ | K♦ Defuse']
+    >>> hand_rows([("Beard Cat x2", ""), ("Hairy Potato Cat", "")], 20)
+    ['Beard Cat x2 |', 'Hairy Potato Cat']
+    """
+    groups: list[tuple[list[int], str]] = []  # (the cards of a run, its role)
+    for i, (_, role) in enumerate(cards):
+        if groups and role and groups[-1][1] == role:
+            groups[-1][0].append(i)
+        else:
+            groups.append(([i], role))
+    lines: list[tuple[int, str]] = []  # (columns, markup)
+    for n, (members, role) in enumerate(groups):
+        plain = " ".join([cards[i][0] for i in members] + ([role] if role else []))
+        shown = " ".join(
+            [
+                f"[reverse]{escape(cards[i][0])}[/reverse]" if i == cursor else escape(cards[i][0])
+                for i in members
+            ]
+            + ([escape(role)] if role else [])
+        )
+        tail = " |" if n < len(groups) - 1 else ""
+        size = cell_len(plain + tail)
+        if lines and lines[-1][0] + 1 + size <= width:
+            used, text = lines[-1]
+            lines[-1] = (used + 1 + size, f"{text} {shown}{tail}")
+        else:
+            lines.append((size, shown + tail))
+    return [text for _, text in lines]

@@ -143,7 +143,11 @@ def polish(line: str) -> str:
     'P1 puts a Danger Magnet 3rd from the top'
     >>> polish("P2 draws 1 Action Card(s)"), polish("P2 draws 3 Action Card(s)")
     ('P2 draws 1 Action Card', 'P2 draws 3 Action Cards')
+    >>> polish("P3 plays Air into P3's slot 1, replacing P1's Fire")
+    "P3 plays Air into their own slot 1, replacing P1's Fire"
     """
+    # a seat's own row, told of that seat: "their own" (never "P3 ... P3's slot")
+    line = re.sub(r"^(P\d+)( .*?)\b\1's ", r"\1\2their own ", line)
     line = re.sub(
         r"(?: at)? position (\d+) \(0 = top\)",
         lambda m: " " + place_in_pile(int(m.group(1))),
