@@ -35,8 +35,7 @@ ROLES: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "play": (".", "kaboom and its core: Typer, Rich, Textual (about 70 MB, seconds)", ()),
     "serve": (
         ".[server]",
-        "kaboom, its core and the server: FastAPI, uvicorn, SQLAlchemy (about 120 MB, "
-        "seconds)",
+        "kaboom, its core and the server: FastAPI, uvicorn, SQLAlchemy (about 120 MB, seconds)",
         ("play",),
     ),
     "dev": (
