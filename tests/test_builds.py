@@ -205,11 +205,13 @@ def fake_repo(tmp_path: Path) -> Path:
 
 
 def build(repo: Path, mode: str, **env: str) -> subprocess.CompletedProcess[str]:
+    # (the fake repository's own build/compiled, whatever this process was pointed at, and
+    # a cache of kept builds beside it, never this user's)
+    cache = {"KABOOM_BUILD_CACHE": str(repo.parent / "kept-builds")}
     return subprocess.run(
         [sys.executable, str(repo / "tools" / "compile.py"), mode],
         cwd=repo,
-        # (the fake repository's own build/compiled, whatever this process was pointed at)
-        env={**{k: v for k, v in os.environ.items() if k != _build.DIR_ENV}, **env},
+        env={**{k: v for k, v in os.environ.items() if k != _build.DIR_ENV}, **cache, **env},
         capture_output=True,
         text=True,
         check=False,
@@ -314,6 +316,17 @@ def test_a_build_is_published_whole_and_not_made_twice(fake_repo: Path) -> None:
         assert (first / relative).is_file()
     again = build(fake_repo, "compiled")
     assert again.returncode == 0 and "compiling" not in again.stdout, again.stdout
+    # another checkout of the same sources takes the kept build, compiles nothing
+    clone = fake_repo.parent / "clone"
+    shutil.copytree(fake_repo, clone, ignore=shutil.ignore_patterns("build"))
+    taken = build(clone, "compiled")
+    assert taken.returncode == 0 and "compiling" not in taken.stdout, taken.stdout
+    assert "compiled build taken from" in taken.stdout
+    croot = clone / "build" / "compiled"
+    cfolder = croot / (croot / "current").read_text().strip()
+    cmanifest = json.loads((cfolder / "manifest.json").read_text())
+    assert cmanifest["modules"] == manifest["modules"]
+    assert all((cfolder / relative).is_file() for relative in cmanifest["modules"].values())
     one = fake_repo / "src" / "kaboom" / "games" / "one.py"
     one.write_text(one.read_text() + "\n\ndef thrice(x: int) -> int:\n    return 3 * x\n")
     with (first / "in-use").open("rb") as held:  # a process running the first build

@@ -25,7 +25,10 @@ it once per process): a process imports the old build or the new one, whole, nev
 A published folder is never written again; older ones are removed once no process holds
 them (each process holds a shared lock on its folder's ``in-use`` file). One compile runs
 at a time (``build/compiled/.lock``). Nothing is rebuilt while the sources, Python, mypy and
-this script are unchanged. The generated C and the compiler's output go to ``build/mypyc/``.
+this script are unchanged, in this checkout or another of this user's: each build is also
+kept under its key in ``~/.cache/kaboom/compiled/`` (``$KABOOM_BUILD_CACHE``; ``off``: not
+kept), the newest three, and a checkout of the same sources takes it in a second. The
+generated C and the compiler's output go to ``build/mypyc/``.
 
 This script imports nothing of kaboom: it runs beside processes that import kaboom.
 """
@@ -89,6 +92,20 @@ def builds_dir() -> Path:
 
 
 POINTER, MANIFEST, IN_USE, LOCK = "current", "manifest.json", "in-use", ".lock"
+#: Builds kept for every checkout of this user, by their key (``build_key``: the sources,
+#: Python, mypy, the settings and this script): a fresh clone of sources built before here
+#: takes that build instead of compiling it again. ``KABOOM_BUILD_CACHE=off``: none.
+KEPT = 3
+
+
+def shared_dir() -> Path | None:
+    given = os.environ.get("KABOOM_BUILD_CACHE", "")
+    if given == "off":
+        return None
+    if given:
+        return Path(given)
+    home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(home) / "kaboom" / "compiled"
 
 
 def sources() -> list[str]:
@@ -465,19 +482,65 @@ def build(files: list[str]) -> int:
     if up_to_date(key, files):
         remove_unused()
         return 0
-    say(f"compiling {len(files)} modules with mypyc on {JOBS} cores (2-4 minutes)...")
     start = time.monotonic()
     staging = builds_dir() / f".staging-{os.getpid()}"
     entries = manifest_entries(files)  # the sources as mypyc reads them
+    if take_shared(key, staging):
+        publish(staging, key, entries)
+        remove_unused()
+        say(f"compiled build taken from {shared_dir()} (the same sources, built before)")
+        return 0
+    say(f"compiling {len(files)} modules with mypyc on {JOBS} cores (2-4 minutes)...")
     try:
         compile_modules(files, staging)
     except Unavailable:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    publish(staging, key, entries)
+    keep_shared(key, publish(staging, key, entries))
     remove_unused()
     say(f"compiled build (mypyc) ready in {time.monotonic() - start:.0f} s")
     return 0
+
+
+def take_shared(key: str, staging: Path) -> bool:
+    """Copy the kept build of ``key`` into ``staging`` (whole: every module its manifest
+    names); False where none is kept or it is not whole."""
+    shared = shared_dir()
+    kept = shared / key if shared else None
+    try:
+        if kept is None or not kept.is_dir():
+            return False
+        modules = json.loads((kept / MANIFEST).read_text(encoding="utf-8"))["modules"]
+        if not all((kept / relative).is_file() for relative in modules.values()):
+            return False
+        shutil.copytree(kept, staging, ignore=shutil.ignore_patterns(MANIFEST, IN_USE))
+    except (OSError, ValueError, KeyError, TypeError):
+        shutil.rmtree(staging, ignore_errors=True)
+        return False
+    return True
+
+
+def keep_shared(key: str, folder: Path) -> None:
+    """Keep a copy of the published build ``folder`` under its key (written beside, then
+    renamed: a kept build is whole), and only the newest ``KEPT``. Where the cache cannot
+    be written, nothing is kept: the build itself is published all the same."""
+    shared = shared_dir()
+    if shared is None or (shared / key).is_dir():
+        return
+    beside = shared / f".{key}-{os.getpid()}"
+    try:
+        shared.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(folder, beside, ignore=shutil.ignore_patterns(IN_USE))
+        beside.rename(shared / key)
+        kept = sorted((p for p in shared.iterdir() if not p.name.startswith(".")), key=age)
+        for old in kept[:-KEPT]:
+            shutil.rmtree(old, ignore_errors=True)
+    except OSError:
+        shutil.rmtree(beside, ignore_errors=True)
+
+
+def age(folder: Path) -> float:
+    return folder.stat().st_mtime
 
 
 def background(mode: str, files: list[str]) -> int:
