@@ -51,7 +51,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP) build
-	$(PYTEST) -n $(WORKERS) --dist loadgroup --durations=15
+	$(PYTEST) -n $(WORKERS) --dist loadgroup --no-loadscope-reorder --durations=15
 
 # The loop to run while working (README, "Developing"): lint, types and the fast tier, the
 # property and fuzz tests at a tenth (the Hypothesis profile "fast"), in under a minute. It

@@ -33,3 +33,23 @@ def browser() -> Iterator[Any]:
 
     with chromium() as chromium_browser:
         yield chromium_browser
+
+
+#: The xdist groups that take longest, longest first: ``make test`` starts them at once
+#: (``--no-loadscope-reorder``: the groups go to the workers in the order of the tests
+#: here), so that none of them starts last and runs alone at the end.
+LONGEST_FIRST = ("browser_lobby", "browser_friends", "browser", "browser_touch", "browser_a11y")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest work first (the groups above, then the other groups and the slow tests,
+    then the rest, each in collection order): the shortest tests fill the end."""
+
+    def rank(item: pytest.Item) -> int:
+        mark = item.get_closest_marker("xdist_group")
+        group = (mark.args[0] if mark.args else mark.kwargs.get("name")) if mark else None
+        if group in LONGEST_FIRST:
+            return LONGEST_FIRST.index(group)
+        return len(LONGEST_FIRST) + (0 if group or item.get_closest_marker("slow") else 1)
+
+    items.sort(key=rank)
