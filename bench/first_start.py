@@ -20,8 +20,9 @@ pane shows ``Draw Pile``). Reported:
 - ``load``: the load average before and after (the figures mean little on a busy machine).
 
 The reference is the goal of issue 27: the table within 60 s, no silence over 10 s, the
-second start under 3 s, the browser table within 90 s. pip's cache is used as pip uses it
-(``--no-pip-cache`` turns it off: every package downloaded). Needs git, make and tmux.
+second start under 3 s, the browser table within 90 s. The installers' caches (uv's, and
+pip's where uv is not had) are used as they use them (``--no-pip-cache`` turns both off:
+every package downloaded). Needs git, make and tmux.
 """
 
 from __future__ import annotations
@@ -221,6 +222,7 @@ def main(argv: list[str] | None = None) -> int:
     env = clean_env()
     if args.no_pip_cache:
         env["PIP_NO_CACHE_DIR"] = "1"
+        env["UV_NO_CACHE"] = "1"  # (the installs are uv's: tools/install.py)
     os.environ.clear()
     os.environ.update(env)  # (tmux's server starts from this environment)
     figures = Figures(load=[[round(x, 2) for x in os.getloadavg()]])

@@ -221,3 +221,20 @@ async def test_replay_steps_through_a_game_with_every_hand(tmp_path: Path) -> No
         await pilot.press("end")
         assert "wins" in screen_text(app)
         await pilot.press("q")
+
+
+async def test_a_bots_move_reported_after_the_app_quit_changes_nothing(tmp_path: Path) -> None:
+    """A bot's thread that reports its move (or its window answers) once the app has quit
+    finds the table taken down: nothing is applied, nothing is drawn, nothing raises (CI
+    saw a redraw on a screen whose widgets were gone)."""
+    seating = Seating("exploding-kittens", 2, 3, {"first": 1}, [HUMAN, "random"])
+    app = KaboomApp(Pace(0.0, 0.0, tmp_path / "log.json", None), Session(seating))
+    async with app.run_test(size=SIZE) as pilot:
+        table = await settle(pilot, app)
+        state = table.session.state
+        seat, legal = state.to_act, state.legal_actions()
+    assert seat is not None
+    before = state.to_json()
+    table._bot_moved(seat, legal[0])
+    table._planned(("late",), {})
+    assert table.session.state.to_json() == before

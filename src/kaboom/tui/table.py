@@ -584,7 +584,13 @@ class TableScreen(Screen[None]):
         time.sleep(max(0.0, end - time.monotonic()))
         self.app.call_from_thread(self._planned, key, answers)
 
+    def _taken_down(self) -> bool:
+        """Whether the app quits or this screen is gone (a bot's thread reports late)."""
+        return not (self.is_attached and self.is_running)
+
     def _planned(self, key: WindowKey, answers: dict[int, int]) -> None:
+        if self._taken_down():
+            return
         self.planning.discard(key)
         self.plans[key] = answers
         if window_key(self.session.state) == key and self.window is None:
@@ -602,7 +608,10 @@ class TableScreen(Screen[None]):
         self.app.call_from_thread(self._bot_moved, seat, action)
 
     def _bot_moved(self, seat: int, action: int) -> None:
-        """Apply a bot's move, unless the game moved on meanwhile (a stale worker)."""
+        """Apply a bot's move, unless the game moved on meanwhile (a stale worker) or the
+        app quits."""
+        if self._taken_down():
+            return
         state = self.session.state
         if state.to_act == seat and state.can(action):
             self.session.apply(action, seat)
