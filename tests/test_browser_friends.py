@@ -76,6 +76,7 @@ def test_each_game_from_play_with_friends_with_the_defaults_to_the_end(
         start(host)
         friend.page.wait_for_function("() => Number(document.body.dataset.seq) >= 0")
         assert (host.seat, friend.seat) == (0, 1)
+        assert host.page.inner_text("#whoami") == "You are Hana (P0)"
         tables[game] = (link, host, friend)
     people = [p for _, host, friend in tables.values() for p in (host, friend)]
 

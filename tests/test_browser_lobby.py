@@ -92,6 +92,7 @@ def test_play_now_is_one_click_to_a_started_table_against_three_medium_bots(
     ]
     assert info["seats"][0]["name"] == "You" and info["seats"][0]["taken"]
     assert ann.seat == 0
+    assert ann.page.inner_text("#whoami") == "You are P0"  # (the seat's name is "You")
     assert "Waiting" not in ann.page.inner_text("#status")
 
     # the whole game by clicks (half a minute to a minute and a half here: the bots think, at the

@@ -52,7 +52,9 @@ function drawGameName(name) {
 function drawWhoami() {
   if (S.seat === null || S.seat === undefined) { $("#whoami").textContent = "watching"; return; }
   const name = (S.seats || [])[S.seat]?.name;
-  $("#whoami").textContent = name ? `You are ${name} (P${S.seat})` : `You are P${S.seat}`;
+  // (Play now's seat is named "You": "You are You" says nothing)
+  const named = name && name.toLowerCase() !== "you";
+  $("#whoami").textContent = named ? `You are ${name} (P${S.seat})` : `You are P${S.seat}`;
 }
 
 function setStatus(text) { $("#status").textContent = text; }
