@@ -44,7 +44,7 @@ ROLES: dict[str, tuple[str, str, tuple[str, ...]]] = {
         ("play", "serve"),
     ),
 }
-#: The longest pip may go without a line from us.
+#: The longest the installer (uv or pip) may go without a line from us.
 QUIET = 5.0
 #: The installer's lines worth passing on, shortened: what pip (or uv) is collecting,
 #: building, installing.
@@ -129,10 +129,10 @@ def install(role: str, venv: Path) -> int:
         if made != 0:
             return made
     say(f"installing {what}")
-    command, name = installer(python)
+    command, tool = installer(python)
     code = run_told([*command, "-e", requirement], "installing")
     if code != 0:
-        say(f"the install failed ({name} exit status {code}); see the lines above")
+        say(f"the install failed ({tool} exit status {code}); see the lines above")
         return code
     for name in (role, *inner):
         stamp(venv, name).touch()

@@ -170,10 +170,10 @@ def play(
     if join is not None:
         _join(join, name, token, watch, start)
         return
-    from kaboom.tui.cli import launch, table_args
+    from kaboom.tui.cli import launch, table_app, table_args
 
     args = table_args(game, players, bots, level, hotseat, humans, seed, parse_options(option))
-    launch(args, resume, log, delay, react, pace)
+    launch(table_app(args, resume, log, delay, react, pace))
 
 
 def _join(url: str, name: str, token: str | None, watch: bool, start: bool) -> None:

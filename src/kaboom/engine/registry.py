@@ -118,6 +118,20 @@ def new_game(game_id: str, players: int, seed: int = 0, **options: Any) -> State
     return spec.state_class.variant(resolved).start(players, seed, resolved)
 
 
+def refused_option(game_id: str, players: int, options: dict[str, Any]) -> str | None:
+    """The option ``new_game`` refuses with these settings, by name (its ``BadOption``),
+    or None where it deals: how a picker or a lobby offers only settings the game takes.
+
+    >>> refused_option("eleminis", 5, {"teams": 2}), refused_option("eleminis", 4, {"teams": 2})
+    ('teams', None)
+    """
+    try:
+        new_game(game_id, players, 0, **options)
+    except BadOption as e:
+        return e.option
+    return None
+
+
 def state_from_json(raw: object) -> State:
     """Rebuild any registered game's state from :meth:`State.to_json` output; a malformed
     state raises ``BadInput`` naming the field."""

@@ -33,9 +33,9 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
-from kaboom.engine.errors import BadOption, KaboomError
+from kaboom.engine.errors import KaboomError
 from kaboom.engine.options import Option
-from kaboom.engine.registry import get_game, list_games, new_game
+from kaboom.engine.registry import get_game, list_games, refused_option
 from kaboom.games.option_words import value_words, words_of
 from kaboom.server import protocol as proto
 from kaboom.server.config import ServerConfig
@@ -200,7 +200,8 @@ FEW_VALUES = 12
 def values_by_players(game: str, name: str) -> dict[str, list[list[Any]]] | None:
     """For a small int option (Eleminis's teams, the first seat): at each player count, the
     values the game deals with and their words; None for any other option. The game's own
-    check decides (``BadOption``), so the lobby restates no rule."""
+    check decides (``refused_option``, the terminal picker's too), so the lobby restates
+    no rule."""
     spec = get_game(game)
     o = next(o for o in spec.options if o.name == name)
     if o.kind is not int or o.choices or o.minimum is None or o.maximum is None:
@@ -212,17 +213,9 @@ def values_by_players(game: str, name: str) -> dict[str, list[list[Any]]] | None
         found[str(n)] = [
             [v, value_words(game, name, v, n)]
             for v in range(o.minimum, o.maximum + 1)
-            if _deals(game, n, name, v)
+            if refused_option(game, n, {name: v}) is None
         ]
     return found
-
-
-def _deals(game: str, players: int, name: str, value: int) -> bool:
-    try:
-        new_game(game, players, 0, **{name: value})
-    except BadOption:
-        return False
-    return True
 
 
 def option_json(game: str, o: Option) -> dict[str, Any]:

@@ -133,16 +133,8 @@ def table_app(
     return KaboomApp(table_pace, session, args.from_choice, notice)
 
 
-def launch(
-    args: TableArgs,
-    resume: Path | None,
-    log: Path | None,
-    delay: float | None,
-    react: float | None,
-    pace: str | None = None,
-) -> None:
-    """Open the table (or the picker) and play until the person quits (``table_app``)."""
-    app = table_app(args, resume, log, delay, react, pace)
+def launch(app: KaboomApp) -> None:
+    """Play at the table (or the picker) ``table_app`` made until the person quits."""
     app.run()
     if app.return_code:  # the table failed (its error is printed): never exit 0
         raise SystemExit(app.return_code)

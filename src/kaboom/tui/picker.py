@@ -18,9 +18,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as Row
 
-from kaboom.engine.errors import BadOption
 from kaboom.engine.options import Option
-from kaboom.engine.registry import GameSpec, list_games, new_game
+from kaboom.engine.registry import GameSpec, list_games, refused_option
 from kaboom.games.option_words import value_words, words_of
 from kaboom.tui.settings import DEFAULT_PACE, PACES
 
@@ -163,11 +162,7 @@ class Choice:
             for o in self.spec.options
             if values[o.name] != o.default and not o.path
         }
-        try:
-            new_game(self.spec.game_id, self.players, 0, **given)
-        except BadOption as e:
-            return e.option
-        return None
+        return refused_option(self.spec.game_id, self.players, given)
 
     def problem(self) -> str:
         """Why the game would not start with these settings, naming the setting ("")."""
