@@ -19,7 +19,7 @@ from kaboom.engine.chance import shuffle
 from kaboom.engine.errors import BadInput, BadOption
 from kaboom.engine.events import Event
 from kaboom.engine.parsing import check_action_id
-from kaboom.engine.state import State
+from kaboom.games.eleminis._fields import EleminisFields
 from kaboom.games.eleminis.actions import (
     DISCARD,
     MOVE,
@@ -33,65 +33,45 @@ from kaboom.games.eleminis.actions import (
     encode,
 )
 from kaboom.games.eleminis.deck import CHARACTERS, Deck, load_deck
+from kaboom.games.eleminis.fields import MAX_MATCH_GAMES as MAX_MATCH_GAMES
 
 DECK = load_deck()
 #: The phases: a card to play, or the game (the match) is over.
 PLAY: Final = 0
 OVER: Final = 1
-#: A match ends after this many games even if no side has reached the target; the highest
-#: total wins (docs/rulings.md §6, "How long a match lasts"). With ``target`` at most
-#: ``MAX_TARGET`` (an option bound), no option or file makes a match endless.
-MAX_MATCH_GAMES = 100
 #: A game ends when the turns played reach this many for each game dealt so far: the best
 #: row wins as if completed (docs/rulings.md, "How long a game may last").
 MAX_TURNS_PER_GAME = 1000
 MAX_TARGET = 10_000
 
 
-class EleminisRules(State):
+class EleminisRules(EleminisFields):
     """A game (or a match of games) of Eleminis: its rules. ``EleminisState`` (state.py)
     completes the contract."""
 
     deck_data: ClassVar[Deck] = DECK
     game_id: ClassVar[str] = DECK.id
-    __slots__ = (
-        "_winners",
-        "cells",
-        "current",
-        "deck",
-        "deck_known",
-        "discard",
-        "drawn",
-        "first",
-        "game_number",
-        "phase",
-        "scores",
-        "slots",
-        "teams",
-        "totals",
-        "turns",
-    )
+    __slots__ = ()
 
     # -- Let's Play Eleminis! -------------------------------------------------------------------
     def __init__(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
         super().__init__(players, options, rng)
-        #: "each player starts with a row of five empty slots"
         self.slots = self.deck_data.slots
         # Team Games (docs/rulings.md §6): teams of equal size, seated alternately.
         self.teams = int(options.get("teams", 0))
         if self.teams and (self.teams < 2 or players % self.teams or players == self.teams):
             raise BadOption("teams", f"2 to 4 teams of equal size of at least 2; {players} players")
         self.cells = [-1] * (players * self.slots)
-        self.deck: list[int] = []  # top last
-        self.discard: list[int] = []  # top last
-        self.deck_known = False  # a Discard Pile turned over is a Deck everyone has seen
+        self.deck = []
+        self.discard = []
+        self.deck_known = False
         self.drawn = -1
         self.current = self.first = 0
         self.phase = PLAY
-        self.game_number = 1  # the game of a match
-        self.scores = [0] * players  # the last finished game's
-        self.totals = [0] * players  # the match's
-        self._winners: list[int] = []
+        self.game_number = 1
+        self.scores = [0] * players
+        self.totals = [0] * players
+        self._winners = []
         self.turns = 0
 
     def _setup(self, first: int) -> None:
