@@ -94,7 +94,7 @@ class BoardTable(BoardFields):
     ``fields.py``), and what reads them without playing: who acts, the winner, the actions'
     words. The rules are ``state.BoardGameState``."""
 
-    box: ClassVar[Box] = BOX
+    box = BOX
     game_id: ClassVar[str] = BOX.header.id
     __slots__ = ()
 

@@ -49,7 +49,7 @@ class EleminisRules(EleminisFields):
     """A game (or a match of games) of Eleminis: its rules. ``EleminisState`` (state.py)
     completes the contract."""
 
-    deck_data: ClassVar[Deck] = DECK
+    deck_data = DECK
     game_id: ClassVar[str] = DECK.id
     __slots__ = ()
 

@@ -59,7 +59,6 @@ class KittensCore(KittensFields):
     """The fields of a game of an exploding-family edition (declared once, in
     ``fields.py``), and queries on them."""
 
-    edition: ClassVar[Edition]
     __slots__ = ()
 
     def __init__(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
