@@ -67,6 +67,7 @@ async def test_tiny_nim_is_played_at_the_terminal_table(tiny_nim: GameSpec, tmp_
 
 def test_the_guide_shows_the_files_the_tests_use() -> None:
     doc = DOC.read_text(encoding="utf-8")
-    for name in ("rules.py", "playout.py", "__init__.py", "tiny.toml", "observation.schema.json"):
+    names = ("rules.py", "fields.py", "playout.py", "__init__.py", "tiny.toml")
+    for name in (*names, "observation.schema.json"):
         source = (Path(__file__).parent / "tiny_game" / name).read_text(encoding="utf-8")
         assert source.strip() in doc, f"docs/adding-a-game.md must show tests/tiny_game/{name}"

@@ -13,6 +13,7 @@ import random
 from pathlib import Path
 from typing import Any, Self
 
+from kaboom.engine import checks
 from kaboom.engine.datafile import field, read_header, read_toml
 from kaboom.engine.errors import BadInput
 from kaboom.engine.events import Event
@@ -217,14 +218,10 @@ class TinyState(TinyFields):
     def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:
         """``setup``: ``hands`` (slugs per seat), ``deck`` (top first), ``stones``."""
         s = cls(players, options, random.Random(seed))
-        try:
-            s.hands = [sorted(SLUGS.index(c) for c in h) for h in setup["hands"]]
-            s.deck = [SLUGS.index(c) for c in reversed(setup.get("deck", []))]
-            s.stones = int(setup.get("stones", STONES))
-        except (KeyError, ValueError, TypeError) as err:
-            raise BadInput("setup", f"hands, deck and stones of Tiny Nim ({err!r})") from None
-        if len(s.hands) != players:
-            raise BadInput("setup.hands", f"one hand per seat ({players})")
+        hands = checks.name_rows(setup.get("hands"), SLUGS, "setup.hands", players)
+        s.hands = [sorted(hand) for hand in hands]
+        s.deck = checks.name_indices(setup.get("deck", []), SLUGS, "setup.deck")[::-1]
+        s.stones = checks.integer(setup.get("stones", STONES), 1, STONES, "setup.stones")
         s.current = int(options.get("first", 0))
         return s
 
