@@ -14,7 +14,7 @@ hand holds (suits never matter and tell nothing, docs/rulings.md §4).
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -22,7 +22,6 @@ from kaboom.engine.events import Event
 from kaboom.engine.parsing import check_action_id
 from kaboom.games.kittens._fields import KittensFields
 from kaboom.games.kittens.actions import ActionTable, action_table
-from kaboom.games.kittens.edition import Edition
 from kaboom.games.kittens.fields import PHASES as PHASES
 from kaboom.games.kittens.words import describe_event
 
