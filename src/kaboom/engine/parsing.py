@@ -11,23 +11,6 @@ from kaboom.engine.errors import BadInput
 MAX_DIGITS = 9
 
 
-def id_refusal(action: object, size: int) -> tuple[str, str] | None:
-    """Why ``action`` is no action id of a space of ``size`` ids, as ``(rule, reason)``
-    (``State.verify`` refuses it so, and ``explain_illegal`` explains it so); None when it
-    is one.
-
-    >>> id_refusal(3, 10) is None, id_refusal(10, 10)
-    (True, ('action id', 'expected an integer in 0..9'))
-    >>> id_refusal(1.0, 10)
-    ('action id', 'expected an integer, got 1.0')
-    """
-    if isinstance(action, bool) or not isinstance(action, int):
-        return ("action id", f"expected an integer, got {action!r}")
-    if not 0 <= action < size:
-        return ("action id", f"expected an integer in 0..{size - 1}")
-    return None
-
-
 def check_action_id(action: object, size: int) -> int:
     """``action`` if it is an action id of a space of ``size`` ids (an ``int``, never a
     ``bool`` nor a float); else ``BadInput`` naming the range.

@@ -18,7 +18,6 @@ from typing import Any, ClassVar, Self
 from mypy_extensions import mypyc_attr
 
 from kaboom.engine.events import Event
-from kaboom.engine.parsing import id_refusal
 
 Observation = dict[str, Any]
 
@@ -129,8 +128,7 @@ class State(ABC):
 
     @abstractmethod
     def explain_illegal(self, action: int) -> tuple[str, str]:
-        """``(rule, reason)`` for an action id in range that is not legal now (the built-in
-        games also explain what is no action id: ``kaboom.engine.parsing.id_refusal``)."""
+        """``(rule, reason)`` for an action id in range that is not legal now."""
 
     def verify(self, action: object, seat: int | None = None) -> int:
         """Raise :class:`IllegalAction` naming the rule if ``action`` is not legal now (or,
@@ -138,10 +136,12 @@ class State(ABC):
         ``int``."""
         from kaboom.engine.errors import IllegalAction
 
-        refusal = id_refusal(action, self.num_distinct_actions)
-        if refusal is not None:
-            raise IllegalAction(*refusal)
-        assert isinstance(action, int)  # (an action id: id_refusal found nothing)
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalAction("action id", f"expected an integer, got {action!r}")
+        if not 0 <= action < self.num_distinct_actions:
+            raise IllegalAction(
+                "action id", f"expected an integer in 0..{self.num_distinct_actions - 1}"
+            )
         if seat is not None and seat != self.to_act:
             raise IllegalAction("turn", f"seat {seat} has no decision to make now")
         if action not in self.legal_actions():

@@ -17,7 +17,6 @@ from kaboom.engine.chance import shuffle
 from kaboom.engine.datafile import option_file
 from kaboom.engine.errors import BadInput
 from kaboom.engine.events import Event
-from kaboom.engine.parsing import id_refusal
 from kaboom.engine.window import ReactionWindow, attack_owed
 from kaboom.games.board.core import (
     BOX,
@@ -114,9 +113,6 @@ class BoardGameState(BoardRecord):
         return []
 
     def explain_illegal(self, action: object) -> tuple[str, str]:
-        refusal = id_refusal(action, self.num_distinct_actions)
-        if refusal is not None:
-            return refusal
         kind, arg = self.decode(action)
         box, phase = self.box, self.phase
         if phase == OVER:

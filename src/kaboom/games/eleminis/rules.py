@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Final
 from kaboom.engine.chance import shuffle
 from kaboom.engine.errors import BadInput, BadOption
 from kaboom.engine.events import Event
-from kaboom.engine.parsing import check_action_id, id_refusal
+from kaboom.engine.parsing import check_action_id
 from kaboom.games.eleminis._fields import EleminisFields
 from kaboom.games.eleminis.actions import (
     DISCARD,
@@ -32,7 +32,7 @@ from kaboom.games.eleminis.actions import (
     decode,
     encode,
 )
-from kaboom.games.eleminis.deck import CHARACTERS, load_deck
+from kaboom.games.eleminis.deck import CHARACTERS, Deck, load_deck
 from kaboom.games.eleminis.fields import MAX_MATCH_GAMES as MAX_MATCH_GAMES
 
 DECK = load_deck()
@@ -390,9 +390,6 @@ class EleminisRules(EleminisFields):
 
     # -- refusals: why an option is not one --------------------------------------------------------
     def explain_illegal(self, action: object) -> tuple[str, str]:
-        refusal = id_refusal(action, self.num_distinct_actions)
-        if refusal is not None:
-            return refusal
         action = check_action_id(action, self.num_distinct_actions)
         if self.phase == OVER:
             return "game over", "the game has ended"

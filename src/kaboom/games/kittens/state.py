@@ -19,7 +19,7 @@ from mypy_extensions import mypyc_attr
 from kaboom.engine.chance import shuffle
 from kaboom.engine.errors import BadOption
 from kaboom.engine.events import Event
-from kaboom.engine.parsing import check_action_id, id_refusal
+from kaboom.engine.parsing import check_action_id
 from kaboom.engine.window import ReactionWindow, attack_owed
 from kaboom.games.kittens import explain, knowledge
 from kaboom.games.kittens.actions import (
@@ -201,9 +201,7 @@ class KittensState(KittensRecord):
         return [*out, tb.pass_]
 
     def explain_illegal(self, action: object) -> tuple[str, str]:
-        size = self.num_distinct_actions
-        refusal = id_refusal(action, size)
-        return refusal or explain.explain_illegal(self, check_action_id(action, size))
+        return explain.explain_illegal(self, check_action_id(action, self.num_distinct_actions))
 
     def _apply(self, action: int) -> list[Event]:
         spec = self.table.specs[action]
