@@ -272,7 +272,7 @@ class State(ABC):
         }
 
     @abstractmethod
-    def _json(self) -> dict[str, Any]:
+    def _json(self) -> dict[str, object]:
         """The game's own fields, as JSON-able data, by the names observations use."""
 
     @classmethod
@@ -301,7 +301,7 @@ class State(ABC):
         return s
 
     @abstractmethod
-    def _load_json(self, raw: dict[str, Any]) -> None:
+    def _load_json(self, raw: dict[str, object]) -> None:
         """Read the game's own fields back from ``raw`` (a ``KeyError``, ``TypeError``,
         ``ValueError`` or ``IndexError`` becomes ``BadInput``)."""
 
@@ -370,7 +370,7 @@ def _stored_events(value: object) -> list[Event]:
     return events
 
 
-def copy_rng(source: random.Random | tuple[Any, ...]) -> random.Random:
+def copy_rng(source: random.Random | tuple[object, ...]) -> random.Random:
     """A generator in the state of ``source`` (a generator, or a state from its
     ``getstate``), independent of it. Made without seeding: ``random.Random()`` would seed
     from the system's entropy first (twice), which costs more than the copy itself.

@@ -28,7 +28,7 @@ SETUP_KEYS = frozenset({
 })  # fmt: skip
 
 
-def _pile(setup: dict[str, Any], key: str, slugs: tuple[str, ...]) -> list[int]:
+def _pile(setup: dict[str, object], key: str, slugs: tuple[str, ...]) -> list[int]:
     """A pile written top first, as the state keeps it (the top last)."""
     pile = setup.get(key, [])
     if not isinstance(pile, list):
@@ -36,7 +36,7 @@ def _pile(setup: dict[str, Any], key: str, slugs: tuple[str, ...]) -> list[int]:
     return [_index(x, slugs, f"setup.{key}[{i}]") for i, x in enumerate(pile)][::-1]
 
 
-def _index(slug: Any, slugs: tuple[str, ...], where: str) -> int:
+def _index(slug: object, slugs: tuple[str, ...], where: str) -> int:
     if not isinstance(slug, str) or slug not in slugs:
         raise BadInput(where, f"one of {', '.join(slugs)}")
     return slugs.index(slug)

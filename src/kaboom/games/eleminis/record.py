@@ -15,14 +15,14 @@ from kaboom.games.eleminis.rules import MAX_MATCH_GAMES, OVER, EleminisRules
 SETUP_KEYS = frozenset({"rows", "deck", "discard_pile", "current", "drawn", "totals", "game"})
 
 
-def _card(state: EleminisRules, slug: Any, where: str) -> int:
+def _card(state: EleminisRules, slug: object, where: str) -> int:
     slugs = state.deck_data.slugs
     if not isinstance(slug, str) or slug not in slugs:
         raise BadInput(where, f"a card, one of {', '.join(slugs)}")
     return slugs.index(slug)
 
 
-def _slugs(setup: dict[str, Any], key: str) -> list[Any]:
+def _slugs(setup: dict[str, object], key: str) -> list[object]:
     cards = setup.get(key, [])
     if not isinstance(cards, list):
         raise BadInput(f"setup.{key}", f"a list of cards, got {cards!r}")

@@ -32,7 +32,7 @@ from kaboom.games.eleminis.actions import (
     decode,
     encode,
 )
-from kaboom.games.eleminis.deck import CHARACTERS, Deck, load_deck
+from kaboom.games.eleminis.deck import CHARACTERS, load_deck
 from kaboom.games.eleminis.fields import MAX_MATCH_GAMES as MAX_MATCH_GAMES
 
 DECK = load_deck()

@@ -27,7 +27,7 @@ RIG_FIELDS = frozenset({
 })  # fmt: skip
 
 
-def _rig_cards(s: KittensCore, cards: Any, field: str) -> list[int]:
+def _rig_cards(s: KittensCore, cards: object, field: str) -> list[int]:
     if not isinstance(cards, list):
         raise BadInput(field, "a list of card names")
     slugs = s.edition.slugs
@@ -39,7 +39,7 @@ def _rig_cards(s: KittensCore, cards: Any, field: str) -> list[int]:
     return out
 
 
-def _rig_int(setup: dict[str, Any], key: str, default: int, lo: int, hi: int) -> int:
+def _rig_int(setup: dict[str, object], key: str, default: int, lo: int, hi: int) -> int:
     value = setup.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         raise BadInput(f"setup.{key}", f"an integer in {lo}..{hi}, got {value!r}")
