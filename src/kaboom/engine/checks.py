@@ -11,9 +11,8 @@ from typing import TypeVar
 
 from kaboom.engine.errors import BadInput
 from kaboom.engine.parsing import ascii_number
-from kaboom.engine.window import ReactionWindow
 
-P = TypeVar("P")
+W = TypeVar("W")
 
 #: The most turns, owed turns or games any counter of a stored state may hold.
 MAX_COUNTER = 10**6
@@ -160,20 +159,24 @@ def name_rows(value: object, names: tuple[str, ...], field: str, length: int) ->
 
 
 def window(
-    value: object, field: str, players: int, high: int, length: int, play: Callable[[list[int]], P]
-) -> ReactionWindow[P] | None:
-    """None, or a reaction window: its play (``length`` ints in ``-1..high``, made the
-    game's by ``play``), its player, the seats asked and those that Noped."""
+    value: object,
+    field: str,
+    players: int,
+    high: int,
+    length: int,
+    make: Callable[[dict[str, object], list[int]], W],
+) -> W | None:
+    """None, or a reaction window checked (its play ``length`` ints in ``-1..high``, its
+    player, the seats asked and those that Noped, seats all) and made by ``make`` from the
+    stored window and its play (the game's ``ReactionWindow.from_json``)."""
     if value is None:
         return None
     w = table(value, field)
-    made = play(integers(w.get("play"), -1, high, f"{field}.play", length))
-    player = integer(w.get("player"), 0, players - 1, f"{field}.player")
-    opened = ReactionWindow(
-        made, player, integers(w.get("asked"), 0, players - 1, f"{field}.asked")
-    )
-    opened.nopes = integers(w.get("nopes"), 0, players - 1, f"{field}.nopes")
-    return opened
+    play = integers(w.get("play"), -1, high, f"{field}.play", length)
+    integer(w.get("player"), 0, players - 1, f"{field}.player")
+    integers(w.get("asked"), 0, players - 1, f"{field}.asked")
+    integers(w.get("nopes"), 0, players - 1, f"{field}.nopes")
+    return make(w, play)
 
 
 def within_box(found: Iterable[int], box: list[int], names: Iterable[str], field: str) -> None:

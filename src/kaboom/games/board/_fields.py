@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Self
+from typing import ClassVar, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -12,11 +12,9 @@ from kaboom.engine.datafile import MAX_CARDS
 from kaboom.engine.pile_memory import Runs
 from kaboom.engine.state import State
 from kaboom.engine.window import ReactionWindow
+from kaboom.games.board.actions import ActionIds
 from kaboom.games.board.data import Box
 from kaboom.games.board.fields import PHASES, SIDES
-
-if TYPE_CHECKING:
-    from kaboom.games.board.core import ActionIds
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -166,9 +164,12 @@ class BoardFields(State):
             self.n,
             max(len(self.box.card_slugs) - 1, self.n - 1),
             2,
-            lambda p: (
-                checks.integer(p[0], 0, len(self.box.card_slugs) - 1, "state.window.play[0]"),
-                p[1],
+            lambda w, p: ReactionWindow.from_json(
+                w,
+                (
+                    checks.integer(p[0], 0, len(self.box.card_slugs) - 1, "state.window.play[0]"),
+                    p[1],
+                ),
             ),
         )
         self.disc_to_choose = checks.integer(

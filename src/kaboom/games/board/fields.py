@@ -15,7 +15,9 @@ SIDES = ("calm", "chaos")
 _SEAT = "self.n - 1"
 _CARD = "len(self.box.card_slugs) - 1"  # an Action Card
 _DISC = "len(self.box.disc_slugs) - 1"  # a Move Disc
-_PLAY = "lambda p: (checks.integer(p[0], 0, " + _CARD + ", 'state.window.play[0]'), p[1])"
+#: A window's play: the Action Card (never -1) and the seat it is aimed at (-1: none).
+_CARD_PLAYED = f"checks.integer(p[0], 0, {_CARD}, 'state.window.play[0]')"
+_PLAY = f"lambda w, p: ReactionWindow.from_json(w, ({_CARD_PLAYED}, p[1]))"
 
 FIELDS = Fields(
     "BoardFields",
@@ -99,9 +101,9 @@ FIELDS = Fields(
         "from kaboom.engine.pile_memory import Runs",
         "from kaboom.engine.state import State",
         "from kaboom.engine.window import ReactionWindow",
+        "from kaboom.games.board.actions import ActionIds",
         "from kaboom.games.board.data import Box",
         "from kaboom.games.board.fields import PHASES, SIDES",
     ),
-    type_imports=("from kaboom.games.board.core import ActionIds",),
     declarations=("box: ClassVar[Box]",),
 )

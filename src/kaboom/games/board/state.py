@@ -18,27 +18,29 @@ from kaboom.engine.datafile import option_file
 from kaboom.engine.errors import BadInput
 from kaboom.engine.events import Event
 from kaboom.engine.window import ReactionWindow, attack_owed
-from kaboom.games.board.core import (
-    BOX,
-    CHOOSE,
+from kaboom.games.board.actions import (
     DEFUSE,
     DISCARD,
-    DISCARD_DOWN,
     DRAW,
     EXPLODE,
     FLIP,
-    LANDED,
     MOVE,
     NOPE,
-    OVER,
     PASS,
-    PLACE_MAGNET,
     PLAY,
+    SWAP_AT,
+    SWAP_WITH,
+)
+from kaboom.games.board.core import (
+    BOX,
+    CHOOSE,
+    DISCARD_DOWN,
+    LANDED,
+    OVER,
+    PLACE_MAGNET,
     REACT,
     SIDES,
-    SWAP_AT,
     SWAP_LAST,
-    SWAP_WITH,
     TURN,
     Play,
     seats_from_left,

@@ -171,7 +171,7 @@ class KittensFields(State):
             self.n,
             max(self.edition.titles, 1 << self.edition.titles, self.n),
             len(Spec._fields),
-            lambda p: Spec(*p),
+            lambda w, p: ReactionWindow.from_json(w, Spec(*p)),
         )
         self.known_pile = checks.seat_maps(
             raw["known_pile"], 0, self.edition.titles - 1, "state.known_pile", self.n

@@ -82,7 +82,7 @@ FIELDS = Fields(
             "window",
             high="max(self.edition.titles, 1 << self.edition.titles, self.n)",
             length="len(Spec._fields)",
-            make="lambda p: Spec(*p)",
+            make="lambda w, p: ReactionWindow.from_json(w, Spec(*p))",
             doc="the play waiting on its reaction window (docs/rulings.md §1), or None",
         ),
         Field(
