@@ -1,5 +1,4 @@
-"""Tiny Nim's fields, declared once: ``python tools/fields.py`` writes ``_fields.py`` from
-this table (the slots, the copy, the JSON and its checks)."""
+"""Tiny Nim's fields, declared once (``python tools/fields.py`` writes ``_fields.py``)."""
 
 from kaboom.engine.fields import Field, Fields
 
