@@ -15,15 +15,8 @@ from kaboom.engine.playout import Playout
 from kaboom.engine.registry import state_from_json
 from kaboom.engine.sampling import sample_fitting
 from kaboom.engine.state import State
-from kaboom.engine.window import (
-    ReactionWindow,
-    attack_owed,
-    others_from_left,
-    pass_action,
-    walk_window,
-    window_key,
-    world_when_asked,
-)
+from kaboom.engine.window import pass_action, walk_window, window_key, world_when_asked
+from kaboom.games._nope import ReactionWindow, attack_owed, others_from_left
 
 GAMES = [spec.game_id for spec in list_games()]
 
