@@ -15,9 +15,9 @@ and ``docs/rl.md`` describes each field.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, cast
+from typing import ClassVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -267,7 +267,9 @@ class Encoder:
         return np.frombuffer(marks, dtype=np.int8)
 
 
-def _count(v: dict[int, float], base: int, index: dict[str, int], cards: Any, step: float) -> None:
+def _count(
+    v: dict[int, float], base: int, index: dict[str, int], cards: Iterable[str], step: float
+) -> None:
     """Add ``step`` at ``base + index[title]`` for each card of ``cards`` (copies counted
     by title, without building a ``Counter`` at every step)."""
     for slug in cards:
@@ -280,7 +282,7 @@ def _signed(value: float, scale: float) -> float:
     return min(1.0, max(0.0, 0.5 + value / scale))
 
 
-def encoder(game: str, players: int, options: dict[str, Any] | None = None) -> Encoder:
+def encoder(game: str, players: int, options: dict[str, object] | None = None) -> Encoder:
     """The encoder of ``game`` at ``players`` seats with ``options`` (checked as
     ``new_game`` checks them: a bad one raises ``BadOption`` naming it)."""
     state = new_game(game, players, 0, **(options or {}))

@@ -4,10 +4,9 @@ class), and what every table shows alike (whose move it is, the whole table at t
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from kaboom.engine.registry import ByFamily, get_game
-from kaboom.engine.state import State
+from kaboom.engine.state import Observation, State
 from kaboom.tui.panel import Family, counted
 
 __all__ = ["PANELS", "Family", "family_of", "reveal", "status_line"]
@@ -24,7 +23,7 @@ def family_of(state: State) -> Family:
     return Family() if make is None else make(state)
 
 
-def status_line(family: Family, obs: dict[str, Any], viewer: int) -> str:
+def status_line(family: Family, obs: Observation, viewer: int) -> str:
     """What is happening and what is asked of the seat at the device, as it may know it.
     In a reaction window every seat is asked in turn whatever it holds, and the line says
     only that the window is open and what is in it."""
