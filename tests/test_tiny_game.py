@@ -16,8 +16,8 @@ from kaboom.engine.registry import GameSpec, new_game
 from kaboom.sim.tournament import tournament
 from kaboom.tui.app import screen_text
 from kaboom.tui.families import family_of
-from kaboom.tui.save import HUMAN, Seating
 from kaboom.tui.panel import Family
+from kaboom.tui.save import HUMAN, Seating
 from tui_pilot import play_out, settle, table_app
 
 DOC = Path(__file__).parents[1] / "docs" / "adding-a-game.md"
