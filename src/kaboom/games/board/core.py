@@ -22,7 +22,7 @@ from kaboom.engine.errors import BadInput, IllegalAction
 from kaboom.engine.parsing import action_words, ascii_number, check_action_id
 from kaboom.engine.pile_memory import Runs
 from kaboom.engine.state import State
-from kaboom.engine.window import ReactionWindow, others_from_left
+from kaboom.games._nope import ReactionWindow, others_from_left
 from kaboom.games.board.data import Box, load_box
 
 BOX = load_box()

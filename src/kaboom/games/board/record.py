@@ -20,7 +20,7 @@ from kaboom.engine.checks import (
 from kaboom.engine.datafile import MAX_CARDS
 from kaboom.engine.errors import BadInput
 from kaboom.engine.parsing import ascii_number
-from kaboom.engine.window import ReactionWindow
+from kaboom.games._nope import ReactionWindow
 from kaboom.games.board.core import PHASES, SIDES
 from kaboom.games.board.knowledge import BoardKnowledge
 

@@ -22,7 +22,7 @@ from kaboom.engine.events import Event
 from kaboom.engine.parsing import check_action_id
 from kaboom.engine.pile_memory import Runs
 from kaboom.engine.state import State
-from kaboom.engine.window import ReactionWindow
+from kaboom.games._nope import ReactionWindow
 from kaboom.games.kittens.actions import ActionTable, Spec, action_table
 from kaboom.games.kittens.edition import Edition
 from kaboom.games.kittens.words import describe_event

@@ -22,7 +22,7 @@ from kaboom.engine.checks import (
 from kaboom.engine.datafile import MAX_CARDS, MAX_COPIES
 from kaboom.engine.errors import BadInput
 from kaboom.engine.parsing import ascii_number
-from kaboom.engine.window import ReactionWindow
+from kaboom.games._nope import ReactionWindow
 from kaboom.games.kittens.actions import Spec
 from kaboom.games.kittens.core import PHASES, KittensCore
 from kaboom.games.kittens.knowledge import KittensKnowledge
