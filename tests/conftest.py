@@ -26,6 +26,31 @@ def tiny_nim(monkeypatch: pytest.MonkeyPatch) -> Iterator[GameSpec]:
     yield tiny_game.register()
 
 
+@pytest.fixture
+def tiny_nim_panel(tiny_nim: GameSpec, monkeypatch: pytest.MonkeyPatch) -> GameSpec:
+    """Tiny Nim with its own terminal panel (tests/tiny_game/panel.py), registered in a copy
+    of the terminal's registry of panels."""
+    from kaboom.tui.families import PANELS
+    from tiny_game import panel
+
+    monkeypatch.setattr(PANELS, "parts", dict(PANELS.parts))
+    panel.register()
+    return tiny_nim
+
+
+@pytest.fixture
+def tiny_nim_encoder(tiny_nim: GameSpec, monkeypatch: pytest.MonkeyPatch) -> GameSpec:
+    """Tiny Nim with its own RL encoder (tests/tiny_game/encoder.py, the rl extra),
+    registered in a copy of kaboom.rl's registry of encoders."""
+    pytest.importorskip("gymnasium")
+    from kaboom.rl.encoding import ENCODERS
+    from tiny_game import encoder
+
+    monkeypatch.setattr(ENCODERS, "parts", dict(ENCODERS.parts))
+    encoder.register()
+    return tiny_nim
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Debian's Chromium under Playwright, one for a module of browser tests."""

@@ -91,8 +91,8 @@ class Seat:
             "game": game,
             "players": players,
             "seats": ["human"] + ["random"] * (players - 1),
-            "window": 0.3,
-            "bot_delay": 0.05,
+            "window": kw.pop("window", 0.3),
+            "bot_delay": kw.pop("bot_delay", 0.05),
             "seed": seed,
         }
         r = httpx.post(f"{base}/api/tables", json=body, timeout=10)
@@ -286,8 +286,11 @@ def test_choosing_a_depth_on_the_pile_puts_the_bomb_there(server: Server, browse
 
 
 def test_tokens_on_one_space_stand_side_by_side(server: Server, browser: Any) -> None:
-    # six players: every token starts in the Litter Box
-    seat = Seat(browser, server.base, "kittens-board-game", 0, players=6, phone=True)
+    # six players: every token starts in the Litter Box (no window and no pace: the bots
+    # play the game out at once when the seat leaves, as close() waits for its end)
+    seat = Seat(
+        browser, server.base, "kittens-board-game", 0, players=6, phone=True, window=0, bot_delay=0
+    )
     boxes = seat.page.eval_on_selector_all(
         "#middle [data-token]",
         "(gs) => gs.map((g) => g.getBoundingClientRect().toJSON())",

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -66,4 +67,25 @@ def test_a_broken_invariant_names_the_game_the_seed_the_step(
 
     monkeypatch.setattr(TinyState, "action_text", lambda self, a: "out")
     with pytest.raises(ConformanceError, match=r"tiny-nim, 2 players, seed 0, step 0: action text"):
+        check_game(tiny_nim.game_id, players=[2], seeds=[0])
+
+
+def test_an_observation_off_its_schema_is_caught_naming_the_field(
+    tiny_nim: GameSpec, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tiny_game.rules import TinyState
+
+    seen = TinyState.observe
+
+    def off_schema(self: TinyState, seat: int | None) -> Any:
+        obs = seen(self, seat)
+        obs["players"][1]["hand_size"] = -1  # the shared schema's minimum is 0
+        return obs
+
+    monkeypatch.setattr(TinyState, "observe", off_schema)
+    with pytest.raises(
+        ConformanceError,
+        match=r"tiny-nim, 2 players, seed 0, step 0: observation schema: seat 0: "
+        r"players/1/hand_size: must be bigger than or equal to 0",
+    ):
         check_game(tiny_nim.game_id, players=[2], seeds=[0])

@@ -12,18 +12,11 @@ import pytest
 from kaboom.engine import BadInput, IllegalAction, get_game, list_games, new_game
 from kaboom.engine.datafile import MAX_SEATS, read_header
 from kaboom.engine.playout import Playout
-from kaboom.engine.registry import state_from_json
+from kaboom.engine.registry import ByFamily, game_modules, state_from_json
 from kaboom.engine.sampling import sample_fitting
 from kaboom.engine.state import State
-from kaboom.engine.window import (
-    ReactionWindow,
-    attack_owed,
-    others_from_left,
-    pass_action,
-    walk_window,
-    window_key,
-    world_when_asked,
-)
+from kaboom.engine.window import pass_action, walk_window, window_key, world_when_asked
+from kaboom.games._nope import ReactionWindow, attack_owed, others_from_left
 
 GAMES = [spec.game_id for spec in list_games()]
 
@@ -200,3 +193,38 @@ def test_a_bad_data_file_header_names_its_field(head: dict[str, Any], field: str
     with pytest.raises(BadInput) as err:
         read_header(head, "f")
     assert err.value.field == field
+
+
+# -- the registries of each layer, by family ------------------------------------------------------
+
+
+def test_a_family_registry_loads_the_part_its_entry_point_names_and_none_for_others() -> None:
+    from kaboom.tui.exploding import Exploding
+
+    panels: ByFamily[object] = ByFamily("kaboom.panels")
+    assert panels.get("exploding") == Exploding.of  # pyproject's kaboom.panels entry point
+    assert panels.get("no-such-family") is None  # the layer's generic fallback
+    assert panels.put("no-such-family", len) is len and panels.get("no-such-family") is len
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_built_in_family_brings_its_panel_heuristic_and_encoder(game: str) -> None:
+    from kaboom.bots.make import HEURISTICS
+    from kaboom.tui.families import PANELS
+
+    family = get_game(game).family
+    assert PANELS.get(family) is not None and HEURISTICS.get(family) is not None
+    pytest.importorskip("numpy")
+    from kaboom.rl.encoding import ENCODERS, encoder
+
+    assert ENCODERS.get(family) is not None
+    assert encoder(game, get_game(game).min_players).family == family
+
+
+def test_every_game_comes_from_a_module_the_registry_was_told_of() -> None:
+    # the built-in games from kaboom.games.BUILTIN_GAMES, others from entry points
+    modules = game_modules()
+    assert modules[:3] == ["kaboom.games.kittens", "kaboom.games.eleminis", "kaboom.games.board"]
+    for spec in list_games():
+        module = spec.state_class.__module__
+        assert any(module == m or module.startswith(m + ".") for m in modules), spec

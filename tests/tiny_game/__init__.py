@@ -3,8 +3,9 @@
 Its rules are ``rules.py``, its data ``tiny.toml``, its search settings ``playout.py``, the
 schema of its observation's section ``observation.schema.json``. A built-in game registers
 itself when its package is imported (``register_game`` at the bottom of its ``__init__``, and
-its package listed in ``kaboom.engine.registry.BUILTIN_GAME_MODULES``); this one waits to be
-asked (:func:`register`), so that the test suite decides where it is seen.
+its package listed in ``kaboom.games.BUILTIN_GAMES``); this one waits to be asked
+(:func:`register`), so that the test suite decides where it is seen. Its terminal panel
+(``panel.py``) and RL encoder (``encoder.py``) register the same way, each by its family.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from kaboom.bots.base import Bot
 from kaboom.engine.errors import BadInput
-from kaboom.engine.registry import get_game
+from kaboom.engine.registry import ByFamily, get_game
 
 
 def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
@@ -150,18 +150,18 @@ def _params(text: str, spec: str) -> dict[str, str]:
     return out
 
 
+#: Each family's heuristic player, made from a seed: registered by the family that brings it
+#: (the ``kaboom.heuristics`` entry points, or ``HEURISTICS.put``).
+HEURISTICS: ByFamily[Callable[[int], Bot]] = ByFamily("kaboom.heuristics")
+#: The game whose heuristic plays where no game is named.
+DEFAULT_GAME = "exploding-kittens"
+
+
 def _heuristic(seed: int, game: str | None) -> Bot:
-    """The heuristic player of the game's family (looked up in the registry); a family
-    without one plays its game's playout policy on what its seat knows."""
-    from kaboom.bots.heuristic_board import BoardHeuristic
-    from kaboom.bots.heuristic_eleminis import EleminisHeuristic
-    from kaboom.bots.heuristic_kittens import KittensHeuristic
+    """The heuristic player of the game's family (``HEURISTICS``, by the family the game
+    registered); a family without one plays its game's playout policy on what its seat
+    knows."""
     from kaboom.bots.playout_bot import PlayoutBot
 
-    by_family: dict[str, Callable[[int], Bot]] = {
-        "exploding": KittensHeuristic,
-        "board": BoardHeuristic,
-        "eleminis": EleminisHeuristic,
-    }
-    family = get_game(game).family if game is not None else "exploding"
-    return by_family.get(family, PlayoutBot)(seed)
+    make = HEURISTICS.get(get_game(game or DEFAULT_GAME).family)
+    return (make or PlayoutBot)(seed)

@@ -12,12 +12,12 @@ from __future__ import annotations
 import importlib
 import json
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from jsonschema import Draft202012Validator
+import fastjsonschema
 from mypy_extensions import mypyc_attr
 
 from kaboom.engine.errors import IllegalAction
@@ -196,12 +196,14 @@ def _check_observation(state: State, obs: Observation, seat: int | None, where: 
             "observation keys",
             f"seat {seat}: extra {sorted(set(obs) - wanted)}, missing {sorted(wanted - set(obs))}",
         )
-    for error in _validator(None).iter_errors(obs):
-        raise where.fail("observation schema", f"seat {seat}: {_path(error)}: {error.message}")
+    error = _schema_error(None, obs)
+    if error:
+        raise where.fail("observation schema", f"seat {seat}: {error}")
     package = family_package(type(state))
     whole = family in family_schema(package).get("properties", {})
-    for error in _validator(package).iter_errors(obs if whole else obs[family]):
-        raise where.fail(f"{family} schema", f"seat {seat}: {_path(error)}: {error.message}")
+    error = _schema_error(package, obs if whole else obs[family])
+    if error:
+        raise where.fail(f"{family} schema", f"seat {seat}: {error}")
     if obs["seat"] != seat or len(obs["players"]) != state.players:
         raise where.fail("observation", f"seat {seat}: wrong seat or number of players")
 
@@ -236,13 +238,24 @@ def family_package(state_class: type[State]) -> str:
 
 
 @cache
-def _validator(package: str | None) -> Draft202012Validator:
-    """The validator of the shared schema (``None``) or of a family's section."""
-    return Draft202012Validator(schema() if package is None else family_schema(package))
+def _validator(package: str | None) -> Callable[[Any], Any]:
+    """The validator of the shared schema (``None``) or of a family's section, compiled to
+    Python by fastjsonschema: the check validates every seat's observation at every step,
+    and jsonschema's interpreted validation was 86% of its time (24 times slower, measured
+    on a Dynamitt game's 2,233 observations). Scenario files, read once and told to a
+    person, keep jsonschema's fuller messages (``engine.scenario.validate``)."""
+    return fastjsonschema.compile(schema() if package is None else family_schema(package))
 
 
-def _path(error: Any) -> str:
-    return "/".join(str(p) for p in error.absolute_path) or "(top)"
+def _schema_error(package: str | None, value: Any) -> str | None:
+    """Where ``value`` first breaks its schema and how (``players/0/hand: must be array``),
+    or ``None`` where it is valid."""
+    try:
+        _validator(package)(value)
+    except fastjsonschema.JsonSchemaValueException as error:
+        where = "/".join(str(p) for p in error.path[1:]) or "(top)"  # (path[0] is "data")
+        return f"{where}: {error.message.removeprefix(error.name or '').strip()}"
+    return None
 
 
 def _first_difference(a: Any, b: Any, path: str = "") -> str:

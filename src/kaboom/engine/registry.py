@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from kaboom.engine.datafile import GameHeader
 from kaboom.engine.errors import BadInput, BadOption, UnknownGame
@@ -13,8 +13,45 @@ from kaboom.engine.options import Option, resolve_options
 from kaboom.engine.playout import Playout
 from kaboom.engine.state import State
 
-#: Modules that register the built-in games when imported (plugins may add their own).
-BUILTIN_GAME_MODULES = ("kaboom.games.kittens", "kaboom.games.eleminis", "kaboom.games.board")
+#: The package that lists the built-in games' packages (its ``BUILTIN_GAMES``): the engine
+#: names none of them.
+GAMES_PACKAGE = "kaboom.games"
+#: The entry-point group of games other packages bring: each names a module that registers
+#: its games when imported (docs/adding-a-game.md).
+GAMES_GROUP = "kaboom.games"
+
+
+T = TypeVar("T")
+
+
+class ByFamily(Generic[T]):
+    """What one layer keeps per game family (its terminal panel, its heuristic, its RL
+    encoder), filled by the family that brings it, never chosen by testing the family's
+    name: ``put`` in the running process (a game of another package, a test), or an entry
+    point of ``group`` named after the family (pyproject's ``[project.entry-points]``), loaded
+    the first time the family is asked for. None for a family that brings none: the layer's
+    generic fallback.
+    """
+
+    def __init__(self, group: str) -> None:
+        #: The entry-point group that names each family's part (``kaboom.panels``).
+        self.group = group
+        #: The parts found so far, by family; None where a family brings none.
+        self.parts: dict[str, T | None] = {}
+
+    def put(self, family: str, part: T) -> T:
+        """``family``'s part from now on (what its entry point would name)."""
+        self.parts[family] = part
+        return part
+
+    def get(self, family: str) -> T | None:
+        """``family``'s part, loaded from its entry point the first time; None if none."""
+        if family not in self.parts:
+            from importlib.metadata import entry_points
+
+            points = entry_points(group=self.group, name=family)
+            self.parts[family] = next((point.load() for point in points), None)
+        return self.parts[family]
 
 
 @dataclass(frozen=True)
@@ -82,11 +119,20 @@ def register_game(
     )
 
 
+def game_modules() -> list[str]:
+    """The modules that register games: the built-in ones ``kaboom.games`` lists, then
+    those other packages name under the ``kaboom.games`` entry points."""
+    from importlib.metadata import entry_points
+
+    builtin: tuple[str, ...] = importlib.import_module(GAMES_PACKAGE).BUILTIN_GAMES
+    return [*builtin, *(point.module for point in entry_points(group=GAMES_GROUP))]
+
+
 def _load_builtins() -> None:
     global _loaded
     if not _loaded:
         _loaded = True
-        for module in BUILTIN_GAME_MODULES:
+        for module in game_modules():
             importlib.import_module(module)
 
 

@@ -15,14 +15,15 @@ and ``docs/rl.md`` describes each field.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import ClassVar, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from kaboom.engine.errors import BadOption
-from kaboom.engine.registry import get_game, new_game
+from kaboom.engine.registry import ByFamily, get_game, new_game
 from kaboom.engine.state import Observation, State
 from kaboom.games.board.core import PHASES as BOARD_PHASES
 from kaboom.games.board.core import BoardTable
@@ -51,34 +52,6 @@ Vector = npt.NDArray[np.float32]
 # TURNS_SCALE, HAND_SCALE, OWED_SCALE: divisors that bring a count into [0, 1] (values past
 # them are clipped to 1). All four live in ``kaboom.rl.features`` (compiled), shared here.
 
-#: The phases of each family (``docs/observations.md``), in a fixed order.
-PHASES = {
-    "exploding": ("turn", "react", "give", "exploding", "place", "take", "over"),
-    "board": (
-        "turn",
-        "react",
-        "choose",
-        "landed",
-        "swap-last",
-        "discard-down",
-        "place-magnet",
-        "over",
-    ),
-    "eleminis": ("play", "over"),
-}
-#: The face-up piles (their cards counted by title) and the hidden pile whose known places
-#: are encoded, per family.
-FACE_UP = {
-    "exploding": ("discard",),
-    "board": ("action_discard", "move_discard"),
-    "eleminis": ("discard",),
-}
-PILES = {
-    "exploding": ("draw", "discard"),
-    "board": ("action_deck", "action_discard", "move_deck", "move_discard"),
-    "eleminis": ("deck", "discard"),
-}
-HIDDEN_PILE = {"exploding": "draw", "board": "move_deck", "eleminis": "deck"}
 #: The first word of an action's text (``docs/notation.md``): what a window's play is.
 VERBS = ("play", "pair", "triple", "five", "nope", "give", "defuse", "take", "draw")
 
@@ -110,13 +83,21 @@ class Encoder:
     fields: list[Field] = field(default_factory=list)
     size: int = 0
 
+    #: The family's phases (``docs/observations.md``), in a fixed order; its piles, the
+    #: face-up ones (their cards counted by title) and the hidden one whose known places are
+    #: encoded. Each family's encoder (a subclass, registered in ``ENCODERS``) sets them.
+    PHASES: ClassVar[tuple[str, ...]] = ()
+    PILES: ClassVar[tuple[str, ...]] = ()
+    FACE_UP: ClassVar[tuple[str, ...]] = ()
+    HIDDEN_PILE: ClassVar[str] = ""
+
     def __post_init__(self) -> None:
         self._card = {c: i for i, c in enumerate(self.cards)}
         self._token = {t: i for i, t in enumerate(self.tokens)}
         self._verb = {v: i for i, v in enumerate(VERBS)}
         self._at: dict[str, int] = {}
         self._words: dict[str, tuple[int, list[int], list[int]]] = {}
-        self._fast: Any = None  # the layout its family's fast path reads (built once)
+        self._fast: object = None  # the layout its family's fast path reads (built once)
         self._layout()
         self._offsets()
 
@@ -127,15 +108,15 @@ class Encoder:
         self.size += size
 
     def _layout(self) -> None:
-        n, c, fam = self.players, len(self.cards), self.family
-        self._add("phase", len(PHASES[fam]), f"one-hot: {', '.join(PHASES[fam])}")
+        n, c = self.players, len(self.cards)
+        self._add("phase", len(self.PHASES), f"one-hot: {', '.join(self.PHASES)}")
         self._add("to_act", n, "one-hot relative seat to decide (0: this seat); none at the end")
         self._add("current", n, "one-hot relative seat whose turn it is")
         self._add("in", n, "per relative seat: still in the game")
         self._add("hand_size", n, f"per relative seat: cards in hand / {HAND_SCALE:g}")
-        for pile in PILES[fam]:
+        for pile in self.PILES:
             self._add(f"pile.{pile}.size", 1, "cards in the pile / cards in the game")
-        for pile in FACE_UP[fam]:
+        for pile in self.FACE_UP:
             self._add(f"pile.{pile}.cards", c, "per title: copies in the face-up pile / scale")
             self._add(f"pile.{pile}.top", c, "one-hot title of its top card")
         self._add("hand", c, "per title: copies in this seat's hand / scale")
@@ -145,58 +126,36 @@ class Encoder:
         self._add("window.verb", len(VERBS), f"one-hot first word of the play: {', '.join(VERBS)}")
         self._add("window.names", len(self.tokens), "titles and ranks the play names")
         self._add("window.target", n, "one-hot relative seat the play is aimed at")
-        self._add(f"known.{HIDDEN_PILE[fam]}", KNOWN_PLACES * c,
+        self._add(f"known.{self.HIDDEN_PILE}", KNOWN_PLACES * c,
                   f"per place from the top (0..{KNOWN_PLACES - 1}): one-hot title this seat "
                   "knows lies there (seen, or the pile's order is public)")  # fmt: skip
         self._add("known.hands", n * c, "per relative seat: copies of each title this seat "
                   "knows the seat holds / scale")  # fmt: skip
         self._add("turns", 1, f"turns played / {TURNS_SCALE:g}")
         self._add("winners", n, "per relative seat: won (at the end)")
-        getattr(self, f"_layout_{fam}")()
+        self._layout_family()
 
-    def _layout_exploding(self) -> None:
-        n, c = self.players, len(self.cards)
-        self._add("exploding.turns_owed", 1, f"turns the current seat owes / {OWED_SCALE:g}")
-        self._add("exploding.attacked", 1, "the current seat was attacked")
-        self._add("exploding.bombs_in_pile", 1, "bombs in the Draw Pile / players")
-        self._add("exploding.out_of_game", c, "per title: copies out of the game face up / scale")
-        self._add("exploding.out_of_game_face_down", 1, "cards out of the game face down / cards")
-        self._add("exploding.drawn_bomb", c, "one-hot title of the bomb drawn and not yet settled")
-        self._add("exploding.absent", n * len(self.tokens),
-                  "per relative seat: titles or ranks everyone knows it holds none of")  # fmt: skip
+    def _layout_family(self) -> None:
+        """The family's own section of the vector (its encoder's)."""
 
-    def _layout_board(self) -> None:
-        n, c = self.players, len(self.cards)
-        self._add("board.position", n, "per relative seat: its space on the track / 40")
-        self._add("board.chaos", 1, "the board shows its chaos side")
-        self._add("board.turns_owed", 1, f"turns the current seat owes / {OWED_SCALE:g}")
-        self._add("board.attacked", 1, "the current seat was attacked")
-        self._add("board.magnets_aside", 1, "Danger Magnets set aside / 10")
-        self._add("board.disc_to_choose", c, "one-hot Move Disc drawn and waiting for a choice")
+    def _encode_family(self, v: dict[int, float], obs: Observation) -> None:
+        """The family's own section of ``obs`` into ``v`` (its encoder's)."""
 
-    def _layout_eleminis(self) -> None:
-        n, c = self.players, len(self.cards)
-        self._add("eleminis.row", n * self.slots * c,
-                  "per relative seat, per slot of its row: one-hot card")  # fmt: skip
-        self._add("eleminis.score", n, "per relative seat: 0.5 + this game's score / 400")
-        self._add("eleminis.total", n, "per relative seat: 0.5 + the match's total / 800")
-        self._add("eleminis.teammate", n, "per relative seat: on this seat's team")
-        self._add("eleminis.teams", 1, "teams / 4 (0: none)")
-        self._add("eleminis.drawn", c, "one-hot card drawn")
-        self._add("eleminis.game_number", 1, "game of the match / 10")
-        self._add("eleminis.first", n, "one-hot relative seat that went first in this game")
+    def _features(self, state: State, seat: int, out: array[float]) -> bool:
+        """``seat``'s vector of ``state`` into ``out`` straight from the state, where the
+        family has a fast path (``kaboom.rl.features``); False where it has none."""
+        return False
 
     # -- encoding ----------------------------------------------------------------------------
     def _offsets(self) -> None:
         """The offsets ``encode`` reads, looked up once (it runs at every step)."""
-        at, fam = self._at, self.family
-        self._piles = tuple((name, at[f"pile.{name}.size"]) for name in PILES[fam])
+        at = self._at
+        self._piles = tuple((name, at[f"pile.{name}.size"]) for name in self.PILES)
         self._face_up = tuple(
-            (name, at[f"pile.{name}.cards"], at[f"pile.{name}.top"]) for name in FACE_UP[fam]
+            (name, at[f"pile.{name}.cards"], at[f"pile.{name}.top"]) for name in self.FACE_UP
         )
-        self._hidden = HIDDEN_PILE[fam]
-        self._phase = {phase: at["phase"] + i for i, phase in enumerate(PHASES[fam])}
-        self._encode_family = getattr(self, f"_encode_{fam}")
+        self._hidden = self.HIDDEN_PILE
+        self._phase = {phase: at["phase"] + i for i, phase in enumerate(self.PHASES)}
         self._zeros = array("f", bytes(4 * self.size))  # (copied for each fast vector)
         self._step = 1.0 / self.card_scale
         self._at_to_act, self._at_current = at["to_act"], at["current"]
@@ -209,48 +168,9 @@ class Encoder:
         straight from the state where its family has a fast path (``kaboom.rl.features``,
         compiled: the same values, as the tests check against ``encode`` at every step)."""
         out = self._zeros[:]
-        if isinstance(state, KittensCore):
-            kittens_features(state, seat, self._fast or self._kittens_layout(state), out)
-        elif isinstance(state, BoardTable):
-            board_features(state, seat, self._fast or self._board_layout(state), out)
-        elif isinstance(state, EleminisRules):
-            eleminis_features(state, seat, self._fast or self._eleminis_layout(), out)
-        else:
+        if not self._features(state, seat, out):
             return self.encode(state.observe(seat))
         return np.frombuffer(out, dtype=np.float32)
-
-    def _kittens_layout(self, state: KittensCore) -> KittensLayout:
-        """The offsets and tables ``kittens_features`` reads, built once."""
-        assert self.family == "exploding" and tuple(PHASES["exploding"]) == KITTENS_PHASES
-        table = state.table
-        words = [self.play_words(text) for text in table.texts]
-        ranks = [self._token.get(rank, -1) for rank in table.rslug]
-        self._fast = layout = KittensLayout(self.players, len(self.cards), len(self.tokens),
-                                            self._at, self._step, self.total_cards, words,
-                                            ranks)  # fmt: skip
-        return layout
-
-    def _board_layout(self, state: BoardTable) -> BoardLayout:
-        assert self.family == "board" and tuple(PHASES["board"]) == BOARD_PHASES
-        box = state.box
-        card_words = []
-        for slug in box.card_slugs:
-            verb, names, seats = self.play_words(slug)
-            if slug in self._token:  # (the window's card, as ``_encode_window`` reads it)
-                names = [*names, self._token[slug]]
-            card_words.append((verb, names, seats))
-        self._fast = layout = BoardLayout(self.players, len(self.cards), self._at, self._step,
-                                          self.total_cards,
-                                          [self._card[slug] for slug in box.card_slugs],
-                                          [self._card[slug] for slug in box.disc_slugs],
-                                          card_words)  # fmt: skip
-        return layout
-
-    def _eleminis_layout(self) -> EleminisLayout:
-        assert self.family == "eleminis"
-        self._fast = layout = EleminisLayout(self.players, len(self.cards), self.slots, self._at,
-                                             self._step, self.total_cards)  # fmt: skip
-        return layout
 
     def play_words(self, play: str) -> tuple[int, list[int], list[int]]:
         """What the vector reads from a play's text (``docs/notation.md``): the index of its
@@ -339,54 +259,6 @@ class Encoder:
         if window.get("target") is not None:
             v[at["window.target"] + self._rel(obs, window["target"])] = 1.0
 
-    def _encode_exploding(self, v: dict[int, float], obs: Observation) -> None:
-        at, sec, card = self._at, obs["exploding"], self._card
-        v[at["exploding.turns_owed"]] = sec["turns_owed"] / OWED_SCALE
-        if sec["attacked"]:
-            v[at["exploding.attacked"]] = 1.0
-        v[at["exploding.bombs_in_pile"]] = sec["bombs_in_pile"] / self.players
-        _count(v, at["exploding.out_of_game"], card, sec["out_of_game"], self._step)
-        v[at["exploding.out_of_game_face_down"]] = sec["out_of_game_face_down"] / self.total_cards
-        if sec["drawn_bomb"] is not None:
-            v[at["exploding.drawn_bomb"] + card[sec["drawn_bomb"]]] = 1.0
-        for q, ranks in (sec.get("absent") or {}).items():
-            base = at["exploding.absent"] + self._rel(obs, int(q)) * len(self.tokens)
-            for rank in ranks:
-                if rank in self._token:
-                    v[base + self._token[rank]] = 1.0
-
-    def _encode_board(self, v: dict[int, float], obs: Observation) -> None:
-        at, sec = self._at, obs["board"]
-        for p in obs["players"]:
-            v[at["board.position"] + self._rel(obs, p["seat"])] = p["position"] / 40.0
-        if sec["side"] == "chaos":
-            v[at["board.chaos"]] = 1.0
-        v[at["board.turns_owed"]] = sec["turns_owed"] / OWED_SCALE
-        if sec["attacked"]:
-            v[at["board.attacked"]] = 1.0
-        v[at["board.magnets_aside"]] = sec["magnets_aside"] / 10.0
-        if sec["disc_to_choose"] is not None:
-            v[at["board.disc_to_choose"] + self._card[sec["disc_to_choose"]]] = 1.0
-
-    def _encode_eleminis(self, v: dict[int, float], obs: Observation) -> None:
-        at, sec, c, card = self._at, obs["eleminis"], len(self.cards), self._card
-        me = obs["players"][obs["seat"]]
-        for p in obs["players"]:
-            r = self._rel(obs, p["seat"])
-            base = at["eleminis.row"] + r * self.slots * c
-            for slot, slug in enumerate(p["row"][: self.slots]):
-                if slug is not None:
-                    v[base + slot * c + card[slug]] = 1.0
-            v[at["eleminis.score"] + r] = _signed(p["score"], 400.0)
-            v[at["eleminis.total"] + r] = _signed(p["total"], 800.0)
-            if p["team"] is not None and p["team"] == me["team"]:
-                v[at["eleminis.teammate"] + r] = 1.0
-        v[at["eleminis.teams"]] = sec["teams"] / 4.0
-        if sec["drawn"] is not None:
-            v[at["eleminis.drawn"] + card[sec["drawn"]]] = 1.0
-        v[at["eleminis.game_number"]] = sec["game_number"] / 10.0
-        v[at["eleminis.first"] + self._rel(obs, sec["first"])] = 1.0
-
     def mask(self, legal: list[int]) -> npt.NDArray[np.int8]:
         """1 for each legal action id, 0 elsewhere, over the fixed action space."""
         marks = bytearray(self.num_actions)
@@ -395,7 +267,9 @@ class Encoder:
         return np.frombuffer(marks, dtype=np.int8)
 
 
-def _count(v: dict[int, float], base: int, index: dict[str, int], cards: Any, step: float) -> None:
+def _count(
+    v: dict[int, float], base: int, index: dict[str, int], cards: Iterable[str], step: float
+) -> None:
     """Add ``step`` at ``base + index[title]`` for each card of ``cards`` (copies counted
     by title, without building a ``Counter`` at every step)."""
     for slug in cards:
@@ -408,7 +282,7 @@ def _signed(value: float, scale: float) -> float:
     return min(1.0, max(0.0, 0.5 + value / scale))
 
 
-def encoder(game: str, players: int, options: dict[str, Any] | None = None) -> Encoder:
+def encoder(game: str, players: int, options: dict[str, object] | None = None) -> Encoder:
     """The encoder of ``game`` at ``players`` seats with ``options`` (checked as
     ``new_game`` checks them: a bad one raises ``BadOption`` naming it)."""
     state = new_game(game, players, 0, **(options or {}))
@@ -432,25 +306,201 @@ def encoder_of(cls: type[State], players: int, actions: int) -> Encoder:
     return _CACHE[key]
 
 
+#: Makes a family's encoder from a game class, its seats and its action ids.
+EncoderMaker = Callable[[type[State], int, int], Encoder]
+#: Each family's encoder maker: registered by the family that brings it (the
+#: ``kaboom.encoders`` entry points, or ``ENCODERS.put``).
+ENCODERS: ByFamily[EncoderMaker] = ByFamily("kaboom.encoders")
+
+
 def _build(cls: type[State], players: int, actions: int) -> Encoder:
-    spec = get_game(cls.game_id)
-    game: Any = cls
-    if spec.family == "exploding":
-        ed = game.edition
+    family = get_game(cls.game_id).family
+    make = ENCODERS.get(family)
+    if make is None:
+        raise BadOption("game", f"a game of a family kaboom.rl encodes, got {family!r}")
+    return make(cls, players, actions)
+
+
+class ExplodingEncoder(Encoder):
+    """The exploding games' vector (``exploding.*``), read fast from ``KittensCore``."""
+
+    PHASES = KITTENS_PHASES
+    PILES = ("draw", "discard")
+    FACE_UP = ("discard",)
+    HIDDEN_PILE = "draw"
+
+    @classmethod
+    def make(cls, game: type[State], players: int, actions: int) -> Encoder:
+        ed = cast("type[KittensCore]", game).edition
         cards, counts = tuple(ed.slugs), list(ed.counts)
         tokens = tuple(dict.fromkeys([*ed.slugs, *ed.rank_slugs]))
         copies = 2 if sum(ed.deck_counts(players)) > sum(counts) else 1
         scale, total = float(max(counts) * copies), float(sum(counts) * copies)
-        return Encoder(spec.game_id, "exploding", players, cards, tokens, scale, total, actions)
-    if spec.family == "board":
-        box = game.box
+        family = get_game(game.game_id).family
+        return cls(game.game_id, family, players, cards, tokens, scale, total, actions)
+
+    def _layout_family(self) -> None:
+        n, c = self.players, len(self.cards)
+        self._add("exploding.turns_owed", 1, f"turns the current seat owes / {OWED_SCALE:g}")
+        self._add("exploding.attacked", 1, "the current seat was attacked")
+        self._add("exploding.bombs_in_pile", 1, "bombs in the Draw Pile / players")
+        self._add("exploding.out_of_game", c, "per title: copies out of the game face up / scale")
+        self._add("exploding.out_of_game_face_down", 1, "cards out of the game face down / cards")
+        self._add("exploding.drawn_bomb", c, "one-hot title of the bomb drawn and not yet settled")
+        self._add("exploding.absent", n * len(self.tokens),
+                  "per relative seat: titles or ranks everyone knows it holds none of")  # fmt: skip
+
+    def _encode_family(self, v: dict[int, float], obs: Observation) -> None:
+        at, sec, card = self._at, obs["exploding"], self._card
+        v[at["exploding.turns_owed"]] = sec["turns_owed"] / OWED_SCALE
+        if sec["attacked"]:
+            v[at["exploding.attacked"]] = 1.0
+        v[at["exploding.bombs_in_pile"]] = sec["bombs_in_pile"] / self.players
+        _count(v, at["exploding.out_of_game"], card, sec["out_of_game"], self._step)
+        v[at["exploding.out_of_game_face_down"]] = sec["out_of_game_face_down"] / self.total_cards
+        if sec["drawn_bomb"] is not None:
+            v[at["exploding.drawn_bomb"] + card[sec["drawn_bomb"]]] = 1.0
+        for q, ranks in (sec.get("absent") or {}).items():
+            base = at["exploding.absent"] + self._rel(obs, int(q)) * len(self.tokens)
+            for rank in ranks:
+                if rank in self._token:
+                    v[base + self._token[rank]] = 1.0
+
+    def _features(self, state: State, seat: int, out: array[float]) -> bool:
+        if not isinstance(state, KittensCore):
+            return False
+        fast = self._fast if isinstance(self._fast, KittensLayout) else None
+        kittens_features(state, seat, fast or self._kittens_layout(state), out)
+        return True
+
+    def _kittens_layout(self, state: KittensCore) -> KittensLayout:
+        """The offsets and tables ``kittens_features`` reads, built once."""
+        table = state.table
+        words = [self.play_words(text) for text in table.texts]
+        ranks = [self._token.get(rank, -1) for rank in table.rslug]
+        self._fast = layout = KittensLayout(self.players, len(self.cards), len(self.tokens),
+                                            self._at, self._step, self.total_cards, words,
+                                            ranks)  # fmt: skip
+        return layout
+
+
+class BoardEncoder(Encoder):
+    """The board game's vector (``board.*``), read fast from ``BoardTable``."""
+
+    PHASES = BOARD_PHASES
+    PILES = ("action_deck", "action_discard", "move_deck", "move_discard")
+    FACE_UP = ("action_discard", "move_discard")
+    HIDDEN_PILE = "move_deck"
+
+    @classmethod
+    def make(cls, game: type[State], players: int, actions: int) -> Encoder:
+        box = cast("type[BoardTable]", game).box
         cards = tuple(box.card_slugs) + tuple(box.disc_slugs)
         counts = [*box.card_counts, *box.disc_counts]
-        return Encoder(spec.game_id, "board", players, cards, cards,
-                       float(max(counts)), float(sum(counts)), actions)  # fmt: skip
-    if spec.family == "eleminis":
-        deck = game.deck_data
-        return Encoder(spec.game_id, "eleminis", players, tuple(deck.slugs), tuple(deck.slugs),
-                       float(max(deck.counts)), float(sum(deck.counts)), actions,
-                       deck.slots)  # fmt: skip
-    raise BadOption("game", f"a game of a family kaboom.rl encodes, got {spec.family!r}")
+        family = get_game(game.game_id).family
+        return cls(game.game_id, family, players, cards, cards,
+                   float(max(counts)), float(sum(counts)), actions)  # fmt: skip
+
+    def _layout_family(self) -> None:
+        n, c = self.players, len(self.cards)
+        self._add("board.position", n, "per relative seat: its space on the track / 40")
+        self._add("board.chaos", 1, "the board shows its chaos side")
+        self._add("board.turns_owed", 1, f"turns the current seat owes / {OWED_SCALE:g}")
+        self._add("board.attacked", 1, "the current seat was attacked")
+        self._add("board.magnets_aside", 1, "Danger Magnets set aside / 10")
+        self._add("board.disc_to_choose", c, "one-hot Move Disc drawn and waiting for a choice")
+
+    def _encode_family(self, v: dict[int, float], obs: Observation) -> None:
+        at, sec = self._at, obs["board"]
+        for p in obs["players"]:
+            v[at["board.position"] + self._rel(obs, p["seat"])] = p["position"] / 40.0
+        if sec["side"] == "chaos":
+            v[at["board.chaos"]] = 1.0
+        v[at["board.turns_owed"]] = sec["turns_owed"] / OWED_SCALE
+        if sec["attacked"]:
+            v[at["board.attacked"]] = 1.0
+        v[at["board.magnets_aside"]] = sec["magnets_aside"] / 10.0
+        if sec["disc_to_choose"] is not None:
+            v[at["board.disc_to_choose"] + self._card[sec["disc_to_choose"]]] = 1.0
+
+    def _features(self, state: State, seat: int, out: array[float]) -> bool:
+        if not isinstance(state, BoardTable):
+            return False
+        fast = self._fast if isinstance(self._fast, BoardLayout) else None
+        board_features(state, seat, fast or self._board_layout(state), out)
+        return True
+
+    def _board_layout(self, state: BoardTable) -> BoardLayout:
+        box = state.box
+        card_words = []
+        for slug in box.card_slugs:
+            verb, names, seats = self.play_words(slug)
+            if slug in self._token:  # (the window's card, as ``_encode_window`` reads it)
+                names = [*names, self._token[slug]]
+            card_words.append((verb, names, seats))
+        self._fast = layout = BoardLayout(self.players, len(self.cards), self._at, self._step,
+                                          self.total_cards,
+                                          [self._card[slug] for slug in box.card_slugs],
+                                          [self._card[slug] for slug in box.disc_slugs],
+                                          card_words)  # fmt: skip
+        return layout
+
+
+class EleminisEncoder(Encoder):
+    """Eleminis's vector (``eleminis.*``), read fast from ``EleminisRules``."""
+
+    PHASES = ("play", "over")
+    PILES = ("deck", "discard")
+    FACE_UP = ("discard",)
+    HIDDEN_PILE = "deck"
+
+    @classmethod
+    def make(cls, game: type[State], players: int, actions: int) -> Encoder:
+        deck = cast("type[EleminisRules]", game).deck_data
+        family = get_game(game.game_id).family
+        return cls(game.game_id, family, players, tuple(deck.slugs), tuple(deck.slugs),
+                   float(max(deck.counts)), float(sum(deck.counts)), actions,
+                   deck.slots)  # fmt: skip
+
+    def _layout_family(self) -> None:
+        n, c = self.players, len(self.cards)
+        self._add("eleminis.row", n * self.slots * c,
+                  "per relative seat, per slot of its row: one-hot card")  # fmt: skip
+        self._add("eleminis.score", n, "per relative seat: 0.5 + this game's score / 400")
+        self._add("eleminis.total", n, "per relative seat: 0.5 + the match's total / 800")
+        self._add("eleminis.teammate", n, "per relative seat: on this seat's team")
+        self._add("eleminis.teams", 1, "teams / 4 (0: none)")
+        self._add("eleminis.drawn", c, "one-hot card drawn")
+        self._add("eleminis.game_number", 1, "game of the match / 10")
+        self._add("eleminis.first", n, "one-hot relative seat that went first in this game")
+
+    def _encode_family(self, v: dict[int, float], obs: Observation) -> None:
+        at, sec, c, card = self._at, obs["eleminis"], len(self.cards), self._card
+        me = obs["players"][obs["seat"]]
+        for p in obs["players"]:
+            r = self._rel(obs, p["seat"])
+            base = at["eleminis.row"] + r * self.slots * c
+            for slot, slug in enumerate(p["row"][: self.slots]):
+                if slug is not None:
+                    v[base + slot * c + card[slug]] = 1.0
+            v[at["eleminis.score"] + r] = _signed(p["score"], 400.0)
+            v[at["eleminis.total"] + r] = _signed(p["total"], 800.0)
+            if p["team"] is not None and p["team"] == me["team"]:
+                v[at["eleminis.teammate"] + r] = 1.0
+        v[at["eleminis.teams"]] = sec["teams"] / 4.0
+        if sec["drawn"] is not None:
+            v[at["eleminis.drawn"] + card[sec["drawn"]]] = 1.0
+        v[at["eleminis.game_number"]] = sec["game_number"] / 10.0
+        v[at["eleminis.first"] + self._rel(obs, sec["first"])] = 1.0
+
+    def _features(self, state: State, seat: int, out: array[float]) -> bool:
+        if not isinstance(state, EleminisRules):
+            return False
+        fast = self._fast if isinstance(self._fast, EleminisLayout) else None
+        eleminis_features(state, seat, fast or self._eleminis_layout(), out)
+        return True
+
+    def _eleminis_layout(self) -> EleminisLayout:
+        self._fast = layout = EleminisLayout(self.players, len(self.cards), self.slots, self._at,
+                                             self._step, self.total_cards)  # fmt: skip
+        return layout

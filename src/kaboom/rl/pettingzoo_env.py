@@ -55,12 +55,12 @@ class KaboomAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
             raise BadOption("render_mode", f"one of {', '.join(RENDER_MODES)} or None")
         if reward not in REWARDS:
             raise BadOption("reward", f"one of {', '.join(REWARDS)}, got {reward!r}")
-        if reward == "score" and spec.family != "eleminis":
+        self.state = new_game(game, players, 0, **options)
+        if reward == "score" and "score" not in self.state.observe(None)["players"][0]:
             raise BadOption("reward", f"{spec.name} keeps no score: use reward='win'")
         self.game, self.n, self.options = game, players, dict(options)
         self.reward_kind, self.render_mode = reward, render_mode
         self._observed: dict[str, dict[str, Any]] = {}  # this step's observations, by agent
-        self.state = new_game(game, players, 0, **options)
         self.encoder: Encoder = encoder_for(self.state)
         self.possible_agents = [agent_name(q) for q in range(players)]
         self.agents = list(self.possible_agents)

@@ -54,6 +54,22 @@ class Board(Family):
     def help_text(self, slug: str) -> str:
         return f"{super().help_text(slug)}\n\n{self.legend()}"
 
+    def parts(self) -> dict[str, object]:
+        """The track: both sides (Exploding Kitten spaces, the cards a landing draws), the
+        Ribbon, the Loop Back Arrow, and how to read it."""
+        box = self.box
+        sides = [
+            {"name": name, "kittens": sorted(side.kittens), "values": list(side.values)}
+            for name, side in zip(("calm", "chaos"), box.sides, strict=True)
+        ]
+        return {
+            "spaces": box.spaces,
+            "ribbon": box.ribbon,
+            "loop_back_to": box.loop_back_to,
+            "sides": sides,
+            "legend": self.legend(),
+        }
+
     def legend(self) -> str:
         """How to read the board, for a card's ``?`` and the help screen (``h``)."""
         return (

@@ -61,6 +61,21 @@ class Eleminis(Family):
         losers = [self.deck.names[t] for t, b in enumerate(self.deck.beats) if title in b]
         return f"{self.name(slug)} beats {wins}; beaten by {', '.join(losers)}"
 
+    def short(self, slug: str) -> str:
+        """``Beats Water, Rock``: an Elemini's short words, from the deck's element cycle."""
+        _, _, wins = self.beats(slug).partition(" beats ")
+        return f"Beats {wins.split(';')[0]}" if wins else ""
+
+    def parts(self) -> dict[str, object]:
+        """What each card beats and is beaten by, and the whole element cycle."""
+        deck = self.deck
+        return {
+            "slots": deck.slots,
+            "beats": {slug: self.beats(slug) for slug in deck.slugs},
+            "kinds": dict(zip(deck.slugs, deck.kinds, strict=True)),
+            "cycle": self.cycle(),
+        }
+
     def cycle(self) -> str:
         """Every Elemini and what it beats."""
         return "\n".join(self.beats(self.deck.slugs[t]) for t in self.deck.eleminis)
@@ -150,6 +165,9 @@ class Eleminis(Family):
         return f"{verb} your {self.name(card)}"
 
     # -- the table -------------------------------------------------------------------------------
+    def row_points(self, obs: Observation) -> list[int] | None:
+        return [self.points(p["row"]) for p in obs["players"]]
+
     def points(self, row: list[str | None]) -> int:
         """What a row scores now: 10 per different Elemini, 5 per duplicate, 20 per Star,
         -20 per Trash (never below 0); a complete row scores its bonus at the end."""

@@ -136,6 +136,22 @@ class Exploding(Family):
             s for s, e in zip(self.ed.slugs, self.ed.effects, strict=True) if e == "bomb"
         )
 
+    def parts(self) -> dict[str, object]:
+        """The ranks (Dynamitt: what each rank does, the suit of each card)."""
+        ed = self.ed
+        ranks = [
+            {"rank": r, "name": ed.rank_name(r), "effect": self.effect_name(r)}
+            for r in ed.rank_slugs
+        ]
+        return {
+            "bomb_word": self.bomb_word(1),
+            "bombs_word": self.bomb_word(2),
+            "ranked": self.ranked,
+            "ranks": ranks,
+            "rank_of": {slug: self.rank(slug) for slug in ed.slugs},
+            "effect_of": {slug: self.effects.get(slug, "") for slug in ed.slugs},
+        }
+
     def held(self, rank: str) -> str:
         """The cards of ``rank`` in the seat's hand, by name: ``2♥``, ``2♥ or 2♠`` (the
         suit that goes down is drawn at random); the rank's name if it holds none."""

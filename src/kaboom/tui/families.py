@@ -3,36 +3,27 @@ class), and what every table shows alike (whose move it is, the whole table at t
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
-from kaboom.engine.registry import get_game
-from kaboom.engine.state import State
+from kaboom.engine.registry import ByFamily, get_game
+from kaboom.engine.state import Observation, State
 from kaboom.tui.panel import Family, counted
 
-__all__ = ["Family", "family_of", "reveal", "status_line"]
+__all__ = ["PANELS", "Family", "family_of", "reveal", "status_line"]
+
+#: Each family's panel, made from a state of its game: registered by the family that brings
+#: it (the ``kaboom.panels`` entry points, or ``PANELS.put``), loaded when its game is drawn.
+PANELS: ByFamily[Callable[[State], Family]] = ByFamily("kaboom.panels")
 
 
 def family_of(state: State) -> Family:
-    """What draws ``state``'s game: its family's panel, looked up in the registry (a
-    family's panel module is loaded when a game of that family is drawn); the generic
-    table for a family that has none."""
-    family = get_game(state.game_id).family
-    if family == "exploding":
-        from kaboom.tui.exploding import Exploding
-
-        return Exploding.of(state)
-    if family == "board":
-        from kaboom.tui.board import Board
-
-        return Board.of(state)
-    if family == "eleminis":
-        from kaboom.tui.eleminis import Eleminis
-
-        return Eleminis.of(state)
-    return Family()
+    """What draws ``state``'s game: its family's panel (``PANELS``, by the family the game
+    registered, never by the state's class); the generic table for a family that has none."""
+    make = PANELS.get(get_game(state.game_id).family)
+    return Family() if make is None else make(state)
 
 
-def status_line(family: Family, obs: dict[str, Any], viewer: int) -> str:
+def status_line(family: Family, obs: Observation, viewer: int) -> str:
     """What is happening and what is asked of the seat at the device, as it may know it.
     In a reaction window every seat is asked in turn whatever it holds, and the line says
     only that the window is open and what is in it."""

@@ -106,6 +106,24 @@ class Family:
         """The word an action uses for this card."""
         return slug
 
+    @property
+    def ranked(self) -> bool:
+        """Whether cards play by rank, not by title (Dynamitt's ranks)."""
+        return False
+
+    def short(self, slug: str) -> str:
+        """A card's few words where its design gives none (an Elemini's: what it beats)."""
+        return ""
+
+    def parts(self) -> dict[str, object]:
+        """The family's own parts for the field guide (the board's track, Eleminis's cycle),
+        as JSON; none for the generic table."""
+        return {}
+
+    def row_points(self, obs: Observation) -> list[int] | None:
+        """Each seat's points so far, where the family keeps a score in play."""
+        return None
+
     def uses(self, action: str) -> set[str]:
         """The card words an action's text form plays (not a card it only names)."""
         words: set[str] = set()

@@ -21,8 +21,6 @@ from kaboom.engine.options import refuse_file_options
 from kaboom.engine.registry import get_game, new_game
 from kaboom.engine.state import Observation, State
 from kaboom.sim.story import story_lines
-from kaboom.tui.eleminis import Eleminis
-from kaboom.tui.exploding import Exploding
 from kaboom.tui.families import Family, family_of, status_line
 from kaboom.tui.odds import bomb_odds
 from kaboom.tui.save import history, parse_seating
@@ -78,20 +76,20 @@ def guide(game: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
         "bombs": sorted(family.bombs()),
         "icons": {name: {"d": d, "draw": draw} for name, (d, draw) in ICONS.items()},
     }
-    extra: Callable[[Any], dict[str, Any]] | None = _EXTRAS.get(out["family"])
-    if extra is not None:
-        out[out["family"]] = extra(family)
+    parts = family.parts()
+    if parts:
+        out[out["family"]] = parts
     return out
 
 
 def card_design(game: str, family: Family, slug: str) -> dict[str, str]:
     """How the page draws a card (``kaboom.web.design``): its kind, icon, letter, the effect
     in a few words (an Elemini's: what it beats), its accessible name and description."""
-    ranked = isinstance(family, Exploding) and family.ranked
+    ranked = family.ranked
     kind = family.rank(slug) if ranked else slug
     name = family.name(slug)
     look = design_of(game, kind, name)
-    short = look.short or _beats(family, slug)
+    short = look.short or family.short(slug)
     return {
         "kind": kind,
         "icon": look.icon,
@@ -100,66 +98,6 @@ def card_design(game: str, family: Family, slug: str) -> dict[str, str]:
         "label": spoken_name(kind if ranked else None, name),
         "description": short.split(" · ", 1)[-1],
     }
-
-
-def _beats(family: Family, slug: str) -> str:
-    """``Beats Water, Rock``: an Elemini's short words, from the deck's element cycle."""
-    if not isinstance(family, Eleminis):
-        return ""
-    said = family.beats(slug)
-    _, _, wins = said.partition(" beats ")
-    return f"Beats {wins.split(';')[0]}" if wins else ""
-
-
-def _exploding(family: Any) -> dict[str, Any]:
-    """The ranks (Dynamitt: what each rank does, the suit of each card)."""
-    ed = family.ed
-    ranks = [
-        {"rank": r, "name": ed.rank_name(r), "effect": family.effect_name(r)} for r in ed.rank_slugs
-    ]
-    return {
-        "bomb_word": family.bomb_word(1),
-        "bombs_word": family.bomb_word(2),
-        "ranked": family.ranked,
-        "ranks": ranks,
-        "rank_of": {slug: family.rank(slug) for slug in ed.slugs},
-        "effect_of": {slug: family.effects.get(slug, "") for slug in ed.slugs},
-    }
-
-
-def _board(family: Any) -> dict[str, Any]:
-    """The track: both sides (Exploding Kitten spaces, the cards a landing draws), the
-    Ribbon, the Loop Back Arrow, and how to read it."""
-    box = family.box
-    sides = [
-        {"name": name, "kittens": sorted(side.kittens), "values": list(side.values)}
-        for name, side in zip(("calm", "chaos"), box.sides, strict=True)
-    ]
-    return {
-        "spaces": box.spaces,
-        "ribbon": box.ribbon,
-        "loop_back_to": box.loop_back_to,
-        "sides": sides,
-        "legend": family.legend(),
-    }
-
-
-def _eleminis(family: Any) -> dict[str, Any]:
-    """What each card beats and is beaten by, and the whole element cycle."""
-    deck = family.deck
-    return {
-        "slots": deck.slots,
-        "beats": {slug: family.beats(slug) for slug in deck.slugs},
-        "kinds": dict(zip(deck.slugs, deck.kinds, strict=True)),
-        "cycle": family.cycle(),
-    }
-
-
-_EXTRAS: dict[str, Callable[[Any], dict[str, Any]]] = {
-    "exploding": _exploding,
-    "board": _board,
-    "eleminis": _eleminis,
-}
 
 
 def _preview(state: State, obs: Observation, seat: int) -> Callable[[str], Observation | None]:
@@ -257,8 +195,9 @@ def words(
             "summary": family.summary(observation, viewer) if over else [],
             "names": [seat_name(q, seat) for q in range(players)],
         }
-        if isinstance(family, Eleminis):  # each row's points so far
-            out["points"] = [family.points(p["row"]) for p in observation["players"]]
+        points = family.row_points(observation)
+        if points is not None:  # each row's points so far
+            out["points"] = points
     except KaboomError:
         raise
     except Exception as e:  # a hand-made observation no game could have sent

@@ -11,7 +11,7 @@ from kaboom.engine import checks
 from kaboom.engine.datafile import MAX_CARDS
 from kaboom.engine.pile_memory import Runs
 from kaboom.engine.state import State
-from kaboom.engine.window import ReactionWindow
+from kaboom.games._nope import ReactionWindow
 from kaboom.games.board.actions import ActionIds
 from kaboom.games.board.data import Box
 from kaboom.games.board.fields import PHASES, SIDES

@@ -20,7 +20,7 @@ from mypy_extensions import mypyc_attr
 
 from kaboom.engine.errors import BadInput, IllegalAction
 from kaboom.engine.parsing import action_words, ascii_number, check_action_id
-from kaboom.engine.window import others_from_left
+from kaboom.games._nope import others_from_left
 from kaboom.games.board._fields import BoardFields
 from kaboom.games.board.actions import (
     DISCARD,

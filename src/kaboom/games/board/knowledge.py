@@ -21,7 +21,7 @@ from kaboom.engine.observation import no_knowledge, observation, seen_events
 from kaboom.engine.pile_memory import Runs
 from kaboom.engine.sampling import unseen_pool
 from kaboom.engine.state import Observation
-from kaboom.engine.window import ReactionWindow
+from kaboom.games._nope import ReactionWindow
 from kaboom.games.board.core import (
     CHOOSE,
     OVER,

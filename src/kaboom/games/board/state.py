@@ -17,7 +17,7 @@ from kaboom.engine.chance import shuffle
 from kaboom.engine.datafile import option_file
 from kaboom.engine.errors import BadInput
 from kaboom.engine.events import Event
-from kaboom.engine.window import ReactionWindow, attack_owed
+from kaboom.games._nope import ReactionWindow, attack_owed
 from kaboom.games.board.actions import (
     DEFUSE,
     DISCARD,

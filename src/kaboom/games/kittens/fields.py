@@ -148,7 +148,7 @@ FIELDS = Fields(
         "from kaboom.engine.datafile import MAX_CARDS, MAX_COPIES",
         "from kaboom.engine.pile_memory import Runs",
         "from kaboom.engine.state import State",
-        "from kaboom.engine.window import ReactionWindow",
+        "from kaboom.games._nope import ReactionWindow",
         "from kaboom.games.kittens.actions import ActionTable, Spec",
         "from kaboom.games.kittens.edition import Edition",
         "from kaboom.games.kittens.fields import PHASES",

@@ -27,7 +27,7 @@ from kaboom.engine.chance import shuffle
 from kaboom.engine.errors import BadInput
 from kaboom.engine.observation import seen_events
 from kaboom.engine.state import Observation
-from kaboom.engine.window import ReactionWindow
+from kaboom.games._nope import ReactionWindow
 from kaboom.games.kittens.actions import ActionTable
 from kaboom.games.kittens.core import PHASES, REACT, KittensCore
 from kaboom.games.kittens.edition import Edition

@@ -20,7 +20,7 @@ from kaboom.engine.chance import shuffle
 from kaboom.engine.errors import BadOption
 from kaboom.engine.events import Event
 from kaboom.engine.parsing import check_action_id
-from kaboom.engine.window import ReactionWindow, attack_owed
+from kaboom.games._nope import ReactionWindow, attack_owed
 from kaboom.games.kittens import explain, knowledge
 from kaboom.games.kittens.actions import (
     COMBO_SIZE,
