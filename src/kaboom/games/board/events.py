@@ -9,9 +9,10 @@ and speed are unchanged.
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal, NotRequired, TypedDict, cast, get_args
+from collections.abc import Mapping
+from typing import Final, Literal, NotRequired, TypedDict, get_args
 
-from kaboom.engine.events import EVERYONE, Event
+from kaboom.engine.events import EVERYONE, Event, event_of
 
 #: Every kind of event the board game produces, in rulebook order.
 Kind = Literal[
@@ -121,8 +122,10 @@ class Nothing(TypedDict):
     """The kinds that carry no data."""
 
 
-def _event(kind: Kind, seat: int | None, data: object, audience: Audience = EVERYONE) -> Event:
-    return Event(kind, seat, cast(dict[str, Any], data), audience)
+def _event(
+    kind: Kind, seat: int | None, data: Mapping[str, object], audience: Audience = EVERYONE
+) -> Event:
+    return event_of(kind, seat, data, audience)
 
 
 def plain(kind: Bare, seat: int | None, audience: Audience = EVERYONE) -> Event:

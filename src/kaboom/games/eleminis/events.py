@@ -9,9 +9,10 @@ and speed are unchanged.
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal, NotRequired, TypedDict, cast, get_args
+from collections.abc import Mapping
+from typing import Final, Literal, NotRequired, TypedDict, get_args
 
-from kaboom.engine.events import Event
+from kaboom.engine.events import EVERYONE, Event, event_of
 
 #: Every kind of event Eleminis produces, in rulebook order.
 Kind = Literal[
@@ -87,8 +88,8 @@ class Game(TypedDict):
     game: int
 
 
-def _event(kind: Kind, seat: int | None, data: object) -> Event:
-    return Event(kind, seat, cast(dict[str, Any], data))
+def _event(kind: Kind, seat: int | None, data: Mapping[str, object]) -> Event:
+    return event_of(kind, seat, data, EVERYONE)
 
 
 def card(kind: Literal["draw", "pass"], seat: int, slug: str) -> Event:

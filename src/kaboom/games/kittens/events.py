@@ -9,9 +9,10 @@ and speed are unchanged.
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal, NotRequired, TypedDict, cast, get_args
+from collections.abc import Mapping
+from typing import Final, Literal, NotRequired, TypedDict, get_args
 
-from kaboom.engine.events import EVERYONE, Event
+from kaboom.engine.events import EVERYONE, Event, event_of
 
 #: Every kind of event the exploding family produces, in rulebook order.
 Kind = Literal[
@@ -134,11 +135,15 @@ class Nothing(TypedDict):
 Bare = Literal["pass", "skip", "shuffle", "five", "draw-bottom", "win"]
 
 
-def _event(kind: Kind, seat: int | None, data: object, audience: Audience = EVERYONE) -> Event:
-    return Event(kind, seat, cast(dict[str, Any], data), audience)
+def _event(
+    kind: Kind, seat: int | None, data: Mapping[str, object], audience: Audience = EVERYONE
+) -> Event:
+    return event_of(kind, seat, data, audience)
 
 
-def _private(kind: Kind, seat: int, seen: object, hidden: object, solo: Audience) -> list[Event]:
+def _private(
+    kind: Kind, seat: int, seen: Mapping[str, object], hidden: Mapping[str, object], solo: Audience
+) -> list[Event]:
     """The event its audience sees, then the same with the secret left out for the others."""
     return [_event(kind, seat, seen, solo), _event(kind, seat, hidden)]
 
