@@ -88,15 +88,7 @@ class BoardGameState(BoardRecord):
         box, ids, phase, p = self.box, self.ids, self.phase, self.actor
         hand = self.hands[p]
         if phase == TURN:
-            out = [DRAW]
-            for t, effect in enumerate(box.card_effects):
-                if not hand[t] or effect in ("defuse", "nope"):
-                    continue
-                if effect == "swap":
-                    out += [ids.swap_at + q for q in range(self.n) if q != p]
-                elif effect != "magnet" or self.magnets_aside > 0:
-                    out.append(ids.play + t)
-            return out
+            return self._turn_actions(p)
         if phase == REACT:  # everyone is asked: pass, or Nope with a Nope (docs/rulings.md §1)
             return [NOPE, PASS] if hand[box.card("nope")] else [PASS]
         if phase == CHOOSE:
@@ -112,6 +104,20 @@ class BoardGameState(BoardRecord):
         if phase == PLACE_MAGNET:
             return [ids.place + i for i in range(len(self.move_deck) + 1)]
         return []
+
+    def _turn_actions(self, p: int) -> list[int]:
+        """On your turn: flip the Move Disc, or play an Action Card you hold (a Swap Spaces
+        on another seat; a Danger Magnet while one is left to add)."""
+        box, ids, hand = self.box, self.ids, self.hands[p]
+        out = [DRAW]
+        for t, effect in enumerate(box.card_effects):
+            if not hand[t] or effect in ("defuse", "nope"):
+                continue
+            if effect == "swap":
+                out += [ids.swap_at + q for q in range(self.n) if q != p]
+            elif effect != "magnet" or self.magnets_aside > 0:
+                out.append(ids.play + t)
+        return out
 
     def explain_illegal(self, action: object) -> tuple[str, str]:
         kind, arg = self.decode(action)
@@ -141,21 +147,26 @@ class BoardGameState(BoardRecord):
         if phase == PLACE_MAGNET:
             places = len(self.move_deck)
             return "Add a Magnet NOW", f"put the Danger Magnet at 0..{places} (0 = top)"
-        if kind in (PLAY, SWAP_AT):
-            card = arg if kind == PLAY else box.card("swap")
-            name = box.card_names[card]
-            if not self.hands[self.actor][card]:
-                return name, f"you hold no {name}"
-            effect = box.card_effects[card]
-            if effect in ("defuse", "nope"):
-                return name, f"{name} is not played on your turn"
-            if effect == "swap" and kind == PLAY:
-                return name, "Swap Spaces needs a target @SEAT"
-            if effect == "magnet":
-                return name, "no Danger Magnet is left to add"
-            if kind == SWAP_AT and arg == self.actor:
-                return name, "choose another player"
-        return "turn", f"{self.action_text(action)!r} is not legal now"
+        why = self._why_not_this_card(kind, arg) if kind in (PLAY, SWAP_AT) else None
+        return why or ("turn", f"{self.action_text(action)!r} is not legal now")
+
+    def _why_not_this_card(self, kind: int, arg: int) -> tuple[str, str] | None:
+        """Why an Action Card may not be played on your turn (``None``: no card rule)."""
+        box = self.box
+        card = arg if kind == PLAY else box.card("swap")
+        name = box.card_names[card]
+        if not self.hands[self.actor][card]:
+            return name, f"you hold no {name}"
+        effect = box.card_effects[card]
+        if effect in ("defuse", "nope"):
+            return name, f"{name} is not played on your turn"
+        if effect == "swap" and kind == PLAY:
+            return name, "Swap Spaces needs a target @SEAT"
+        if effect == "magnet":
+            return name, "no Danger Magnet is left to add"
+        if kind == SWAP_AT and arg == self.actor:
+            return name, "choose another player"
+        return None
 
     def _apply(self, action: int) -> list[Event]:
         kind, arg = self.decode(action)

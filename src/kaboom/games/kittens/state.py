@@ -85,20 +85,7 @@ class KittensState(KittensRecord):
         kind = [tb.reffect[tb.rank_of[t]] for t in range(ed.titles)]
         deck = [t for t in range(ed.titles) if kind[t] not in ("bomb", "defuse")]
         deck = [t for t in deck for _ in range(counts[t])]
-        # "Take out all 6 Defuses and deal 1 to each player." (Dynamitt: one Q or K each.)
-        defuses = [t for t in range(ed.titles) if kind[t] == "defuse" for _ in range(counts[t])]
-        if len(set(defuses)) > 1:
-            shuffle(self.rng, defuses)
-        for seat in range(players):
-            for _ in range(ed.defuses_per_player):
-                self.hands[seat][defuses.pop()] += 1
-        # "Shuffle 2 of the leftover Defuses back into the deck and remove the rest."
-        # (Minions: "You will have some extra Defuse Cards, so put them back in the deck.")
-        back = len(defuses)
-        if ed.spare_defuses_back >= 0:
-            back = min(ed.spare_defuses_back, back)
-        deck += defuses[len(defuses) - back :]
-        self.out_of_game += defuses[: len(defuses) - back]
+        deck += self._deal_defuses([t for t in range(ed.titles) if kind[t] == "defuse"], counts)
         # "Shuffle and deal 7 cards face down to each player."
         shuffle(self.rng, deck)
         for seat in range(players):
@@ -110,16 +97,38 @@ class KittensState(KittensRecord):
             cut = len(deck) // 3
             self.out_of_game_face_down = deck[:cut]
             deck = deck[cut:]
-        # "Put Exploding Kittens back into the deck so there's 1 fewer than the number of players."
-        bombs = [t for t in range(ed.titles) if kind[t] == "bomb" for _ in range(counts[t])]
-        if len(set(bombs)) > 1:
-            shuffle(self.rng, bombs)
-        used = ed.bombs_for(players)
-        deck += bombs[:used]
-        self.out_of_game += bombs[used:]
+        deck += self._bombs_in_play([t for t in range(ed.titles) if kind[t] == "bomb"], counts)
         shuffle(self.rng, deck)
         self.pile = deck
         self.current = self.actor = first
+
+    def _deal_defuses(self, titles: list[int], counts: list[int]) -> list[int]:
+        """ "Take out all 6 Defuses and deal 1 to each player." (Dynamitt: one Q or K each.)
+        Returns the Defuses that go back into the deck."""
+        ed = self.edition
+        defuses = [t for t in titles for _ in range(counts[t])]
+        if len(set(defuses)) > 1:
+            shuffle(self.rng, defuses)
+        for seat in range(self.n):
+            for _ in range(ed.defuses_per_player):
+                self.hands[seat][defuses.pop()] += 1
+        # "Shuffle 2 of the leftover Defuses back into the deck and remove the rest."
+        # (Minions: "You will have some extra Defuse Cards, so put them back in the deck.")
+        back = len(defuses)
+        if ed.spare_defuses_back >= 0:
+            back = min(ed.spare_defuses_back, back)
+        self.out_of_game += defuses[: len(defuses) - back]
+        return defuses[len(defuses) - back :]
+
+    def _bombs_in_play(self, titles: list[int], counts: list[int]) -> list[int]:
+        """ "Put Exploding Kittens back into the deck so there's 1 fewer than the number of
+        players." Returns those; the others are out of the game."""
+        bombs = [t for t in titles for _ in range(counts[t])]
+        if len(set(bombs)) > 1:
+            shuffle(self.rng, bombs)
+        used = self.edition.bombs_for(self.n)
+        self.out_of_game += bombs[used:]
+        return bombs[:used]
 
     # -- what may be done now ----------------------------------------------------------------
     def _legal(self) -> list[int]:
