@@ -128,7 +128,9 @@ def parse_box(raw: dict[str, Any], source: str) -> Box:
     effects = [c.kind for c in actions]
     header = read_header(head, where)
     hand_size = number(head, "hand_size", where, 0, MAX_HAND)
-    _check_totals(discs, actions, (header.max_players, hand_size), source)
+    magnets = sum(d["count"] for d in discs if d["kind"] == "magnet")
+    disc_counts = [d["count"] for d in discs]
+    _check_totals(actions, (sum(disc_counts), magnets), (header.max_players, hand_size), source)
     return Box(
         header=header,
         hand_size=hand_size,
@@ -177,18 +179,19 @@ def _discs_and_cards(
 
 
 def _check_totals(
-    discs: list[dict[str, Any]], actions: list[Card], dealt: tuple[int, int], source: str
+    actions: list[Card], discs: tuple[int, int], dealt: tuple[int, int], source: str
 ) -> None:
     """Not too many cards and discs in all; enough Action Cards to deal every hand
-    (``dealt``: the most players and the hand size); a Move Disc besides the Magnets."""
-    card_total, disc_total = sum(c.count for c in actions), sum(d["count"] for d in discs)
+    (``dealt``: the most players and the hand size); a Move Disc besides the Magnets
+    (``discs``: how many discs, how many of them Magnets)."""
+    (disc_total, magnets), card_total = discs, sum(c.count for c in actions)
     if card_total > MAX_CARDS or disc_total > MAX_CARDS:
         raise BadInput(f"{source}: cards", f"at most {MAX_CARDS} Action Cards and Move Discs")
     players, hand_size = dealt
     if card_total < players * hand_size:
         where = f"{source}: game.hand_size"
         raise BadInput(where, f"hands the Action Cards can deal to {players} players")
-    if disc_total - sum(d["count"] for d in discs if d["kind"] == "magnet") < 1:
+    if disc_total - magnets < 1:
         raise BadInput(f"{source}: [[disc]]", "at least one Move Disc besides the Danger Magnets")
 
 

@@ -78,7 +78,7 @@ def parse_deck(raw: dict[str, Any], source: str) -> Deck:
     titles = [read_card(c, f"{source}: card[{i}]", "kind", KINDS) for i, c in enumerate(cards)]
     slugs = [c.slug for c in titles]
     unique(slugs, f"{source}: [[card]]", "card slugs")
-    beats = _beats(cards, [c.kind for c in titles], slugs, source)
+    beats = _beats([c.get("beats", []) for c in cards], [c.kind for c in titles], slugs, source)
     where = f"{source}: game"
     header = read_header(head, where)
     slots = number(head, "slots", where, 1, MAX_SLOTS)
@@ -105,12 +105,11 @@ def parse_deck(raw: dict[str, Any], source: str) -> Deck:
 
 
 def _beats(
-    cards: list[dict[str, Any]], kinds: list[str], slugs: list[str], source: str
+    named: list[object], kinds: list[str], slugs: list[str], source: str
 ) -> list[frozenset[int]]:
-    """What each card beats: a list of card slugs, Eleminis only."""
+    """What each card beats (``named``: each card's ``beats``): card slugs, Eleminis only."""
     beats: list[frozenset[int]] = []
-    for i, card in enumerate(cards):
-        names = card.get("beats", [])
+    for i, names in enumerate(named):
         if not isinstance(names, list) or any(n not in slugs for n in names):
             raise BadInput(f"{source}: card[{i}].beats", f"a list of card slugs; got {names!r}")
         beats.append(frozenset(slugs.index(n) for n in names))

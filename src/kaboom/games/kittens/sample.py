@@ -85,7 +85,7 @@ class Deal:
         counts = _game_cards(s, section.get("cards"), index)
         self.sizes = [q["hand_size"] for q in obs["players"]]
         self.pile_size = obs["piles"]["draw"]["size"]
-        self._read_known(obs["known"], index, titles, s.n)
+        self._read_known(obs, index, titles, s.n)
         in_runs = piles.run_pieces(self.runs)
         for t in self._seen(s, obs, index, in_runs):
             counts[t] -= 1
@@ -103,14 +103,12 @@ class Deal:
         for q, ranks in section.get("absent", {}).items():
             if int(q) != seat:
                 self.absent[int(q)] = {rank_index(s.table)[r] for r in ranks}
-        self._check_hidden(s, section, seat, in_runs)
+        self._check_hidden(s, obs, in_runs)
 
-    def _read_known(
-        self, known: dict[str, Any], index: dict[str, int], titles: int, n: int
-    ) -> None:
+    def _read_known(self, obs: Observation, index: dict[str, int], titles: int, n: int) -> None:
         """What the seat knows: places of the Draw Pile (from the top), runs, cards in
         other hands."""
-        top = self.pile_size - 1
+        known, top = obs["known"], self.pile_size - 1
         seen_pile = known["piles"].get("draw", {})
         self.known_pile = {top - int(i): index[c] for i, c in seen_pile.items()}
         runs = known.get("runs", {}).get("draw", [])
@@ -133,12 +131,10 @@ class Deal:
             seen += [t for t in range(len(hand)) for _ in range(hand[t])]
         return seen
 
-    def _check_hidden(
-        self, s: KittensCore, section: dict[str, Any], seat: int | None, in_runs: list[int]
-    ) -> None:
+    def _check_hidden(self, s: KittensCore, obs: Observation, in_runs: list[int]) -> None:
         """The hidden places (other hands, unseen places of the Draw Pile, cards out face
         down) are as many as the unseen cards, bombs apart."""
-        is_bomb = s.table.is_bomb
+        is_bomb, section, seat = s.table.is_bomb, obs["exploding"], obs["seat"]
         hidden = sum(self.sizes[q] - sum(self.fixed[q]) for q in range(s.n) if q != seat)
         known_bombs = sum(is_bomb[c] for c in [*self.known_pile.values(), *in_runs])
         if (
