@@ -23,6 +23,7 @@ from kaboom.engine.parsing import check_action_id
 from kaboom.engine.pile_memory import Runs
 from kaboom.engine.state import State
 from kaboom.games._nope import ReactionWindow
+from kaboom.games.kittens import events
 from kaboom.games.kittens.actions import ActionTable, Spec, action_table
 from kaboom.games.kittens.edition import Edition
 from kaboom.games.kittens.words import describe_event
@@ -258,10 +259,7 @@ class KittensCore(State):
 
     def opening(self) -> list[Event]:
         """Each player looks at their hand ("Look at yours but keep them secret")."""
-        return [
-            Event("hand", q, {"cards": self.hand_slugs(q)}, self.table.solo[q])
-            for q in range(self.n)
-        ]
+        return [events.hand(q, self.hand_slugs(q), self.table.solo[q]) for q in range(self.n)]
 
     def _copy_to(self, other: Self) -> None:
         s = other

@@ -150,6 +150,16 @@ class KittensRecord(KittensKnowledge):
         self.phase, self.actor = PHASES.index(raw["phase"]), raw["actor"]
         w = raw["window"]
         self.window = None if w is None else ReactionWindow.from_json(w, Spec(*w["play"]))
+        self._load_knowledge(raw)
+        self.turns, self.winner = raw["turns"], raw["winner"]
+        self.absent = {(int(q), int(r)) for q, r in raw.get("absent", [])}
+        rigged = raw.get("rigged")
+        self.rigged = None if rigged is None else tuple(int(k) for k in rigged)
+        self._check_every_card()
+
+    def _load_knowledge(self, raw: dict[str, Any]) -> None:
+        """What each seat knows of the Draw Pile and of hands; the places and runs it knows
+        must be ones the Draw Pile holds."""
         self.known_pile = [{int(i): c for i, c in k.items()} for k in raw["known_pile"]]
         runs = raw.get("known_runs", [[]] * self.n)
         self.known_runs = [[list(r) for r in seat_runs] for seat_runs in runs]
@@ -157,10 +167,9 @@ class KittensRecord(KittensKnowledge):
         for seat, (known, runs) in enumerate(zip(self.known_pile, self.known_runs, strict=True)):
             if not piles.holds(self.pile, known, runs):
                 raise BadInput(f"state.known_pile[{seat}]", "places and runs the Draw Pile holds")
-        self.turns, self.winner = raw["turns"], raw["winner"]
-        self.absent = {(int(q), int(r)) for q, r in raw.get("absent", [])}
-        rigged = raw.get("rigged")
-        self.rigged = None if rigged is None else tuple(int(k) for k in rigged)
+
+    def _check_every_card(self) -> None:
+        """Every card of a loaded table is one of the box's (or of the rig's)."""
         bomb = [self.drawn_bomb] if self.drawn_bomb >= 0 else []
         every = [*self.pile, *self.discard, *self.out_of_game, *self.out_of_game_face_down, *bomb]
         every += [t for h in self.hands for t, k in enumerate(h) for _ in range(k)]
