@@ -42,7 +42,8 @@ from kaboom.server.config import ServerConfig
 from kaboom.server.export import export, seat_views
 from kaboom.server.hub import Hub
 from kaboom.server.limits import Bucket, Buckets, Sockets, peer
-from kaboom.server.table import LobbyError, Table, TableUnavailable, token_hash
+from kaboom.server.seating import LobbyError, token_hash
+from kaboom.server.table import Table, TableUnavailable
 
 log = logging.getLogger("kaboom.server")
 
