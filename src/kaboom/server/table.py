@@ -84,6 +84,8 @@ class Table:
         self.window: WindowRt | None = None
         self.clock_task: asyncio.Task[None] | None = None
         self.turn_deadline: float | None = None
+        #: The clocks' time (the event loop's; a test of the view passes its own).
+        self.now: Callable[[], float] = clocks.now
         self.driving = False
         self.last_activity = time.monotonic()
         self._legal_cache: tuple[int, list[LegalText]] | None = None
@@ -156,7 +158,12 @@ class Table:
         return self._legal_cache[1]
 
     def _window_left(self) -> float | None:
-        return None if self.window is None else clocks.time_left(self.window.deadline, clocks.now())
+        return None if self.window is None else clocks.time_left(self.window.deadline, self.now())
+
+    def _turn_left(self) -> float | None:
+        return (
+            None if self.turn_deadline is None else clocks.time_left(self.turn_deadline, self.now())
+        )
 
     def decision(self, seat: int | None) -> DecisionOut | None:
         """What ``seat`` may decide now (None: nothing), from its own observation only."""
@@ -167,9 +174,7 @@ class Table:
             return view.window_decision(self.window, seat, self._window_left())
         if st.to_act != seat:
             return None
-        return view.turn_decision(
-            self.seq, self._legal(), clocks.time_left(self.turn_deadline, clocks.now())
-        )
+        return view.turn_decision(self.seq, self._legal(), self._turn_left())
 
     def update_msg(self, seat: int | None, bots_only: bool = False) -> Message:
         """The update of ``seat`` at this seq. ``bots_only``: its audience is this process's
