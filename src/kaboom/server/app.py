@@ -158,7 +158,7 @@ class WsConn:
         self.closed = False
         self.code, self.reason = 1000, ""
 
-    def deliver(self, msg: dict[str, Any], text: str) -> None:
+    def deliver(self, msg: proto.Message, text: str) -> None:
         if self.closed:
             return
         if self.queue.qsize() > MAX_QUEUE:

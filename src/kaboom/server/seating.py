@@ -12,9 +12,10 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from kaboom.server.db import SeatRow
+from kaboom.server.protocol import Message
 
 if TYPE_CHECKING:
     from kaboom.server.table import Table
@@ -31,7 +32,7 @@ class Conn(Protocol):
     seat: int | None
     person: bool
 
-    def deliver(self, msg: dict[str, Any], text: str) -> None: ...
+    def deliver(self, msg: Message, text: str) -> None: ...
 
     def close(self, code: int, reason: str) -> None: ...
 

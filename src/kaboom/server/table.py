@@ -24,9 +24,9 @@ from kaboom.server import clocks, seating, view
 from kaboom.server import protocol as proto
 from kaboom.server.clocks import Answer, WindowRt
 from kaboom.server.db import LIVE, ActionRow, Conflict, SeatRow, Store, TableRow
-from kaboom.server.protocol import Act
+from kaboom.server.protocol import Act, Message
 from kaboom.server.seating import Conn, LobbyError, SeatRt
-from kaboom.server.view import DecisionOut, LegalText, Message, SeatOut, TableOut
+from kaboom.server.view import DecisionOut, LegalText, SeatOut, TableOut
 
 T = TypeVar("T")
 

@@ -10,16 +10,15 @@ seat's hand give the seat the same messages).
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from kaboom.engine.events import Event
 from kaboom.engine.state import Observation, State
 from kaboom.server import protocol as proto
 from kaboom.server.clocks import WindowRt
 from kaboom.server.db import TableRow
+from kaboom.server.protocol import Message
 from kaboom.server.seating import SeatRt
-
-Message = dict[str, Any]
 
 
 class LegalText(TypedDict):

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import ClassVar, Protocol, TypeVar, runtime_checkable
 
 from rich.cells import cell_len
 from rich.markup import escape
@@ -227,7 +227,7 @@ class TableScreen(Screen[None]):
         return shown.get(action, True)
 
     # -- what the viewer sees ------------------------------------------------------------------
-    def obs(self) -> dict[str, Any]:
+    def obs(self) -> Observation:
         return self.session.observe(self.viewer)
 
     def hand(self) -> list[str]:
@@ -245,7 +245,7 @@ class TableScreen(Screen[None]):
         self._draw_actions()
         self._draw_window()
 
-    def _status(self, obs: dict[str, Any]) -> str:
+    def _status(self, obs: Observation) -> str:
         if self.session.state.is_over:
             if self.remote is not None and not self.remote.finished:
                 return self.headline()  # the server tells the seed with its last word
