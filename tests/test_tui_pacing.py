@@ -18,11 +18,11 @@ import pytest
 
 from kaboom.bots.clock import answer_time, turn_deadline
 from kaboom.engine.scenario import start
-from kaboom.engine.view import PlayerView
 from kaboom.tui.families import family_of
 from kaboom.tui.pacing import TICK, Pace, Pacing
 from kaboom.tui.save import HUMAN, Seating
 from kaboom.tui.session import Session
+from test_tui_pace import Skipper, skip_against  # the same deals as the table's own tests
 
 R = TypeVar("R")
 
@@ -114,22 +114,6 @@ class Stage:
         self.shown.append("end")
 
 
-def skip_against(p1: list[str]) -> dict[str, Any]:
-    """You (P0) hold a Skip; P1 holds ``p1``; P2 a cat; the Kittens at the bottom."""
-    return {
-        "game": "exploding-kittens",
-        "players": 3,
-        "setup": {
-            "hands": [["skip", "tacocat"], p1, ["beard-cat"]],
-            "draw_pile": [
-                *["cattermelon", "shuffle", "favor", "hairy-potato-cat", "tacocat"],
-                *["exploding-kitten"] * 2,
-            ],
-            "current": 0,
-        },
-    }
-
-
 def table(seats: list[str], setup: dict[str, Any], pace: Pace) -> tuple[Pacing, Stage, FakeClock]:
     session = Session(Seating("exploding-kittens", 3, 7, {}, seats), start(setup))
     stage, clock = Stage(), FakeClock()
@@ -163,23 +147,6 @@ def test_a_window_against_bots_ends_at_the_same_moment_whatever_a_bot_holds() ->
     assert bots == bots_too == pytest.approx(answer_time(0.4))
     assert with_nope == without  # to the tick: the scheduler's time is exact
     assert bots <= with_nope < bots + TICK + 1e-9  # the bots' time, not the 5 s clock
-
-
-class Skipper:
-    """Plays a Skip when it may, else lets every card go and draws."""
-
-    name = "skipper"
-
-    def __init__(self, words: Callable[[int], str]) -> None:
-        self.words = words
-
-    def act(self, view: PlayerView) -> int:
-        legal = view.legal_actions()
-        for word in ("play skip", "pass", "draw"):
-            for action in legal:
-                if self.words(action) == word:
-                    return action
-        return legal[0]
 
 
 def test_a_window_you_may_nope_waits_for_you_and_ends_when_you_answer() -> None:

@@ -3,7 +3,7 @@ whose audience holds that seat, and the table's public facts (its row, its seats
 window, the clocks' time left), never from the state itself.
 
 Pure: no connection, no clock, no event loop; the table passes the time left on its clocks
-(``Clocks.left``). So the messages of a seat are a function of what that seat may know,
+(``clocks.time_left`` at ``Table.now``). So the messages of a seat are a function of what that seat may know,
 which ``tests/test_server_view.py`` checks directly (two worlds that differ only in another
 seat's hand give the seat the same messages).
 """

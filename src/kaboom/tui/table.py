@@ -344,13 +344,7 @@ class TableScreen(Screen[None]):
     def _draw_actions(self) -> None:
         actions = self.query_one("#actions", OptionList)
         rows = self._window_rows() if self.window is not None else self.rows()
-        options = []
-        for row_id, label, risk in rows:
-            text = escape(label) + (
-                f" [b](! {escape(risk)})[/b]" if risk and risk != "disabled" else ""
-            )
-            disabled = risk == "disabled"
-            options.append(Row(text, id=row_id or None, disabled=disabled))
+        options = [option_row(row_id, label, risk) for row_id, label, risk in rows]
         self.playable = sum(1 for row_id, _, risk in rows if row_id and risk != "disabled")
         if not rows and self.selected and self.my_move():
             options = [Row("No action uses the selected cards (c clears)", disabled=True)]
@@ -635,6 +629,13 @@ class TableScreen(Screen[None]):
         """a, once the game is over: another game at this table."""
         if self.session.state.is_over:
             self._play_again()
+
+
+def option_row(row_id: str, label: str, risk: str) -> Row:
+    """A row of the action list: its label, and what it risks in bold (``disabled``: a
+    row that says something and plays nothing)."""
+    shown = f" [b](! {escape(risk)})[/b]" if risk and risk != "disabled" else ""
+    return Row(escape(label) + shown, id=row_id or None, disabled=risk == "disabled")
 
 
 def hand_rows(cards: list[tuple[str, str]], width: int, cursor: int = -1) -> list[str]:
