@@ -18,16 +18,14 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
 from kaboom.bots.clock import window_length
 from kaboom.engine.state import Observation, State
 from kaboom.engine.window import WindowKey, walk_window, window_key
-from kaboom.server.db import ActionRow
-
-if TYPE_CHECKING:
-    from kaboom.server.table import Table
-    from kaboom.server.view import LegalText
+from kaboom.server.db import ActionRow, TableRow
+from kaboom.server.protocol import LegalText
+from kaboom.server.seating import Process, SeatRt
 
 
 class Answer(NamedTuple):
@@ -48,6 +46,38 @@ class WindowRt:
     asks: dict[int, tuple[Observation, list[LegalText]]]  # in asking order
     answers: dict[int, Answer] = field(default_factory=dict)
     task: asyncio.Task[None] | None = None
+
+
+class Table(Protocol):
+    """What the clocks ask of their table (``table.Table``): they set its open window
+    and its turn clock's deadline and task."""
+
+    window: WindowRt | None
+    clock_task: asyncio.Task[None] | None
+    turn_deadline: float | None
+
+    @property
+    def hub(self) -> Process: ...
+    @property
+    def id(self) -> str: ...
+    @property
+    def row(self) -> TableRow: ...
+    @property
+    def seats(self) -> list[SeatRt]: ...
+    @property
+    def state(self) -> State | None: ...
+    @property
+    def seq(self) -> int: ...
+    @property
+    def lock(self) -> asyncio.Lock: ...
+    @property
+    def driving(self) -> bool: ...
+
+    def drop_answer(self, seat: int, answer: Answer, reason: str) -> None: ...
+    async def commit(self, rows: list[ActionRow]) -> bool: ...
+    def apply(self, rows: list[ActionRow]) -> None: ...
+    def seats_changed(self) -> None: ...
+    def hand_to_bot(self, seat: int) -> None: ...
 
 
 def now() -> float:

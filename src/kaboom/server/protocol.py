@@ -272,6 +272,13 @@ server_message: TypeAdapter[
 Message = dict[str, Any]
 
 
+class LegalText(TypedDict):
+    """One legal action on the wire (``LegalAction``)."""
+
+    id: int
+    text: str
+
+
 class EventJson(TypedDict):
     """An event on the wire (``EventOut``)."""
 

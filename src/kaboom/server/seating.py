@@ -9,16 +9,18 @@ the start. A person who connects takes the seat back and ends the votes against 
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import secrets
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import Any, Protocol, TypeVar
 
-from kaboom.server.db import SeatRow
+from kaboom.engine.state import State
+from kaboom.server.db import SeatRow, Store, TableRow
 from kaboom.server.protocol import Message
 
-if TYPE_CHECKING:
-    from kaboom.server.table import Table
+T = TypeVar("T")
 
 
 def token_hash(token: str) -> str:
@@ -41,6 +43,20 @@ class Agent(Conn, Protocol):
     """A seat's bot in this process (``bot.BotAgent``)."""
 
     def reset(self) -> None: ...
+
+
+class Process(Protocol):
+    """What a table's parts (its seats, its clocks) ask of the process (``hub.Hub``)."""
+
+    store: Store
+    shared: bool
+    instance: str
+
+    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T: ...
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]: ...
+
+    def notify(self, table_id: str, what: str) -> None: ...
 
 
 @dataclass(slots=True)
@@ -72,6 +88,42 @@ class LobbyError(Exception):
     def __init__(self, status: int, detail: str) -> None:
         super().__init__(detail)
         self.status, self.detail = status, detail
+
+
+class Table(Protocol):
+    """What the seats ask of their table (``table.Table``)."""
+
+    @property
+    def hub(self) -> Process: ...
+    @property
+    def id(self) -> str: ...
+    @property
+    def row(self) -> TableRow: ...
+    @property
+    def seats(self) -> list[SeatRt]: ...
+    @property
+    def spectators(self) -> set[Conn]: ...
+    @property
+    def state(self) -> State | None: ...
+    @property
+    def driving(self) -> bool: ...
+    @property
+    def closed(self) -> bool: ...
+
+    def reply(self, conn: Conn, msg: Message) -> None: ...
+    def error(self, conn: Conn, code: str, text: str) -> None: ...
+    def broadcast(self, msg: Message, people_only: bool = False) -> None: ...
+    def seats_changed(self) -> None: ...
+    def welcome_msg(self, seat: int | None) -> Message: ...
+    def sync_msg(self, seat: int | None, last_seq: int) -> Message: ...
+    def over_msg(self) -> Message: ...
+    def seats_msg(self) -> Message: ...
+    def tabs_msg(self, count: int, playing: bool) -> Message: ...
+    def touch(self) -> None: ...
+    def begin(self) -> None: ...
+    def hand_to_bot(self, seat: int) -> None: ...
+    def bot_takes(self, seat: int) -> None: ...
+    def person_plays(self, seat: int) -> None: ...
 
 
 def seat_of_token(seats: list[SeatRt], token: str) -> int | None:

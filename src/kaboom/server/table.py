@@ -23,10 +23,10 @@ from kaboom.engine.window import world_when_asked
 from kaboom.server import clocks, seating, view
 from kaboom.server import protocol as proto
 from kaboom.server.clocks import Answer, WindowRt
-from kaboom.server.db import LIVE, ActionRow, Conflict, SeatRow, Store, TableRow
-from kaboom.server.protocol import Act, Message
-from kaboom.server.seating import Conn, LobbyError, SeatRt
-from kaboom.server.view import DecisionOut, LegalText, SeatOut, TableOut
+from kaboom.server.db import LIVE, ActionRow, Conflict, SeatRow, TableRow
+from kaboom.server.protocol import Act, LegalText, Message
+from kaboom.server.seating import Conn, LobbyError, Process, SeatRt
+from kaboom.server.view import DecisionOut, SeatOut, TableOut
 
 T = TypeVar("T")
 
@@ -34,24 +34,15 @@ T = TypeVar("T")
 KEYS_KEPT = 4096
 
 
-class HubPort(Protocol):
-    """What a table asks of its process (``hub.Hub``)."""
-
-    store: Store
-    shared: bool
-    instance: str
-
-    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T: ...
+class HubPort(Process, Protocol):
+    """What a table asks of its process (``hub.Hub``): what its parts ask
+    (``seating.Process``), and the log's writes, the bots' thinking, the drive."""
 
     async def write(self, table_id: str, rows: list[ActionRow]) -> None: ...
 
     async def think(self, table_id: str, fn: Callable[..., T], *args: Any) -> T: ...
 
-    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]: ...
-
     def claim(self, table: Table, fresh: bool = False) -> None: ...
-
-    def notify(self, table_id: str, what: str) -> None: ...
 
     def table_done(self, table: Table) -> None: ...
 

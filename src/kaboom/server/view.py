@@ -3,9 +3,9 @@ whose audience holds that seat, and the table's public facts (its row, its seats
 window, the clocks' time left), never from the state itself.
 
 Pure: no connection, no clock, no event loop; the table passes the time left on its clocks
-(``clocks.time_left`` at ``Table.now``). So the messages of a seat are a function of what that seat may know,
-which ``tests/test_server_view.py`` checks directly (two worlds that differ only in another
-seat's hand give the seat the same messages).
+(``clocks.time_left`` at ``Table.now``). So the messages of a seat are a function of what
+that seat may know, which ``tests/test_server_view.py`` checks directly (two worlds that
+differ only in another seat's hand give the seat the same messages).
 """
 
 from __future__ import annotations
@@ -17,15 +17,8 @@ from kaboom.engine.state import Observation, State
 from kaboom.server import protocol as proto
 from kaboom.server.clocks import WindowRt
 from kaboom.server.db import TableRow
-from kaboom.server.protocol import Message
+from kaboom.server.protocol import LegalText, Message
 from kaboom.server.seating import SeatRt
-
-
-class LegalText(TypedDict):
-    """One legal action on the wire (``protocol.LegalAction``)."""
-
-    id: int
-    text: str
 
 
 class DecisionOut(TypedDict):
