@@ -279,20 +279,11 @@ class LegalText(TypedDict):
     text: str
 
 
-class EventJson(TypedDict):
-    """An event on the wire (``EventOut``)."""
-
-    kind: str
-    seat: int | None
-    data: dict[str, object]
-    private: bool
-
-
-def event_json(e: Event) -> EventJson:
+def event_json(e: Event) -> dict[str, Any]:
     return {"kind": e.kind, "seat": e.seat, "data": e.data, "private": e.audience is not None}
 
 
-def seen(events: list[Event], seat: int | None) -> list[EventJson]:
+def seen(events: list[Event], seat: int | None) -> list[dict[str, Any]]:
     """The events ``seat`` may see, on the wire."""
     return [event_json(e) for e in events if e.visible_to(seat)]
 
