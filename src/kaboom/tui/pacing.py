@@ -368,7 +368,9 @@ class Pacing:
         def moved(action: int) -> None:
             self.bot_moved(seat, action)
 
-        decide = lambda: local.decide(seat, think=deadline.think)  # noqa: E731
+        def decide() -> int:
+            return local.decide(seat, think=deadline.think)
+
         self.clock.off_thread("bots", decide, deadline.release, moved)
 
     def bot_moved(self, seat: int, action: int) -> None:
