@@ -17,11 +17,11 @@ from kaboom.engine.scenario import start
 from kaboom.engine.view import PlayerView
 from kaboom.tui import cli
 from kaboom.tui.app import KaboomApp, default_seater, screen_text
+from kaboom.tui.pacing import TICK, Pace
 from kaboom.tui.picker import PACE, PickerScreen
 from kaboom.tui.save import HUMAN, Seating
 from kaboom.tui.session import Session
 from kaboom.tui.settings import DEFAULT_PACE, PACES, settings_path
-from kaboom.tui.table import TICK, Pace
 
 SIZE = (80, 24)
 

@@ -13,10 +13,10 @@ from kaboom.engine.registry import get_game
 from kaboom.tui import save
 from kaboom.tui.app import KaboomApp, ReplayApp, screen_text
 from kaboom.tui.families import family_of
+from kaboom.tui.pacing import Pace
 from kaboom.tui.save import HUMAN, Seating
 from kaboom.tui.screens import Dismissable, PassScreen
 from kaboom.tui.session import Session
-from kaboom.tui.table import Pace
 from tui_pilot import play_out, settle, table_app
 
 SIZE = (80, 24)
@@ -235,6 +235,6 @@ async def test_a_bots_move_reported_after_the_app_quit_changes_nothing(tmp_path:
         seat, legal = state.to_act, state.legal_actions()
     assert seat is not None
     before = state.to_json()
-    table._bot_moved(seat, legal[0])
-    table._planned(("late",), {})
+    table.pacing.bot_moved(seat, legal[0])
+    table.pacing.planned(("late",), {})
     assert table.session.state.to_json() == before

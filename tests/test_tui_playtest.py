@@ -18,10 +18,11 @@ from kaboom.tui import save
 from kaboom.tui.app import KaboomApp, ReplayApp, screen_text
 from kaboom.tui.exploding import Exploding
 from kaboom.tui.families import family_of
+from kaboom.tui.pacing import Pace
 from kaboom.tui.save import HUMAN, Seating
 from kaboom.tui.screens import ConfirmQuit, Dismissable, GameOver, PassScreen
 from kaboom.tui.session import Session
-from kaboom.tui.table import Pace, TableScreen
+from kaboom.tui.table import TableScreen
 from kaboom.tui.words import tell
 from tui_pilot import play_out, settle, table_app
 

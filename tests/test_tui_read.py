@@ -21,11 +21,12 @@ from kaboom.games.option_words import words_of
 from kaboom.tui import save
 from kaboom.tui.app import KaboomApp, ReplayApp, screen_text
 from kaboom.tui.families import family_of
+from kaboom.tui.pacing import Pace
 from kaboom.tui.picker import OPPONENTS, Choice, PickerScreen
 from kaboom.tui.save import HUMAN, Seating
 from kaboom.tui.screens import Dismissable, GameOver
 from kaboom.tui.session import Session
-from kaboom.tui.table import Pace, TableScreen
+from kaboom.tui.table import TableScreen
 from tui_pilot import at_the_end, played, settle
 
 SIZE = (80, 24)

@@ -21,10 +21,11 @@ from kaboom.engine.view import PlayerView
 from kaboom.tui import app as app_module
 from kaboom.tui import cli, save
 from kaboom.tui.app import KaboomApp, ReplayApp, screen_text
+from kaboom.tui.pacing import Pace
 from kaboom.tui.save import HUMAN, Seating
 from kaboom.tui.screens import PassScreen
 from kaboom.tui.session import Session
-from kaboom.tui.table import Pace, TableScreen
+from kaboom.tui.table import TableScreen
 from tui_pilot import play_out, settle
 
 SIZE = (80, 24)

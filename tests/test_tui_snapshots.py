@@ -12,9 +12,9 @@ import pytest
 from textual.pilot import Pilot
 
 from kaboom.tui.app import KaboomApp
+from kaboom.tui.pacing import Pace
 from kaboom.tui.save import HUMAN, Seating
 from kaboom.tui.screens import PassScreen
-from kaboom.tui.table import Pace
 from tui_pilot import at_the_end, settle, table_app
 
 Snap = Callable[..., bool]

@@ -11,10 +11,11 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from kaboom.tui.app import KaboomApp
+from kaboom.tui.pacing import Pace
 from kaboom.tui.save import HUMAN, Seating
 from kaboom.tui.screens import PassScreen
 from kaboom.tui.session import Session
-from kaboom.tui.table import Pace, TableScreen
+from kaboom.tui.table import TableScreen
 
 
 def table_app(seating: Seating, tmp: object, hotseat: bool = False) -> KaboomApp:

@@ -39,9 +39,10 @@ from kaboom.engine.state import Observation, State
 from kaboom.server.client import Lobby, LobbyRefused, SeatClient
 from kaboom.tui import words
 from kaboom.tui.app import KaboomApp
+from kaboom.tui.pacing import Pace
 from kaboom.tui.save import HUMAN, Seating, default_path, stamp
 from kaboom.tui.session import seen_lines
-from kaboom.tui.table import Pace, TableScreen
+from kaboom.tui.table import TableScreen
 
 #: How the seats the server plays (people elsewhere, its bots) are named in the seating.
 ELSEWHERE = "server"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 #: The audience of an event seen by every seat and by spectators.
 EVERYONE: frozenset[int] | None = None
@@ -49,6 +49,14 @@ class Event:
             dict(raw.get("data", {})),
             None if audience is None else frozenset(audience),
         )
+
+
+def event_of(
+    kind: str, seat: int | None, data: Mapping[str, object], audience: frozenset[int] | None
+) -> Event:
+    """An event whose data a family typed (a ``TypedDict``, games/<family>/events.py): at run
+    time a plain dict, so the event and its JSON are those of :class:`Event`."""
+    return Event(kind, seat, cast(dict[str, Any], data), audience)
 
 
 def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:

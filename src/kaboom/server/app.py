@@ -42,7 +42,8 @@ from kaboom.server.config import ServerConfig
 from kaboom.server.export import export, seat_views
 from kaboom.server.hub import Hub
 from kaboom.server.limits import Bucket, Buckets, Sockets, peer
-from kaboom.server.table import LobbyError, Table, TableUnavailable, token_hash
+from kaboom.server.seating import LobbyError, token_hash
+from kaboom.server.table import Table, TableUnavailable
 
 log = logging.getLogger("kaboom.server")
 
@@ -157,7 +158,7 @@ class WsConn:
         self.closed = False
         self.code, self.reason = 1000, ""
 
-    def deliver(self, msg: dict[str, Any], text: str) -> None:
+    def deliver(self, msg: proto.Message, text: str) -> None:
         if self.closed:
             return
         if self.queue.qsize() > MAX_QUEUE:

@@ -25,10 +25,10 @@ from typing import Any, Protocol, TypeVar
 from kaboom.bots.base import Bot, Search
 from kaboom.bots.clock import Deadline, decide_by, turn_deadline, until
 from kaboom.bots.make import make_bot
-from kaboom.engine.state import State
+from kaboom.engine.state import Observation, State
 from kaboom.engine.view import PlayerView
 from kaboom.server.db import TableRow
-from kaboom.server.protocol import Act
+from kaboom.server.protocol import Act, Message
 
 T = TypeVar("T")
 #: A decision this quick (seconds) is made on the event loop once ``QUICK_RUN`` in a row were.
@@ -79,7 +79,7 @@ class BotAgent:
     def reset(self) -> None:
         self.done.clear()
 
-    def deliver(self, msg: dict[str, Any], text: str) -> None:
+    def deliver(self, msg: Message, text: str) -> None:
         """A message for the seat: a decision is taken up once, and thought over off the
         event loop."""
         if msg.get("type") not in ("update", "sync") or not self.table.driving:
@@ -98,7 +98,7 @@ class BotAgent:
         deadline = self.deadline(decision, asyncio.get_running_loop().time())
         self.table.spawn(self._decide(ident, observation, legal, deadline))
 
-    def deadline(self, decision: dict[str, Any], came: float) -> Deadline:
+    def deadline(self, decision: Message, came: float) -> Deadline:
         """When this decision's thinking ends and its move is due, from when it ``came``
         and public facts: a window answer by the end of the window's clock, a move of its
         own at the table's pace or the bot's budget (``turn_deadline``)."""
@@ -107,7 +107,7 @@ class BotAgent:
         return turn_deadline(came, self.table.row.bot_delay, self.bot)
 
     async def _decide(
-        self, ident: tuple[str, int], obs: dict[str, Any], legal: list[int], deadline: Deadline
+        self, ident: tuple[str, int], obs: Observation, legal: list[int], deadline: Deadline
     ) -> None:
         loop = asyncio.get_running_loop()
         kind, at = ident

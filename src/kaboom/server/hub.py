@@ -29,7 +29,8 @@ from kaboom.server.config import ServerConfig
 from kaboom.server.db import LIVE, ActionRow, SeatRow, Store, TableRow, make_engine, migrate
 from kaboom.server.limits import Owners
 from kaboom.server.pool import BotPool
-from kaboom.server.table import LobbyError, Table, TableUnavailable, token_hash
+from kaboom.server.seating import LobbyError, token_hash
+from kaboom.server.table import Table, TableUnavailable
 
 log = logging.getLogger("kaboom.server")
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypedDict
 
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, model_validator
@@ -268,6 +268,17 @@ server_message: TypeAdapter[
 
 
 # -- builders (the server's hot path: dicts in the models' shapes) -------------------------------
+#: A server message as the server builds it: a JSON object in one of the models' shapes.
+Message = dict[str, Any]
+
+
+class LegalText(TypedDict):
+    """One legal action on the wire (``LegalAction``)."""
+
+    id: int
+    text: str
+
+
 def event_json(e: Event) -> dict[str, Any]:
     return {"kind": e.kind, "seat": e.seat, "data": e.data, "private": e.audience is not None}
 
@@ -277,7 +288,7 @@ def seen(events: list[Event], seat: int | None) -> list[dict[str, Any]]:
     return [event_json(e) for e in events if e.visible_to(seat)]
 
 
-def message(kind: str, seq: int, **fields: Any) -> dict[str, Any]:
+def message(kind: str, seq: int, **fields: Any) -> Message:
     return {"v": VERSION, "type": kind, "seq": seq, **fields}
 
 
@@ -290,7 +301,7 @@ def ack(
     applied: int | None = None,
     rule: str | None = None,
     reason: str | None = None,
-) -> dict[str, Any]:
+) -> Message:
     return message(
         "ack",
         seq,
@@ -304,11 +315,11 @@ def ack(
     )
 
 
-def error(seq: int, code: str, text: str) -> dict[str, Any]:
+def error(seq: int, code: str, text: str) -> Message:
     return message("error", seq, code=code, message=text)
 
 
-def dumps(msg: dict[str, Any]) -> str:
+def dumps(msg: Message) -> str:
     """A message as its text on the wire: compact JSON, by orjson (several times quicker
     than ``json``, on the hot path of every update; int keys become strings as ``json``
     writes them)."""

@@ -18,13 +18,14 @@ from kaboom.engine.events import Event
 from kaboom.engine.state import State
 from kaboom.sim.story import story_lines
 from kaboom.tui.families import family_of, reveal
+from kaboom.tui.pacing import Pace
 from kaboom.tui.panel import counted
 from kaboom.tui.picker import Choice, PickerScreen
 from kaboom.tui.save import HUMAN, Replay, Seating, seed_of
 from kaboom.tui.screens import ConfirmQuit
 from kaboom.tui.session import Session, seen_lines
 from kaboom.tui.settings import Settings, remember
-from kaboom.tui.table import Pace, TableScreen
+from kaboom.tui.table import TableScreen
 from kaboom.tui.words import tell, told_of
 
 #: Builds the seating from the picker's choice (the command line's seed, hot-seat, bots).

@@ -10,10 +10,10 @@ from kaboom.bots.make import make_bot
 from kaboom.engine.errors import BadInput
 from kaboom.engine.registry import get_game
 from kaboom.tui import save, settings
+from kaboom.tui.pacing import Pace
 from kaboom.tui.picker import Choice
 from kaboom.tui.save import HUMAN, Seating, seed_of
 from kaboom.tui.session import Session
-from kaboom.tui.table import Pace
 
 if TYPE_CHECKING:
     from kaboom.tui.app import KaboomApp

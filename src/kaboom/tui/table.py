@@ -1,11 +1,13 @@
-"""The table: one seat's view of a game, its hand and legal actions, bots paced, windows.
+"""The table: one seat's view of a game, its hand and legal actions, and its keys.
 
 The screen draws only from its session's ``observe(viewer)`` and ``log_for(viewer)`` (and,
 for a preview of where a move lands, a world sampled from the viewer's observation). The
 session is a game at this device (``Session``: bots decide in a worker thread, their moves
 are applied on the UI thread, windows run on the device's clock) or a seat of a server
 table (``RemoteTable``, ``kaboom play --join``: the server plays the bots and runs the
-windows; the screen shows what it sends and sends the seat's moves).
+windows; the screen shows what it sends and sends the seat's moves). The pace of the game
+(windows' clocks, the bots, hot-seat's cover, the end) is ``tui.pacing.Pacing``: this screen
+draws, forwards the keys, and is the pace's ``Stage``.
 """
 
 from __future__ import annotations
@@ -14,28 +16,27 @@ import math
 import random
 import time
 from collections import Counter
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, ClassVar, cast
+from typing import ClassVar, Protocol, TypeVar, runtime_checkable
 
 from rich.cells import cell_len
 from rich.markup import escape
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option as Row
 
-from kaboom.bots.clock import answer_time, turn_deadline, window_length
-from kaboom.engine.state import Observation, State
+from kaboom.engine.state import Observation
 from kaboom.engine.window import WindowKey, window_key
 from kaboom.tui import save
 from kaboom.tui.families import Family, family_of, status_line
 from kaboom.tui.odds import bomb_odds
+from kaboom.tui.pacing import Pace, Pacing, Ticker, Window
 from kaboom.tui.screens import (
     Cover,
     Dismissable,
@@ -45,63 +46,47 @@ from kaboom.tui.screens import (
     help_screen,
 )
 from kaboom.tui.session import RemoteTable, Session, TableSession
-from kaboom.tui.settings import DEFAULT_PACE, PACES, tempo
 from kaboom.tui.words import seat_name, tell
 
-#: Ticks of the reaction countdown, in seconds.
-TICK = 0.1
+R = TypeVar("R")
+
 #: How many lines of the log the table keeps on screen.
 LOG_LINES = 200
 #: Row ids of the action list that are not actions.
 GROUP, BACK, NOPE_ROW, PASS_ROW = "group:", "back", "key:n", "key:p"
 
 
-@dataclass(slots=True)
-class Pace:
-    """How the table paces itself: seconds between bot moves, seconds a reaction window
-    stays open (0: until you press n or p), where the log and saves go, hot-seat, how
-    long the pass screen swallows keys after Enter (a reflex second Enter plays nothing),
-    and the pace chosen (``tui.settings.PACES``: it sets the first two)."""
+@runtime_checkable
+class PlaysAgain(Protocol):
+    """The app a table is in: it deals another game (``a`` at the end)."""
 
-    bot_delay: float = PACES[DEFAULT_PACE].bot_delay
-    react_seconds: float = PACES[DEFAULT_PACE].react_seconds
-    log_path: Path | None = None
-    save_path: Path | None = None
-    hotseat: bool = False
-    guard: float = 0.5
-    name: str = DEFAULT_PACE
-
-    def at(self, name: str, delay: float | None = None, react: float | None = None) -> Pace:
-        """This table at the pace ``name``; ``delay`` and ``react`` (the command line's
-        ``--delay``, ``--react``), where given, in place of the pace's own.
-
-        >>> p = Pace().at("fast", react=0.0)
-        >>> p.name, p.bot_delay, p.react_seconds
-        ('fast', 0.3, 0.0)
-        """
-        t = tempo(name)
-        bot_delay = t.bot_delay if delay is None else delay
-        react_seconds = t.react_seconds if react is None else react
-        return replace(self, bot_delay=bot_delay, react_seconds=react_seconds, name=name)
+    def action_play_again(self) -> None: ...
 
 
-@dataclass(slots=True)
-class Window:
-    """A reaction window's clock at the device: which window, who holds the device (None:
-    covered, hot-seat), time left, what was played, whether the holder is asked in it and
-    whether they may Nope when asked (their own hand's business)."""
+class ScreenClock:
+    """The pace's ``Scheduler`` at a screen: ``time.monotonic``, the screen's timers, and
+    Textual's thread workers whose result comes back on the UI thread."""
 
-    key: WindowKey
-    holder: int | None
-    left: float
-    text: str
-    asked: bool
-    nope: bool
-    answer: str = "Nope it"
-    #: When it opened, and when the bots' planned answers are released (``time.monotonic``:
-    #: the opening plus the bots' fixed time, public; the opening if it asks no bot).
-    opened: float = 0.0
-    bots_by: float = 0.0
+    def __init__(self, screen: Screen[None]) -> None:
+        self.screen = screen
+
+    def now(self) -> float:
+        return time.monotonic()
+
+    def every(self, seconds: float, tick: Callable[[], None]) -> Ticker:
+        return self.screen.set_interval(seconds, tick)
+
+    def off_thread(
+        self, group: str, work: Callable[[], R], until: float, done: Callable[[R], None]
+    ) -> None:
+        app = self.screen.app
+
+        def job() -> None:
+            result = work()
+            time.sleep(max(0.0, until - time.monotonic()))
+            app.call_from_thread(done, result)
+
+        self.screen.run_worker(job, thread=True, group=group)
 
 
 class TableScreen(Screen[None]):
@@ -143,32 +128,15 @@ class TableScreen(Screen[None]):
     def __init__(self, session: TableSession, pace: Pace, game: int = 1) -> None:
         super().__init__()
         self.session, self.pace = session, pace
-        #: The game at this device (its bots and windows run here), or a server table's seat.
-        self.local: Session | None = session if isinstance(session, Session) else None
-        self.remote: RemoteTable | None = cast(RemoteTable, session) if session.remote else None
         self.game = game  # the table's first game, second (play again), ...
-        self.hotseat = pace.hotseat or len(session.humans) > 1
-        #: One person at this device against bots: a window ends once the person has
-        #: answered and the bots' time is up (``answered_early``); with more people, or a
-        #: server's table, a window runs its full clock.
-        self.against_bots = self.local is not None and not self.hotseat
-        #: Each window's clock as it ran out: (key, opened, closed), ``time.monotonic()``.
-        self.closings: list[tuple[WindowKey, float, float]] = []
         self.family: Family = family_of(session.state)
-        humans = session.humans
-        # no seat: a server table's spectator (-1), or the first seat of a game of bots
-        self.viewer = humans[0] if humans else (-1 if session.remote else 0)
+        #: The windows' clocks, the bots, hot-seat and the end.
+        self.pacing = Pacing(session, pace, self.family, self, ScreenClock(self))
+        self.local: Session | None = self.pacing.local
+        self.remote: RemoteTable | None = self.pacing.remote
         self.cursor = 0
         self.selected: list[int] = []  # indices into the hand
         self.show_odds = False
-        self.window: Window | None = None
-        self.intents: dict[tuple[WindowKey, int], bool] = {}  # (window, seat) -> Nope?
-        self.clocked: set[tuple[WindowKey, int | None]] = set()  # clocks run out
-        self.plans: dict[WindowKey, dict[int, int]] = {}  # the bots' answers per window
-        self.planning: set[WindowKey] = set()
-        self.timer: Timer | None = None
-        self.passing = False
-        self.covered = False  # hot-seat: bots move behind a cover
         self.stamp = save.stamp()  # names the save and the log; never the seed
         self.playable = 0  # actions listed that the viewer may play now
         self.log_file: Path | None = None
@@ -177,6 +145,39 @@ class TableScreen(Screen[None]):
         self.shown: list[str] = []  # the ids of the rows listed now
         self.previews: dict[tuple[int, int, str], Observation | None] = {}
         self.ended = False  # the game-over box was shown
+
+    # -- the pace's state, as the screen draws it ----------------------------------------------
+    @property
+    def viewer(self) -> int:
+        return self.pacing.viewer
+
+    @property
+    def hotseat(self) -> bool:
+        return self.pacing.hotseat
+
+    @property
+    def against_bots(self) -> bool:
+        return self.pacing.against_bots
+
+    @property
+    def window(self) -> Window | None:
+        return self.pacing.window
+
+    @property
+    def intents(self) -> dict[tuple[WindowKey, int], bool]:
+        return self.pacing.intents
+
+    @property
+    def closings(self) -> list[tuple[WindowKey, float, float]]:
+        return self.pacing.closings
+
+    @property
+    def passing(self) -> bool:
+        return self.pacing.passing
+
+    @property
+    def covered(self) -> bool:
+        return self.pacing.covered
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -199,10 +200,7 @@ class TableScreen(Screen[None]):
         self.query_one("#log").border_title = "log (pgup/pgdn)"
         self.query_one("#actions").border_title = "actions"
         self.query_one("#actions", OptionList).focus()
-        if self.hotseat and not self.session.state.is_over:
-            self.pass_device(self.viewer)  # nobody sees a hand before its player is ready
-        else:
-            self.advance()
+        self.pacing.start()
 
     def on_resize(self, event: Resize) -> None:
         self._log_to_end()
@@ -229,7 +227,7 @@ class TableScreen(Screen[None]):
         return shown.get(action, True)
 
     # -- what the viewer sees ------------------------------------------------------------------
-    def obs(self) -> dict[str, Any]:
+    def obs(self) -> Observation:
         return self.session.observe(self.viewer)
 
     def hand(self) -> list[str]:
@@ -247,7 +245,7 @@ class TableScreen(Screen[None]):
         self._draw_actions()
         self._draw_window()
 
-    def _status(self, obs: dict[str, Any]) -> str:
+    def _status(self, obs: Observation) -> str:
         if self.session.state.is_over:
             if self.remote is not None and not self.remote.finished:
                 return self.headline()  # the server tells the seed with its last word
@@ -346,13 +344,7 @@ class TableScreen(Screen[None]):
     def _draw_actions(self) -> None:
         actions = self.query_one("#actions", OptionList)
         rows = self._window_rows() if self.window is not None else self.rows()
-        options = []
-        for row_id, label, risk in rows:
-            text = escape(label) + (
-                f" [b](! {escape(risk)})[/b]" if risk and risk != "disabled" else ""
-            )
-            disabled = risk == "disabled"
-            options.append(Row(text, id=row_id or None, disabled=disabled))
+        options = [option_row(row_id, label, risk) for row_id, label, risk in rows]
         self.playable = sum(1 for row_id, _, risk in rows if row_id and risk != "disabled")
         if not rows and self.selected and self.my_move():
             options = [Row("No action uses the selected cards (c clears)", disabled=True)]
@@ -406,269 +398,62 @@ class TableScreen(Screen[None]):
             self.previews = {key: after}  # only this position's previews are kept
         return self.previews[key]
 
-    # -- the game loop -------------------------------------------------------------------------
+    # -- the pace's stage ----------------------------------------------------------------------
     def advance(self) -> None:
-        """Whatever comes next: the end, a reaction window, a bot's move, a person's."""
+        """Whatever comes next (``Pacing.advance``); a server's seat previews afresh."""
         if self.remote is not None:
-            self.follow(self.remote)
-            return
-        state = self.session.state
-        if state.is_over:
-            self.finish()
-            return
-        self.redraw()
-        actor = state.to_act
-        key = window_key(state)
-        if key is not None:
-            self.in_window(key, actor)
-        elif self.session.is_bot(actor):
-            self.cover()
-            self.bot_move(actor)
-        elif actor is not None and actor != self.viewer:
-            self.pass_device(actor)
-        elif self.covered:
-            self.pass_device(self.viewer)
+            self.previews = {}
+        self.pacing.advance()
 
-    def follow(self, remote: RemoteTable) -> None:
-        """A server table's seat: the server played what came (bots, windows, clocks); show
-        it, and the open window with the server's clock (the seat's answer is sent at once
-        and played by the server when the clock runs out)."""
-        self.previews = {}
-        state = remote.state
-        if state.is_over and remote.finished:
-            self.finish()
-            return
-        key = window_key(state)
-        if key is None or state.is_over:
-            self._stop_window()
-        elif self.window is None or self.window.key != key:
-            obs = self.obs()
-            window = obs["window"]
-            texts = remote.legal_texts(self.viewer)
-            asked = any(text == "pass" for _, text in texts)
-            nope = any(text != "pass" for _, text in texts)
-            what = self.family.chain(window, self.viewer)
-            left = remote.window_left()
-            answer = self.family.answer(window)
-            self._stop_window()
-            self.window = Window(key, self.viewer, left, what, asked, nope, answer)
-            self.timer = self.set_interval(TICK, self._tick) if left > 0 else None
-        self.redraw()
+    def live(self) -> bool:
+        """Whether the app runs and this screen is up (a bot's thread reports late)."""
+        return self.is_attached and self.is_running
 
-    def _stop_window(self) -> None:
-        if self.timer is not None:
-            self.timer.stop()
-        self.window, self.timer = None, None
-
-    def holder(self) -> int | None:
-        """Who sees the table now: the viewer, or nobody (hot-seat, the device covered)."""
-        return None if self.covered or self.passing else self.viewer
-
-    def in_window(self, key: WindowKey, actor: int | None) -> None:
-        """A reaction window: every seat is asked in order (the engine does it), Nope in
-        hand or not. The table runs the window's clock first, the same for every hand; when
-        it runs out (or a Nope cuts it short), the bots' planned answers and the people's
-        are played in order. In hot-seat another person asked gets the device, and a clock
-        of their own."""
-        holder = self.holder()
-        if (key, holder) not in self.clocked:
-            if self.window is None or (self.window.key, self.window.holder) != (key, holder):
-                self.open_window(key, holder)
-            return
-        if actor is None:
-            return
-        if self.session.is_bot(actor):
-            answer = self.plans.get(key, {}).get(actor)
-            if answer is not None:  # else the plan is still being made: it calls back
-                self.session.apply(answer, actor)
-                self.advance()
-        elif actor == holder:
-            self.answer(key, actor)
-        else:
-            self.pass_device(actor)
-
-    def open_window(self, key: WindowKey, holder: int | None) -> None:
-        """Start the window's clock for whoever holds the device, and plan the bots'
-        answers meanwhile. The clock is ``react`` seconds whatever anyone holds, behind a
-        hot-seat cover too, and at least the bots' delay when it asks a bot (docs/rulings.md,
-        "The table's clock"). With no clock (``--react 0``) it waits for n or p; behind a
-        cover, where nobody can press them, and for one person alone at the device who has
-        no Nope to offer (only they could see the difference), the bots' delay. Either way
-        it closes no sooner than the bots' planned answers are released."""
-        if self.timer is not None:
-            self.timer.stop()
-        obs = self.session.observe(self.viewer)
-        window = obs["window"]
-        answering = window["nopes"][-1] if window["nopes"] else window["player"]
-        asked = holder is not None and holder != answering and obs["players"][holder]["in"]
-        assert self.local is not None
-        nope = asked and holder is not None and self.local.nope_offered(holder)
-        clock = self.pace.react_seconds
-        bots_asked = bool(self.local.bots_asked(self.session.state))
-        if clock > 0:
-            clock = window_length(clock, self.pace.bot_delay, bots_asked)
-        alone = not self.hotseat and not nope
-        left = clock if clock > 0 or (holder is not None and not alone) else self.pace.bot_delay
-        what = self.family.chain(window, holder)
-        opened = time.monotonic()
-        bots_by = opened + answer_time(self.pace.bot_delay) if bots_asked else opened
-        answer = self.family.answer(window)
-        self.window = Window(key, holder, left, what, asked, nope, answer, opened, bots_by)
-        if (clock <= 0 or self.against_bots) and alone and holder is not None and asked:
-            self.intents[(key, holder)] = False  # nothing to decide: it lets the card pass
-        self.timer = self.set_interval(TICK, self._tick) if left > 0 else None
-        if key not in self.plans and key not in self.planning:
-            self.planning.add(key)
-            self.plan_window(key, self.session.state.clone(), bots_by)
+    def draw_window(self) -> None:
         self._draw_window()
+
+    def draw_actions(self) -> None:
         self._draw_actions()
-        if left <= 0 and (holder is None or (clock <= 0 and alone)):
-            self.close_window()
 
-    def _tick(self) -> None:
-        if self.window is None:
-            return
-        self.window.left -= TICK
-        if self.remote is not None:  # the server closes it: only the countdown here
-            self.window.left = max(self.window.left, 0.0)
-            self._draw_window()
-        elif self.window.left <= 0 or self.answered_early(self.window):
-            self.close_window()
-        else:
-            self._draw_window()
+    def show_cover(self) -> None:
+        self.app.push_screen(Cover())
 
-    def answered_early(self, window: Window) -> bool:
-        """One person against bots: the window ends once the person has answered (or is
-        not asked in it, or has nothing but a pass to give) and the bots' time is up. The
-        moment is the later of the person's answer and the opening plus the bots' fixed
-        time, so it depends on nothing a bot holds (docs/rulings.md, "The table's clock").
-        With more people at the device the full clock runs: a quick pass would tell the
-        others the player holds no Nope."""
-        if not self.against_bots or window.holder is None:
-            return False
-        answered = not window.asked or (window.key, window.holder) in self.intents
-        return answered and time.monotonic() >= window.bots_by
+    def hide_cover(self) -> None:
+        self.app.pop_screen()
 
-    def close_window(self) -> None:
-        """The clock ran out (or a Nope cut it short): the answers are played in order."""
-        window, self.window = self.window, None
-        if self.timer is not None:
-            self.timer.stop()
-            self.timer = None
-        if window is not None:
-            self.closings.append((window.key, window.opened, time.monotonic()))
-            self.clocked.add((window.key, window.holder))
-            self.advance()
+    def ask_pass(self, seat: int, why: str, taken: Callable[[], None]) -> None:
+        self.app.push_screen(PassScreen(seat, why, self.pace.guard), lambda _: taken())
 
-    def answer(self, key: WindowKey, seat: int) -> None:
-        """The engine asks ``seat`` (at the device): its Nope if it chose one, else a pass."""
-        nope = self.intents.get((key, seat), False)
-        texts = self.session.legal_texts(seat)
-        chosen = [a for a, text in texts if (text != "pass") is nope]
-        if chosen:
-            self.session.apply(chosen[0], seat)
-        else:
-            self.session.apply(next(a for a, text in texts if text == "pass"), seat)
-        self.advance()
-
-    @work(thread=True, group="plans")
-    def plan_window(self, key: WindowKey, world: State, end: float) -> None:
-        """The bots' answers to a window, decided while its clock runs (off the UI thread)
-        and released at ``end``, when the bots' time is up (the window's opening plus
-        ``answer_time``: the bots' delay), never sooner, so the window never closes earlier
-        (a Nope at the device cuts its clock short; one person against bots ends it once
-        answered) for bots that had nothing to think over (docs/rulings.md, "The table's
-        clock")."""
-        assert self.local is not None
-        answers = self.local.plan_answers(world, end)
-        time.sleep(max(0.0, end - time.monotonic()))
-        self.app.call_from_thread(self._planned, key, answers)
-
-    def _taken_down(self) -> bool:
-        """Whether the app quits or this screen is gone (a bot's thread reports late)."""
-        return not (self.is_attached and self.is_running)
-
-    def _planned(self, key: WindowKey, answers: dict[int, int]) -> None:
-        if self._taken_down():
-            return
-        self.planning.discard(key)
-        self.plans[key] = answers
-        if window_key(self.session.state) == key and self.window is None:
-            self.advance()
-
-    @work(thread=True, group="bots")
-    def bot_move(self, seat: int) -> None:
-        """A bot decides off the UI thread; its move is applied at its deadline (the pace
-        delay, or the bot's own time budget: docs/rulings.md, "The table's clock"), never
-        sooner because it decided quickly."""
-        assert self.local is not None
-        deadline = turn_deadline(time.monotonic(), self.pace.bot_delay, self.local.bot(seat))
-        action = self.local.decide(seat, think=deadline.think)
-        time.sleep(max(0.0, deadline.release - time.monotonic()))
-        self.app.call_from_thread(self._bot_moved, seat, action)
-
-    def _bot_moved(self, seat: int, action: int) -> None:
-        """Apply a bot's move, unless the game moved on meanwhile (a stale worker) or the
-        app quits."""
-        if self._taken_down():
-            return
-        state = self.session.state
-        if state.to_act == seat and state.can(action):
-            self.session.apply(action, seat)
-            self.advance()
-
-    def cover(self) -> None:
-        """Hot-seat: the bots move behind a cover, so the last person's hand does not stay
-        on screen for whoever takes the device next."""
-        if self.hotseat and not self.covered and not self.passing:
-            self.covered = True
-            self.app.push_screen(Cover())
-
-    def pass_device(self, seat: int) -> None:
-        """Hot-seat: hide the table until ``seat`` takes the device. What the screen says
-        depends on nothing hidden: in a window every seat is asked in turn."""
-        if self.passing:
-            return
-        if self.covered:
-            self.covered = False
-            self.app.pop_screen()
-        self.passing = True
-        state = self.session.state
-        asked = state.to_act == seat
-        why = "a reaction window" if asked and window_key(state) else "your turn"
-        why = why if asked else "your seat"
-
-        def taken(_: None) -> None:
-            self.passing = False
-            self.viewer, self.cursor, self.selected, self.open_group = seat, 0, [], ""
-            self.shown = []
-            self.advance()
-
-        self.app.push_screen(PassScreen(seat, why, self.pace.guard), taken)
+    def seat_taken(self, seat: int) -> None:
+        """Hot-seat: ``seat`` holds the device now; its hand is drawn from scratch."""
+        self.cursor, self.selected, self.open_group, self.shown = 0, [], "", []
 
     def finish(self) -> None:
-        """The game is over: save its log, show who won and the seed (now it may be told:
-        it deals the game again), and offer another game."""
-        if self.covered:
-            self.covered = False
-            self.app.pop_screen()
+        """The game is over (``Pacing.finish``)."""
+        self.pacing.finish()
+
+    def show_end(self) -> None:
+        """Save the game's log, show who won and the seed (now it may be told: it deals
+        the game again), and offer another game."""
         if self.remote is not None:  # the server's log of the game, saved by the session
             self.log_file, self.log_error = self.remote.log_file, self.remote.log_error
         elif self.log_file is None and not self.log_error:
-            seating = self.session.seating
-            path = self.pace.log_path or save.default_path(seating.game, self.stamp)
-            if self.pace.log_path is not None and self.game > 1:  # never the last game's
-                path = path.with_stem(f"{path.stem}-{self.game}")
-            try:
-                self.log_file = save.write(path, seating, self.session.state)
-            except OSError as e:
-                self.log_error = f"the log could not be written to {path}: {e.strerror or e}"
-        self.window = None
+            self._write_log()
         self.redraw()
         self.refresh_bindings()  # a: play again
         if not self.ended:
             self.ended = True
             self.app.push_screen(GameOver(self.headline(), self.summary()), self.after_game)
+
+    def _write_log(self) -> None:
+        seating = self.session.seating
+        path = self.pace.log_path or save.default_path(seating.game, self.stamp)
+        if self.pace.log_path is not None and self.game > 1:  # never the last game's
+            path = path.with_stem(f"{path.stem}-{self.game}")
+        try:
+            self.log_file = save.write(path, seating, self.session.state)
+        except OSError as e:
+            self.log_error = f"the log could not be written to {path}: {e.strerror or e}"
 
     def headline(self) -> str:
         """``You won!``, ``You exploded. P2 won.``: the end, for the seat at the device (in
@@ -712,9 +497,14 @@ class TableScreen(Screen[None]):
 
     def after_game(self, choice: str | None) -> None:
         if choice == "again":
-            self.app.call_later(self.app.action_play_again)  # type: ignore[attr-defined]
+            self._play_again()
         elif choice == "quit":
             self.app.exit()
+
+    def _play_again(self) -> None:
+        app = self.app
+        if isinstance(app, PlaysAgain):
+            app.call_later(app.action_play_again)
 
     # -- the viewer's moves --------------------------------------------------------------------
     def my_move(self) -> bool:
@@ -798,51 +588,16 @@ class TableScreen(Screen[None]):
 
     def action_nope(self) -> None:
         """Nope: cuts the window's clock short (the seats before you are asked first)."""
-        window = self.window
-        if window is None or window.holder is None or not window.nope:
-            return
-        if (window.key, window.holder) not in self.intents:
-            self.intents[(window.key, window.holder)] = True
-            if self.remote is not None:
-                self._answer_now(True)
-            else:
-                self.close_window()
-
-    def _answer_now(self, nope: bool) -> None:
-        """A server table: the answer goes to the server at once, which plays it when the
-        window's clock runs out (the window stays on screen until then)."""
-        chosen = [
-            a for a, text in self.session.legal_texts(self.viewer) if (text != "pass") is nope
-        ]
-        if chosen:
-            self.session.apply(chosen[0], self.viewer)
-        self._draw_window()
-        self._draw_actions()
+        self.pacing.nope()
 
     def action_let_pass(self) -> None:
-        """Let it pass: said now, played when the clock runs out (a window lasts its full
-        clock unless someone Nopes, so a quick pass tells nobody you hold no Nope); with no
-        clock (``--react 0``) p closes the window. Outside a window: the game's own pass
+        """Let it pass (``Pacing.let_pass``). Outside a window: the game's own pass
         (Eleminis: a card that cannot be played)."""
-        window = self.window
-        if window is None:
+        if self.window is None:
             if self.family.has_pass:
                 self._play_word("pass")
             return
-        if window.holder is None:
-            return
-        if window.asked and (window.key, window.holder) not in self.intents:
-            self.intents[(window.key, window.holder)] = False
-            if self.remote is not None:
-                self._answer_now(False)
-                return
-        if self.remote is not None:
-            return
-        if self.pace.react_seconds <= 0 or self.answered_early(window):
-            self.close_window()
-        else:
-            self._draw_window()
-            self._draw_actions()
+        self.pacing.let_pass()
 
     def action_odds(self) -> None:
         if not self.family.has_odds or self.session.state.is_over:
@@ -873,7 +628,14 @@ class TableScreen(Screen[None]):
     def action_again(self) -> None:
         """a, once the game is over: another game at this table."""
         if self.session.state.is_over:
-            self.app.call_later(self.app.action_play_again)  # type: ignore[attr-defined]
+            self._play_again()
+
+
+def option_row(row_id: str, label: str, risk: str) -> Row:
+    """A row of the action list: its label, and what it risks in bold (``disabled``: a
+    row that says something and plays nothing)."""
+    shown = f" [b](! {escape(risk)})[/b]" if risk and risk != "disabled" else ""
+    return Row(escape(label) + shown, id=row_id or None, disabled=risk == "disabled")
 
 
 def hand_rows(cards: list[tuple[str, str]], width: int, cursor: int = -1) -> list[str]:

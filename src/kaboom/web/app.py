@@ -40,7 +40,8 @@ from kaboom.server.app import create_app as server_app
 from kaboom.server.config import ServerConfig
 from kaboom.server.hub import Hub
 from kaboom.server.limits import peer
-from kaboom.server.table import Table, token_hash
+from kaboom.server.seating import token_hash
+from kaboom.server.table import Table
 from kaboom.web.words import guide, replay_steps, words
 
 STATIC = Path(str(resources.files("kaboom.web").joinpath("static")))

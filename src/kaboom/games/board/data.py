@@ -10,6 +10,7 @@ from kaboom._paths import package_dir
 from kaboom.engine.datafile import (
     MAX_CARDS,
     MAX_COPIES,
+    Card,
     GameHeader,
     field,
     number,
@@ -122,34 +123,14 @@ def parse_box(raw: dict[str, Any], source: str) -> Box:
     loop = field(board, "loop_back_to", int, f"{source}: board")
     if not 1 <= loop <= spaces:
         raise BadInput(f"{source}: board.loop_back_to", f"a space in 1..{spaces}")
-    discs, cards = raw.get("disc"), raw.get("card")
-    if not isinstance(discs, list) or not discs:
-        raise BadInput(f"{source}: [[disc]]", "the Move Discs")
-    if not isinstance(cards, list) or not cards:
-        raise BadInput(f"{source}: [[card]]", "the Action Cards")
-    for i, d in enumerate(discs):
-        _disc(d, spaces, f"{source}: disc[{i}]")
-    actions = [read_card(c, f"{source}: card[{i}]", "effect", EFFECTS) for i, c in enumerate(cards)]
-    unique([d["slug"] for d in discs], f"{source}: [[disc]]", "disc slugs")
-    unique([c.slug for c in actions], f"{source}: [[card]]", "card slugs")
+    discs, actions = _discs_and_cards(raw, source, spaces)
     kinds = [d["kind"] for d in discs]
-    if kinds.count("magnet") != 1:
-        raise BadInput(f"{source}: [[disc]]", "exactly one disc of kind 'magnet'")
     effects = [c.kind for c in actions]
-    for effect in ("defuse", "nope"):
-        if effects.count(effect) != 1:
-            raise BadInput(f"{source}: [[card]]", f"exactly one card with effect {effect!r}")
     header = read_header(head, where)
     hand_size = number(head, "hand_size", where, 0, MAX_HAND)
-    card_total, disc_total = sum(c.count for c in actions), sum(d["count"] for d in discs)
-    if card_total > MAX_CARDS or disc_total > MAX_CARDS:
-        raise BadInput(f"{source}: cards", f"at most {MAX_CARDS} Action Cards and Move Discs")
-    if card_total < header.max_players * hand_size:
-        raise BadInput(
-            f"{where}.hand_size", f"hands the Action Cards can deal to {header.max_players} players"
-        )
-    if disc_total - sum(d["count"] for d in discs if d["kind"] == "magnet") < 1:
-        raise BadInput(f"{source}: [[disc]]", "at least one Move Disc besides the Danger Magnets")
+    magnets = sum(d["count"] for d in discs if d["kind"] == "magnet")
+    disc_counts = [d["count"] for d in discs]
+    _check_totals(actions, (sum(disc_counts), magnets), (header.max_players, hand_size), source)
     return Box(
         header=header,
         hand_size=hand_size,
@@ -171,6 +152,47 @@ def parse_box(raw: dict[str, Any], source: str) -> Box:
         card_effects=tuple(effects),
         card_texts=tuple(c.text for c in actions),
     )
+
+
+def _discs_and_cards(
+    raw: dict[str, Any], source: str, spaces: int
+) -> tuple[list[dict[str, Any]], list[Card]]:
+    """The Move Discs (one Danger Magnet among them) and the Action Cards (one Defuse, one
+    Nope), each with a slug of its own."""
+    discs, cards = raw.get("disc"), raw.get("card")
+    if not isinstance(discs, list) or not discs:
+        raise BadInput(f"{source}: [[disc]]", "the Move Discs")
+    if not isinstance(cards, list) or not cards:
+        raise BadInput(f"{source}: [[card]]", "the Action Cards")
+    for i, d in enumerate(discs):
+        _disc(d, spaces, f"{source}: disc[{i}]")
+    actions = [read_card(c, f"{source}: card[{i}]", "effect", EFFECTS) for i, c in enumerate(cards)]
+    unique([d["slug"] for d in discs], f"{source}: [[disc]]", "disc slugs")
+    unique([c.slug for c in actions], f"{source}: [[card]]", "card slugs")
+    if [d["kind"] for d in discs].count("magnet") != 1:
+        raise BadInput(f"{source}: [[disc]]", "exactly one disc of kind 'magnet'")
+    effects = [c.kind for c in actions]
+    for effect in ("defuse", "nope"):
+        if effects.count(effect) != 1:
+            raise BadInput(f"{source}: [[card]]", f"exactly one card with effect {effect!r}")
+    return discs, actions
+
+
+def _check_totals(
+    actions: list[Card], discs: tuple[int, int], dealt: tuple[int, int], source: str
+) -> None:
+    """Not too many cards and discs in all; enough Action Cards to deal every hand
+    (``dealt``: the most players and the hand size); a Move Disc besides the Magnets
+    (``discs``: how many discs, how many of them Magnets)."""
+    (disc_total, magnets), card_total = discs, sum(c.count for c in actions)
+    if card_total > MAX_CARDS or disc_total > MAX_CARDS:
+        raise BadInput(f"{source}: cards", f"at most {MAX_CARDS} Action Cards and Move Discs")
+    players, hand_size = dealt
+    if card_total < players * hand_size:
+        where = f"{source}: game.hand_size"
+        raise BadInput(where, f"hands the Action Cards can deal to {players} players")
+    if disc_total - magnets < 1:
+        raise BadInput(f"{source}: [[disc]]", "at least one Move Disc besides the Danger Magnets")
 
 
 def load_box(path: Path = DATA) -> Box:

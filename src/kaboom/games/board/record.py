@@ -17,6 +17,7 @@ from kaboom.engine.checks import (
 )
 from kaboom.engine.errors import BadInput
 from kaboom.games.board.core import PHASES, SIDES
+from kaboom.games.board.data import Box
 from kaboom.games.board.knowledge import BoardKnowledge
 
 # -- JSON -----------------------------------------------------------------------------------------
@@ -76,30 +77,12 @@ class BoardRecord(BoardKnowledge):
         for key in setup:
             if key not in SETUP_KEYS:
                 raise BadInput(f"setup.{key}", f"one of {', '.join(sorted(SETUP_KEYS))}")
-        positions = setup.get("positions", [0] * players)
-        if (
-            not isinstance(positions, list)
-            or len(positions) != players
-            or any(isinstance(x, bool) or not isinstance(x, int) for x in positions)
-            or any(not 0 <= x <= box.spaces for x in positions)
-        ):
-            raise BadInput("setup.positions", f"{players} spaces in 0..{box.spaces}")
-        taken = [x for x in positions if x]
-        if len(taken) != len(set(taken)):
-            raise BadInput("setup.positions", "one character per space (but the Litter Box)")
-        s.positions = list(positions)
+        s.positions = _rig_positions(setup.get("positions", [0] * players), players, box)
         side = setup.get("side", "calm")
         if not isinstance(side, str) or side not in SIDES:
             raise BadInput("setup.side", "calm or chaos")
         s.side = SIDES.index(side)
-        hands = setup.get("hands", [[] for _ in range(players)])
-        if not isinstance(hands, list) or len(hands) != players:
-            raise BadInput("setup.hands", f"{players} lists of Action Cards")
-        for q, hand in enumerate(hands):
-            if not isinstance(hand, list):
-                raise BadInput(f"setup.hands[{q}]", "a list of Action Cards")
-            for i, slug in enumerate(hand):
-                s.gain(q, _index(slug, box.card_slugs, f"setup.hands[{q}][{i}]"))
+        s._rig_hands(setup.get("hands", [[] for _ in range(players)]))
         s.action_deck = _pile(setup, "action_deck", box.card_slugs)
         s.action_discard = _pile(setup, "action_discard", box.card_slugs)
         s.move_deck = _pile(setup, "move_deck", box.disc_slugs)
@@ -112,6 +95,16 @@ class BoardRecord(BoardKnowledge):
         s.turns_owed = integer(setup.get("turns_owed", 1), 1, 99, "setup.turns_owed")
         s.attacked = flag(setup.get("attacked", s.turns_owed > 1), "setup.attacked")
         return s
+
+    def _rig_hands(self, hands: object) -> None:
+        """Each seat's Action Cards, by slug."""
+        if not isinstance(hands, list) or len(hands) != self.n:
+            raise BadInput("setup.hands", f"{self.n} lists of Action Cards")
+        for q, hand in enumerate(hands):
+            if not isinstance(hand, list):
+                raise BadInput(f"setup.hands[{q}]", "a list of Action Cards")
+            for i, slug in enumerate(hand):
+                self.gain(q, _index(slug, self.box.card_slugs, f"setup.hands[{q}][{i}]"))
 
     def ending(self) -> str | None:
         """How the race ended (None while it goes on): on the Ribbon, or when time was up."""
@@ -142,3 +135,18 @@ class BoardRecord(BoardKnowledge):
             "turns": self.turns,
             "cards_in_play": self.card_count(),
         }
+
+
+def _rig_positions(positions: object, players: int, box: Box) -> list[int]:
+    """Each seat's space (0: the Litter Box); one character per space but the Litter Box."""
+    if (
+        not isinstance(positions, list)
+        or len(positions) != players
+        or any(isinstance(x, bool) or not isinstance(x, int) for x in positions)
+        or any(not 0 <= x <= box.spaces for x in positions)
+    ):
+        raise BadInput("setup.positions", f"{players} spaces in 0..{box.spaces}")
+    taken = [x for x in positions if x]
+    if len(taken) != len(set(taken)):
+        raise BadInput("setup.positions", "one character per space (but the Litter Box)")
+    return list(positions)

@@ -18,6 +18,7 @@ from kaboom.engine.datafile import option_file
 from kaboom.engine.errors import BadInput
 from kaboom.engine.events import Event
 from kaboom.games._nope import ReactionWindow, attack_owed
+from kaboom.games.board import events as ev
 from kaboom.games.board.actions import (
     DEFUSE,
     DISCARD,
@@ -89,15 +90,7 @@ class BoardGameState(BoardRecord):
         box, ids, phase, p = self.box, self.ids, self.phase, self.actor
         hand = self.hands[p]
         if phase == TURN:
-            out = [DRAW]
-            for t, effect in enumerate(box.card_effects):
-                if not hand[t] or effect in ("defuse", "nope"):
-                    continue
-                if effect == "swap":
-                    out += [ids.swap_at + q for q in range(self.n) if q != p]
-                elif effect != "magnet" or self.magnets_aside > 0:
-                    out.append(ids.play + t)
-            return out
+            return self._turn_actions(p)
         if phase == REACT:  # everyone is asked: pass, or Nope with a Nope (docs/rulings.md §1)
             return [NOPE, PASS] if hand[box.card("nope")] else [PASS]
         if phase == CHOOSE:
@@ -113,6 +106,20 @@ class BoardGameState(BoardRecord):
         if phase == PLACE_MAGNET:
             return [ids.place + i for i in range(len(self.move_deck) + 1)]
         return []
+
+    def _turn_actions(self, p: int) -> list[int]:
+        """On your turn: flip the Move Disc, or play an Action Card you hold (a Swap Spaces
+        on another seat; a Danger Magnet while one is left to add)."""
+        box, ids, hand = self.box, self.ids, self.hands[p]
+        out = [DRAW]
+        for t, effect in enumerate(box.card_effects):
+            if not hand[t] or effect in ("defuse", "nope"):
+                continue
+            if effect == "swap":
+                out += [ids.swap_at + q for q in range(self.n) if q != p]
+            elif effect != "magnet" or self.magnets_aside > 0:
+                out.append(ids.play + t)
+        return out
 
     def explain_illegal(self, action: object) -> tuple[str, str]:
         kind, arg = self.decode(action)
@@ -142,21 +149,26 @@ class BoardGameState(BoardRecord):
         if phase == PLACE_MAGNET:
             places = len(self.move_deck)
             return "Add a Magnet NOW", f"put the Danger Magnet at 0..{places} (0 = top)"
-        if kind in (PLAY, SWAP_AT):
-            card = arg if kind == PLAY else box.card("swap")
-            name = box.card_names[card]
-            if not self.hands[self.actor][card]:
-                return name, f"you hold no {name}"
-            effect = box.card_effects[card]
-            if effect in ("defuse", "nope"):
-                return name, f"{name} is not played on your turn"
-            if effect == "swap" and kind == PLAY:
-                return name, "Swap Spaces needs a target @SEAT"
-            if effect == "magnet":
-                return name, "no Danger Magnet is left to add"
-            if kind == SWAP_AT and arg == self.actor:
-                return name, "choose another player"
-        return "turn", f"{self.action_text(action)!r} is not legal now"
+        why = self._why_not_this_card(kind, arg) if kind in (PLAY, SWAP_AT) else None
+        return why or ("turn", f"{self.action_text(action)!r} is not legal now")
+
+    def _why_not_this_card(self, kind: int, arg: int) -> tuple[str, str] | None:
+        """Why an Action Card may not be played on your turn (``None``: no card rule)."""
+        box = self.box
+        card = arg if kind == PLAY else box.card("swap")
+        name = box.card_names[card]
+        if not self.hands[self.actor][card]:
+            return name, f"you hold no {name}"
+        effect = box.card_effects[card]
+        if effect in ("defuse", "nope"):
+            return name, f"{name} is not played on your turn"
+        if effect == "swap" and kind == PLAY:
+            return name, "Swap Spaces needs a target @SEAT"
+        if effect == "magnet":
+            return name, "no Danger Magnet is left to add"
+        if kind == SWAP_AT and arg == self.actor:
+            return name, "choose another player"
+        return None
 
     def _apply(self, action: int) -> list[Event]:
         kind, arg = self.decode(action)
@@ -190,7 +202,7 @@ class BoardGameState(BoardRecord):
         """ "If you start your turn with no Action Cards in your hand, immediately draw 3.\""""
         self.current = self.actor = seat
         self.turns_owed, self.attacked, self.phase = owed, attacked, TURN
-        events = [Event("turn", seat, {"owed": owed})]
+        events = [ev.turn(seat, owed)]
         if not self.hand_sizes[seat]:
             events += self._draw_cards(seat, self.box.empty_hand_draw)
         return events
@@ -228,10 +240,7 @@ class BoardGameState(BoardRecord):
             self.gain(p, card)
             drawn.append(card)
         self._replenish_actions()
-        return [
-            Event("draw-cards", p, {"cards": sorted(self.card_names(drawn))}, frozenset({p})),
-            Event("draw-cards", p, {"count": len(drawn), "redacted": True}),
-        ]
+        return ev.draw_cards(p, sorted(self.card_names(drawn)))
 
     # -- the Move Discs and moving --------------------------------------------------------------
     def _replenish_discs(self) -> list[Event]:
@@ -241,7 +250,7 @@ class BoardGameState(BoardRecord):
         self.move_deck, self.move_discard = self.move_discard, []
         shuffle(self.rng, self.move_deck)
         self._forget_move_deck()
-        return [Event("reshuffle-discs", None, {"discs": len(self.move_deck)})]
+        return [ev.reshuffle_discs(len(self.move_deck))]
 
     def _forget_move_deck(self) -> None:
         """The Move Deck was shuffled: nobody knows its order."""
@@ -259,7 +268,7 @@ class BoardGameState(BoardRecord):
             if known or runs:  # the disc is flipped face up: everyone sees it
                 piles.drawn(known, runs, len(self.move_deck), disc, bottom=False)
         self.move_discard.append(disc)
-        events.append(Event("disc", p, {"disc": box.disc_slugs[disc]}))
+        events.append(ev.disc(p, box.disc_slugs[disc]))
         # An emptied Move Deck is replenished at once (the disc just drawn included).
         events += self._replenish_discs()
         kind, steps = box.disc_kinds[disc], box.disc_steps[disc]
@@ -285,7 +294,7 @@ class BoardGameState(BoardRecord):
         """To the first available space in front of the next player ahead; first: stay."""
         ahead = [space for space in self.positions if space > self.positions[p]]
         if not ahead:
-            return [Event("stay", p, {}), *self._end_one_turn(p)]
+            return [ev.plain("stay", p), *self._end_one_turn(p)]
         return self._arrive(p, self.box.next_space(min(ahead)))
 
     def _danger_magnet(self, p: int) -> list[Event]:
@@ -294,13 +303,13 @@ class BoardGameState(BoardRecord):
         ahead = [k for k in kittens if k > self.positions[p]]
         looped = [k for k in kittens if k >= self.box.loop_back_to]
         if not ahead and not looped:  # a box with no Exploding Kitten to reach: stay
-            return [Event("stay", p, {}), *self._end_one_turn(p)]
+            return [ev.plain("stay", p), *self._end_one_turn(p)]
         return self._arrive(p, ahead[0] if ahead else looped[0])
 
     def _flip(self, p: int) -> list[Event]:
         """Flip the board; spaces don't trigger on a flip."""
         self.side ^= 1
-        return [Event("flip", p, {"side": SIDES[self.side]})]
+        return [ev.flip(p, SIDES[self.side])]
 
     # -- the spaces -----------------------------------------------------------------------------
     def _arrive(self, p: int, space: int) -> list[Event]:
@@ -311,7 +320,7 @@ class BoardGameState(BoardRecord):
         while space != self.box.ribbon and space and space in others:
             space = self.box.next_space(space)
         positions[p] = space
-        return [Event("move", p, {"to": space}), *self._land(p)]
+        return [ev.move(p, space), *self._land(p)]
 
     def _time_up(self) -> list[Event]:
         """After ``MAX_TURNS`` turns the race ends: the seat furthest along the track wins
@@ -320,7 +329,7 @@ class BoardGameState(BoardRecord):
         best = max(self.positions)
         self.winner = next(q for q in order if self.positions[q] == best)
         self.phase, self.actor = OVER, -1
-        return [Event("time-up", None, {"turns": self.turns}), Event("win", self.winner, {})]
+        return [ev.time_up(self.turns), ev.plain("win", self.winner)]
 
     def _land(self, p: int) -> list[Event]:
         """The space landed on: the Ribbon wins, an Exploding Kitten explodes (unless
@@ -328,12 +337,12 @@ class BoardGameState(BoardRecord):
         box, space = self.box, self.positions[p]
         if space == box.ribbon:  # "Be the first player to land on the Ribbon Space."
             self.winner, self.phase, self.actor = p, OVER, -1
-            return [Event("win", p, {})]
+            return [ev.plain("win", p)]
         if space in self.kittens():
             # Every mover decides, Defuse in hand or not: the phase tells nobody whether
             # the mover holds one (issue 15, leak 2); without one, exploding is the choice.
             self.phase, self.actor = LANDED, p
-            return [Event("kitten-space", p, {})]
+            return [ev.plain("kitten-space", p)]
         value = box.sides[self.side].values[space]
         events = self._draw_cards(p, value) if value else []
         return events + self._end_one_turn(p)
@@ -342,12 +351,12 @@ class BoardGameState(BoardRecord):
     def _defuse(self, p: int) -> list[Event]:
         """A Defuse saves you on an Exploding Kitten space: you stay there, safe."""
         self._spend(p, self.box.card("defuse"))
-        return [Event("defuse", p, {}), *self._end_one_turn(p)]
+        return [ev.plain("defuse", p), *self._end_one_turn(p)]
 
     def _explode(self, p: int) -> list[Event]:
         """Swap with the player in last place (unless you are; your choice among ties), then
         discard down to 3 Action Cards of your choice."""
-        events = [Event("explode", p, {})]
+        events = [ev.plain("explode", p)]
         last = min(self.positions)
         tied = [q for q in range(self.n) if q != p and self.positions[q] == last]
         if self.positions[p] == last or not tied:
@@ -360,7 +369,7 @@ class BoardGameState(BoardRecord):
     def _swap_last(self, p: int, q: int) -> list[Event]:
         positions = self.positions
         positions[p], positions[q] = positions[q], positions[p]  # the new spaces do nothing
-        return [Event("swap", p, {"with": q}), *self._discard_down(p)]
+        return [ev.swap(p, q), *self._discard_down(p)]
 
     def _discard_down(self, p: int) -> list[Event]:
         if self.hand_sizes[p] > self.box.explode_keep:
@@ -370,7 +379,7 @@ class BoardGameState(BoardRecord):
 
     def _discard_one(self, p: int, card: int) -> list[Event]:
         self._spend(p, card)
-        return [Event("discard", p, {"card": self.box.card_slugs[card]}), *self._discard_down(p)]
+        return [ev.card("discard", p, self.box.card_slugs[card]), *self._discard_down(p)]
 
     # -- Action Cards and their reaction window (docs/rulings.md §1) ----------------------------
     def _others(self, seat: int) -> list[int]:
@@ -381,10 +390,10 @@ class BoardGameState(BoardRecord):
         """An Action Card is played: every other seat may Nope it before it takes effect."""
         self._spend(p, card)
         self.window = ReactionWindow((card, target), p, self._others(p))
-        data: dict[str, Any] = {"card": self.box.card_slugs[card]}
+        data: ev.Played = {"card": self.box.card_slugs[card]}
         if target >= 0:
             data["target"] = target
-        return [Event("play", p, data), *self._ask_next()]
+        return [ev.play(p, data), *self._ask_next()]
 
     def _ask_next(self) -> list[Event]:
         """Ask the next seat, Nope in hand or not (docs/rulings.md §1); when everyone has let
@@ -403,14 +412,14 @@ class BoardGameState(BoardRecord):
         assert window is not None
         self._spend(s, self.box.card("nope"))
         window.nope(s, self._others(s))
-        return [Event("nope", s, {"depth": len(window.nopes)}), *self._ask_next()]
+        return [ev.nope(s, len(window.nopes)), *self._ask_next()]
 
     def _pass(self, s: int) -> list[Event]:
         """The seat asked lets the card go."""
         window = self.window
         assert window is not None
         window.passed()
-        return [Event("pass", s, {}, frozenset({s})), *self._ask_next()]
+        return [ev.plain("pass", s, frozenset({s})), *self._ask_next()]
 
     def _resolve(self, window: ReactionWindow[Play]) -> list[Event]:
         """The window passed: a card Noped an odd number of times does nothing."""
@@ -418,7 +427,7 @@ class BoardGameState(BoardRecord):
         self.window = None
         self.phase, self.actor = TURN, p
         if window.cancelled:
-            return [Event("noped", p, {"card": self.box.card_slugs[card]})]
+            return [ev.card("noped", p, self.box.card_slugs[card])]
         return self._card_effect(p, card, target)
 
     def _card_effect(self, p: int, card: int, target: int) -> list[Event]:
@@ -443,7 +452,7 @@ class BoardGameState(BoardRecord):
 
     def _skip(self, p: int) -> list[Event]:
         """End your turn without a Move Disc (one owed turn, as in the exploding family)."""
-        return [Event("skip", p, {}), *self._end_one_turn(p)]
+        return [ev.plain("skip", p), *self._end_one_turn(p)]
 
     def _attack(self, p: int) -> list[Event]:
         """End your turn without moving; the next player takes 2 turns, stacking
@@ -451,9 +460,9 @@ class BoardGameState(BoardRecord):
         owed = attack_owed(self.turns_owed, self.attacked)
         self.turns += 1
         if self.turns >= MAX_TURNS:
-            return [Event("attack", p, {"next": (p + 1) % self.n, "owed": owed}), *self._time_up()]
+            return [ev.attack(p, (p + 1) % self.n, owed), *self._time_up()]
         nxt = (p + 1) % self.n
-        return [Event("attack", p, {"next": nxt, "owed": owed}), *self._start_turn(nxt, owed, True)]
+        return [ev.attack(p, nxt, owed), *self._start_turn(nxt, owed, True)]
 
     def _see_the_future(self, p: int) -> list[Event]:
         """Privately look at the top 3 Move Discs (docs/rulings.md §5)."""
@@ -462,27 +471,24 @@ class BoardGameState(BoardRecord):
         seen = [deck[top - i] for i in range(min(FUTURE, len(deck)))]
         places = {top - i: disc for i, disc in enumerate(seen)}
         piles.seen(self.known_move_deck[p], self.known_move_runs[p], places)
-        return [
-            Event("see-the-future", p, {"discs": self.disc_names(seen)}, frozenset({p})),
-            Event("see-the-future", p, {"redacted": True}),
-        ]
+        return ev.see_the_future(p, self.disc_names(seen))
 
     def _shuffle(self, p: int) -> list[Event]:
         """Shuffle the Move Deck: what anyone saw of it is lost."""
         shuffle(self.rng, self.move_deck)
         self._forget_move_deck()
-        return [Event("shuffle", p, {})]
+        return [ev.plain("shuffle", p)]
 
     def _swap_spaces(self, p: int, target: int) -> list[Event]:
         """Swap spaces with any character; the new spaces do nothing."""
         positions = self.positions
         positions[p], positions[target] = positions[target], positions[p]
-        return [Event("swap", p, {"with": target})]
+        return [ev.swap(p, target)]
 
     def _add_a_magnet(self, p: int) -> list[Event]:
         """ "Secretly insert 1 Danger Magnet face down into the Move Deck anywhere.\""""
         self.phase, self.actor = PLACE_MAGNET, p
-        return [Event("add-magnet", p, {})]
+        return [ev.plain("add-magnet", p)]
 
     def _place_magnet(self, p: int, position: int) -> list[Event]:
         """The Danger Magnet goes in ``position`` discs from the top; only its player knows
@@ -496,10 +502,7 @@ class BoardGameState(BoardRecord):
             else:
                 piles.hidden_insert(known, self.known_move_runs[seat])
         self.phase = TURN
-        return [
-            Event("place-magnet", p, {"position": position}, frozenset({p})),
-            Event("place-magnet", p, {"redacted": True}),
-        ]
+        return ev.place_magnet(p, position)
 
     # -- words ----------------------------------------------------------------------------------
     def describe(self, event: Event) -> str:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Final, cast
+
 from kaboom.engine.events import Event
+from kaboom.games.board import events as ev
 from kaboom.games.board.data import Box
 
 SIDE_NAMES = {"calm": "Calm Mode (blue side)", "chaos": "Chaos Mode (red side)"}
@@ -21,66 +25,125 @@ def disc_name(slug: str) -> str:
     return " ".join(w if w in ("or", "then", "the") else w.capitalize() for w in slug.split("-"))
 
 
+class Said:
+    """What every phrase needs: the box, its card names by slug, and the seat's name."""
+
+    __slots__ = ("box", "names", "who")
+
+    def __init__(self, box: Box, seat: int | None) -> None:
+        self.box, self.who = box, f"P{seat}"
+        self.names = dict(zip(box.card_slugs, box.card_names, strict=True))
+
+
+Phrase = Callable[[Said, Event], str]
+
+
+def _turn(w: Said, e: Event) -> str:
+    owed = cast(ev.Owed, e.data)["owed"]
+    return f"{w.who}'s turn" + (f" ({owed} turns owed)" if owed > 1 else "")
+
+
+def _draw_cards(w: Said, e: Event) -> str:
+    d = cast(ev.Drawn, e.data)
+    if d.get("redacted"):
+        return f"{w.who} draws {d['count']} Action Card(s)"
+    return f"{w.who} draws " + (", ".join(w.names[c] for c in d["cards"]) or "nothing")
+
+
+def _disc(w: Said, e: Event) -> str:
+    return f"{w.who} flips the Move Disc: {disc_name(cast(ev.Disc, e.data)['disc'])}"
+
+
+def _move(w: Said, e: Event) -> str:
+    return f"{w.who} moves to {_space(w.box, cast(ev.Moved, e.data)['to'])}"
+
+
+def _flip(w: Said, e: Event) -> str:
+    return f"The board flips to {SIDE_NAMES[cast(ev.Side, e.data)['side']]}"
+
+
+def _swap(w: Said, e: Event) -> str:
+    return f"{w.who} swaps spaces with P{cast(ev.Swap, e.data)['with']}"
+
+
+def _card(w: Said, e: Event) -> str:
+    return w.names[cast(ev.Card, e.data)["card"]]
+
+
+def _discard(w: Said, e: Event) -> str:
+    return f"{w.who} discards {_card(w, e)}"
+
+
+def _play(w: Said, e: Event) -> str:
+    d = cast(ev.Played, e.data)
+    target = f" on P{d['target']}" if "target" in d else ""
+    return f"{w.who} plays {w.names[d['card']]}{target}"
+
+
+def _nope(w: Said, e: Event) -> str:
+    depth = cast(ev.Nope, e.data)["depth"]
+    return f"{w.who} plays Nope" + (" (Yup)" if depth % 2 == 0 else "")
+
+
+def _noped(w: Said, e: Event) -> str:
+    return f"{w.who}'s {_card(w, e)} is Noped"
+
+
+def _attack(w: Said, e: Event) -> str:
+    d = cast(ev.Attacked, e.data)
+    return f"{w.who} attacks: P{d['next']} owes {d['owed']} turns"
+
+
+def _see_the_future(w: Said, e: Event) -> str:
+    d = cast(ev.Seen, e.data)
+    if d.get("redacted"):
+        return f"{w.who} sees the future"
+    return f"{w.who} sees the future: " + ", ".join(disc_name(x) for x in d["discs"])
+
+
+def _place_magnet(w: Said, e: Event) -> str:
+    d = cast(ev.Placed, e.data)
+    if d.get("redacted"):
+        return f"{w.who} secretly puts a Danger Magnet into the Move Deck"
+    return f"{w.who} puts a Danger Magnet at position {d['position']} (0 = top)"
+
+
+def _time_up(w: Said, e: Event) -> str:
+    turns = cast(ev.Turns, e.data)["turns"]
+    return f"Time is up after {turns} turns: the seat furthest along wins"
+
+
+def _fixed(words: str) -> Phrase:
+    """A phrase that names at most the seat: ``{who}`` in ``words``."""
+
+    def phrase(w: Said, e: Event) -> str:
+        return words.format(who=w.who)
+
+    return phrase
+
+
+#: Each kind of event in plain words (board/events.py lists the kinds).
+PHRASES: Final[dict[str, Phrase]] = {
+    "turn": _turn, "draw-cards": _draw_cards, "disc": _disc, "move": _move,
+    "stay": _fixed("{who} stays where they are"), "flip": _flip,
+    "kitten-space": _fixed("{who} lands on an Exploding Kitten space!"),
+    "defuse": _fixed("{who} plays a Defuse"), "explode": _fixed("{who} explodes"),
+    "swap": _swap, "discard": _discard, "play": _play, "nope": _nope,
+    "pass": _fixed("{who} lets it pass"), "noped": _noped,
+    "skip": _fixed("{who} skips the Move Disc"), "attack": _attack,
+    "see-the-future": _see_the_future, "shuffle": _fixed("{who} shuffles the Move Deck"),
+    "add-magnet": _fixed("{who} adds a Danger Magnet"), "place-magnet": _place_magnet,
+    "reshuffle-discs": _fixed("The Move Discard Pile is shuffled into a new Move Deck"),
+    "time-up": _time_up, "win": _fixed("{who} lands on the Ribbon and wins!"),
+}  # fmt: skip
+
+
 def describe_event(box: Box, e: Event) -> str:
-    d, who = e.data, f"P{e.seat}"
-    names = dict(zip(box.card_slugs, box.card_names, strict=True))
-    kind = e.kind
-    if kind == "turn":
-        return f"{who}'s turn" + (f" ({d['owed']} turns owed)" if d["owed"] > 1 else "")
-    if kind == "draw-cards":
-        if d.get("redacted"):
-            return f"{who} draws {d['count']} Action Card(s)"
-        return f"{who} draws " + (", ".join(names[c] for c in d["cards"]) or "nothing")
-    if kind == "disc":
-        return f"{who} flips the Move Disc: {disc_name(d['disc'])}"
-    if kind == "move":
-        return f"{who} moves to {_space(box, d['to'])}"
-    if kind == "stay":
-        return f"{who} stays where they are"
-    if kind == "flip":
-        return f"The board flips to {SIDE_NAMES[d['side']]}"
-    if kind == "kitten-space":
-        return f"{who} lands on an Exploding Kitten space!"
-    if kind == "defuse":
-        return f"{who} plays a Defuse"
-    if kind == "explode":
-        return f"{who} explodes"
-    if kind == "swap":
-        return f"{who} swaps spaces with P{d['with']}"
-    if kind == "discard":
-        return f"{who} discards {names[d['card']]}"
-    if kind == "play":
-        target = f" on P{d['target']}" if "target" in d else ""
-        return f"{who} plays {names[d['card']]}{target}"
-    if kind == "nope":
-        return f"{who} plays Nope" + (" (Yup)" if d["depth"] % 2 == 0 else "")
-    if kind == "pass":
-        return f"{who} lets it pass"
-    if kind == "noped":
-        return f"{who}'s {names[d['card']]} is Noped"
-    if kind == "skip":
-        return f"{who} skips the Move Disc"
-    if kind == "attack":
-        return f"{who} attacks: P{d['next']} owes {d['owed']} turns"
-    if kind == "see-the-future":
-        if d.get("redacted"):
-            return f"{who} sees the future"
-        return f"{who} sees the future: " + ", ".join(disc_name(x) for x in d["discs"])
-    if kind == "shuffle":
-        return f"{who} shuffles the Move Deck"
-    if kind == "add-magnet":
-        return f"{who} adds a Danger Magnet"
-    if kind == "place-magnet":
-        if d.get("redacted"):
-            return f"{who} secretly puts a Danger Magnet into the Move Deck"
-        return f"{who} puts a Danger Magnet at position {d['position']} (0 = top)"
-    if kind == "reshuffle-discs":
-        return "The Move Discard Pile is shuffled into a new Move Deck"
-    if kind == "time-up":
-        return f"Time is up after {d['turns']} turns: the seat furthest along wins"
-    if kind == "win":
-        return f"{who} lands on the Ribbon and wins!"
-    return f"{who}: {kind} {d}"
+    """An event in plain words, as the story and the terminal print it."""
+    phrase = PHRASES.get(e.kind)
+    if phrase is None:
+        return f"P{e.seat}: {e.kind} {e.data}"
+    return phrase(Said(box, e.seat), e)
 
 
 def render_board(box: Box, side: int, positions: list[int]) -> str:

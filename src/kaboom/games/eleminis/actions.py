@@ -146,27 +146,38 @@ def parse_action(text: object, players: int, deck: Deck, drawn: int) -> int:
     if word == "pass" and not rest:
         return encode(cells, PASS)
     if word == "play" and rest:
-        if len(rest) == 2:
-            card = deck.title_of(rest[0])
-            if card != drawn:
-                held = deck.names[drawn] if drawn >= 0 else "nothing"
-                raise IllegalAction("draw", f"you drew {held}, not {deck.names[card]}")
-            rest = rest[1:]
-        if len(rest) == 1:
-            return encode(cells, PLACE, parse_cell(rest[0], players, slots))
+        slot = _played_slot(rest, deck, drawn)
+        if slot is not None:
+            return encode(cells, PLACE, parse_cell(slot, players, slots))
     if word in ("move", "swap") and len(rest) == 2:
-        a, b = parse_cell(rest[0], players, slots), parse_cell(rest[1], players, slots)
-        if word == "swap" and a == b:
-            raise IllegalAction(
-                "Swap", f"a swap exchanges two different slots, got {rest[0]} twice"
-            )
-        if word == "swap" and a > b:
-            a, b = b, a
-        return encode(cells, MOVE if word == "move" else SWAP, a, b)
+        return _move_or_swap(word, rest, players, deck)
     if word in ("discard", "recycle") and len(rest) == 1:
         kind = DISCARD if word == "discard" else RECYCLE
         return encode(cells, kind, parse_cell(rest[0], players, slots))
     raise BadInput("action", f"one of {EXPECTED}; got {text!r}")
+
+
+def _played_slot(rest: list[str], deck: Deck, drawn: int) -> str | None:
+    """The slot of ``play [CARD] SLOT`` (``None``: not that form); a card named must be
+    the one drawn."""
+    if len(rest) == 2:
+        card = deck.title_of(rest[0])
+        if card != drawn:
+            held = deck.names[drawn] if drawn >= 0 else "nothing"
+            raise IllegalAction("draw", f"you drew {held}, not {deck.names[card]}")
+        rest = rest[1:]
+    return rest[0] if len(rest) == 1 else None
+
+
+def _move_or_swap(word: str, rest: list[str], players: int, deck: Deck) -> int:
+    """``move A -> B`` or ``swap A B`` (a swap of two different slots, lower first)."""
+    slots = deck.slots
+    a, b = parse_cell(rest[0], players, slots), parse_cell(rest[1], players, slots)
+    if word == "swap" and a == b:
+        raise IllegalAction("Swap", f"a swap exchanges two different slots, got {rest[0]} twice")
+    if word == "swap" and a > b:
+        a, b = b, a
+    return encode(players * slots, MOVE if word == "move" else SWAP, a, b)
 
 
 def cells_after(cells: list[int], drawn: int, action: int) -> list[int]:

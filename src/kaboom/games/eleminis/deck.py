@@ -78,15 +78,7 @@ def parse_deck(raw: dict[str, Any], source: str) -> Deck:
     titles = [read_card(c, f"{source}: card[{i}]", "kind", KINDS) for i, c in enumerate(cards)]
     slugs = [c.slug for c in titles]
     unique(slugs, f"{source}: [[card]]", "card slugs")
-    beats: list[frozenset[int]] = []
-    for i, card in enumerate(cards):
-        names = card.get("beats", [])
-        if not isinstance(names, list) or any(n not in slugs for n in names):
-            raise BadInput(f"{source}: card[{i}].beats", f"a list of card slugs; got {names!r}")
-        beats.append(frozenset(slugs.index(n) for n in names))
-    for i, b in enumerate(beats):
-        if any(titles[t].kind != "elemini" for t in b):
-            raise BadInput(f"{source}: card[{i}].beats", "Eleminis only")
+    beats = _beats([c.get("beats", []) for c in cards], [c.kind for c in titles], slugs, source)
     where = f"{source}: game"
     header = read_header(head, where)
     slots = number(head, "slots", where, 1, MAX_SLOTS)
@@ -110,6 +102,21 @@ def parse_deck(raw: dict[str, Any], source: str) -> Deck:
             (k, number(scoring, k, f"{source}: scoring", -MAX_SCORE, MAX_SCORE)) for k in SCORES
         ),
     )
+
+
+def _beats(
+    named: list[object], kinds: list[str], slugs: list[str], source: str
+) -> list[frozenset[int]]:
+    """What each card beats (``named``: each card's ``beats``): card slugs, Eleminis only."""
+    beats: list[frozenset[int]] = []
+    for i, names in enumerate(named):
+        if not isinstance(names, list) or any(n not in slugs for n in names):
+            raise BadInput(f"{source}: card[{i}].beats", f"a list of card slugs; got {names!r}")
+        beats.append(frozenset(slugs.index(n) for n in names))
+    for i, b in enumerate(beats):
+        if any(kinds[t] != "elemini" for t in b):
+            raise BadInput(f"{source}: card[{i}].beats", "Eleminis only")
+    return beats
 
 
 def load_deck(path: Path = DATA) -> Deck:

@@ -112,31 +112,40 @@ def features(state: EleminisState) -> list[dict[str, float] | None]:
     empty slots, how close it is (the square of the Eleminis and Stars, over five), how many
     it still needs times the share of the unseen cards that would do, and whose move is now
     and next (and whether the card just drawn is one the seat to play needs)."""
-    d, slots, kinds = state.deck_data, state.slots, state.deck_data.kinds
-    unseen = list(d.counts)
+    kinds = state.deck_data.kinds
+    unseen = list(state.deck_data.counts)
     for t in (*state.cells, *state.discard, state.drawn):
         if t >= 0:
             unseen[t] -= 1
     left = max(1, sum(unseen))
     stars_left = sum(k for t, k in enumerate(unseen) if kinds[t] == "star")
-    drawn, out = state.drawn, list[dict[str, float] | None]()
+    out = list[dict[str, float] | None]()
     for q in range(state.n):
-        row = state.cells[q * slots : (q + 1) * slots]
-        have = {t for t in row if t >= 0 and kinds[t] == "elemini"}
-        stars = sum(1 for t in row if t >= 0 and kinds[t] == "star")
-        missing = [t for t in d.eleminis if t not in have]
-        useful = (sum(unseen[t] for t in missing) + stars_left) / left
-        turn = (q - state.current) % state.n
-        fits = turn == 0 and drawn >= 0 and (drawn in missing or kinds[drawn] == "star")
-        out.append({
-            "elemini": len(have), "star": stars,
-            "trash": sum(1 for t in row if t >= 0 and kinds[t] == "trash"),
-            "empty": sum(1 for t in row if t < 0),
-            "closeness": (len(have) + stars) ** 2 / slots,
-            "short": max(0, slots - len(have) - stars) * useful,
-            "to-play": float(turn == 0), "drawn-fits": float(fits), "next": float(turn == 1),
-        })  # fmt: skip
+        out.append(_row_features(state, q, unseen, (stars_left, left)))
     return out
+
+
+def _row_features(
+    state: EleminisState, q: int, unseen: list[int], stars: tuple[int, int]
+) -> dict[str, float]:
+    """The features of seat ``q``'s row; ``stars``: the unseen Stars and all unseen cards."""
+    d, slots, kinds, drawn = state.deck_data, state.slots, state.deck_data.kinds, state.drawn
+    stars_left, left = stars
+    row = state.cells[q * slots : (q + 1) * slots]
+    have = {t for t in row if t >= 0 and kinds[t] == "elemini"}
+    held = sum(1 for t in row if t >= 0 and kinds[t] == "star")
+    missing = [t for t in d.eleminis if t not in have]
+    useful = (sum(unseen[t] for t in missing) + stars_left) / left
+    turn = (q - state.current) % state.n
+    fits = turn == 0 and drawn >= 0 and (drawn in missing or kinds[drawn] == "star")
+    return {
+        "elemini": len(have), "star": held,
+        "trash": sum(1 for t in row if t >= 0 and kinds[t] == "trash"),
+        "empty": sum(1 for t in row if t < 0),
+        "closeness": (len(have) + held) ** 2 / slots,
+        "short": max(0, slots - len(have) - held) * useful,
+        "to-play": float(turn == 0), "drawn-fits": float(fits), "next": float(turn == 1),
+    }  # fmt: skip
 
 
 def chances(state: EleminisState) -> list[float]:

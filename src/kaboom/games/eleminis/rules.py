@@ -13,12 +13,13 @@ code in ``state.py``, ``knowledge.py``, ``record.py`` and ``actions.py``.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from kaboom.engine.chance import shuffle
 from kaboom.engine.errors import BadInput, BadOption
 from kaboom.engine.events import Event
 from kaboom.engine.parsing import check_action_id
+from kaboom.games.eleminis import events as ev
 from kaboom.games.eleminis._fields import EleminisFields
 from kaboom.games.eleminis.actions import (
     DISCARD,
@@ -121,11 +122,11 @@ class EleminisRules(EleminisFields):
             if self.options.get("shuffle_turnover", False):
                 shuffle(self.rng, self.deck)
             self.deck_known = not self.options.get("shuffle_turnover", False)
-            events.append(Event("turnover", None, {"cards": len(self.deck)}))
+            events.append(ev.turnover(len(self.deck)))
         if not self.deck:  # only a rigged table can run out: 81 cards, at most 40 slots
             raise BadInput("setup", "the Deck and the Discard Pile are empty: nothing to draw")
         self.drawn = self.deck.pop()
-        return [*events, Event("draw", self.current, {"card": self.deck_data.slugs[self.drawn]})]
+        return [*events, ev.card("draw", self.current, self.deck_data.slugs[self.drawn])]
 
     # -- Taking Your Turn: 2. Choose an Option ---------------------------------------------------
     def _legal(self) -> list[int]:
@@ -239,7 +240,7 @@ class EleminisRules(EleminisFields):
     def _pass(self, p: int) -> list[Event]:
         """Pass: "If you can't play any of your card's options, discard it - you lose your
         turn." (the card is on the Discard Pile already)."""
-        return [Event("pass", p, {"card": self.deck_data.slugs[self.discard[-1]]})]
+        return [ev.card("pass", p, self.deck_data.slugs[self.discard[-1]])]
 
     # -- Character Cards: Eleminis, Star, Trash --------------------------------------------------
     def _play_character(self, p: int, card: int, cell: int) -> list[Event]:
@@ -249,44 +250,37 @@ class EleminisRules(EleminisFields):
         if old >= 0:
             self.discard.append(old)
         self.cells[cell] = card
-        data: dict[str, Any] = {"card": self.deck_data.slugs[card], "to": self.cell_text(cell)}
+        data: ev.Placed = {"card": self.deck_data.slugs[card], "to": self.cell_text(cell)}
         if old >= 0:
             data["replaced"] = self.deck_data.slugs[old]
-        return [Event("place", p, data)]
+        return [ev.place(p, data)]
 
     # -- Action Cards: Move, Swap, Discard, Recycle ----------------------------------------------
     def _move(self, p: int, a: int, b: int) -> list[Event]:
         """Move: "Move any character card to any empty slot" (of another row, §6)."""
         card = self.cells[a]
         self.cells[a], self.cells[b] = -1, card
-        data = {
-            "card": self.deck_data.slugs[card],
-            "from": self.cell_text(a),
-            "to": self.cell_text(b),
-        }
-        return [Event("move", p, data)]
+        return [ev.move(p, self.deck_data.slugs[card], self.cell_text(a), self.cell_text(b))]
 
     def _swap(self, p: int, a: int, b: int) -> list[Event]:
         """Swap: two different characters in two different rows change places (§6)."""
         cells, slugs = self.cells, self.deck_data.slugs
         cells[a], cells[b] = cells[b], cells[a]
-        data = {"a": self.cell_text(a), "b": self.cell_text(b),
-                "cards": [slugs[cells[b]], slugs[cells[a]]]}  # fmt: skip
-        return [Event("swap", p, data)]
+        cards = [slugs[cells[b]], slugs[cells[a]]]
+        return [ev.swap(p, self.cell_text(a), self.cell_text(b), cards)]
 
     def _discard(self, p: int, a: int) -> list[Event]:
         """Discard: any character from any row goes to the Discard Pile."""
         card = self.cells[a]
         self.cells[a] = -1
         self.discard.append(card)
-        return [
-            Event("discard", p, {"card": self.deck_data.slugs[card], "from": self.cell_text(a)})
-        ]
+        data: ev.FromSlot = {"card": self.deck_data.slugs[card], "from": self.cell_text(a)}
+        return [ev.from_slot("discard", p, data)]
 
     def _recycle(self, p: int, a: int) -> list[Event]:
         """Recycle: discard any character, then "Your turn now starts over" (``_apply``)."""
         events = self._discard(p, a)
-        return [Event("recycle", p, events[0].data)]
+        return [ev.from_slot("recycle", p, cast(ev.FromSlot, events[0].data))]
 
     # -- Winning the Game --------------------------------------------------------------------------
     def complete(self, seat: int) -> bool:
@@ -307,7 +301,7 @@ class EleminisRules(EleminisFields):
             return []
         order = [(p + i) % self.n for i in range(self.n)]
         winner = next(q for q in order if q in done)
-        events = [Event("win", winner, {"team": self.team_of(winner)})]
+        events = [ev.win(winner, self.team_of(winner))]
         return events + self._end_game(winner)
 
     def _time_up(self, p: int) -> list[Event]:
@@ -315,8 +309,8 @@ class EleminisRules(EleminisFields):
         it as if completed (a tie: the first in turn order from the active player)."""
         order = [(p + i) % self.n for i in range(self.n)]
         winner = max(order, key=lambda q: (self.row_score(q), -order.index(q)))
-        events = [Event("time-up", None, {"turns": self.turns})]
-        events.append(Event("win", winner, {"team": self.team_of(winner)}))
+        events = [ev.time_up(self.turns)]
+        events.append(ev.win(winner, self.team_of(winner)))
         return events + self._end_game(winner)
 
     # -- Scoring -----------------------------------------------------------------------------------
@@ -343,7 +337,7 @@ class EleminisRules(EleminisFields):
         side's total reaches the target, and the highest total wins it."""
         self.scores = [self.row_score(q) for q in range(self.n)]
         self.totals = [t + s for t, s in zip(self.totals, self.scores, strict=True)]
-        events = [Event("score", None, {"scores": list(self.scores), "totals": list(self.totals)})]
+        events = [ev.score(list(self.scores), list(self.totals))]
         team = self.team_of(winner)
         if not self.options.get("match", False):
             self.phase = OVER
@@ -360,7 +354,7 @@ class EleminisRules(EleminisFields):
         best = max(sides)
         self.phase = OVER
         self._winners = [q for q in range(self.n) if sides[self.side(q)] == best]
-        return [*events, Event("match-over", None, {"winners": list(self._winners)})]
+        return [*events, ev.match_over(list(self._winners))]
 
     def _next_game(self) -> list[Event]:
         """The next game of a match: the next seat goes first, with a fresh shuffle."""
@@ -369,7 +363,7 @@ class EleminisRules(EleminisFields):
         self.current = self.first
         self._deal()
         self.drawn = -1
-        return [Event("new-game", self.first, {"game": self.game_number}), *self._draw()]
+        return [ev.new_game(self.first, self.game_number), *self._draw()]
 
     # -- Team Games --------------------------------------------------------------------------------
     def team_of(self, seat: int) -> int | None:

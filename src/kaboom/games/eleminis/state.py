@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from kaboom.engine.events import Event
+from kaboom.games.eleminis import events as ev
 from kaboom.games.eleminis.actions import (
     RECYCLE,
     action_text,
@@ -71,6 +72,6 @@ class EleminisState(EleminisRecord):
         """The first player's first card, shown to all."""
         if self.drawn < 0:
             return []
-        return [Event("draw", self.current, {"card": self.deck_data.slugs[self.drawn]})]
+        return [ev.card("draw", self.current, self.deck_data.slugs[self.drawn])]
 
     UNORDERED_FACTS: ClassVar[frozenset[str]] = frozenset({"legal"})

@@ -68,50 +68,15 @@ class ActionTable:
         seats = range(players)
         #: One-seat audiences, made once.
         self.solo = [frozenset({q}) for q in seats]
-        R = len(self.rslug)
-
         self.draw = self._add(Spec(DRAW))
         self.nope = self._add(Spec(NOPE))
         self.pass_ = self._add(Spec(PASS))
-        # One Defuse rank: "defuse"; several (Dynamitt's Q and K): "defuse q", "defuse k".
-        self.defuse_by_rank = [-1] * R
-        if len(self.defuse_ranks) == 1:
-            self.defuse = self._add(Spec(DEFUSE))
-            self.defuse_by_rank[self.defuse_t] = self.defuse
-        else:
-            for r in self.defuse_ranks:
-                self.defuse_by_rank[r] = self._add(Spec(DEFUSE, r))
-            self.defuse = self.defuse_by_rank[self.defuse_t]
-        self.play = [-1] * R
-        self.play_at: list[list[int]] = [[-1] * players for _ in range(R)]
-        for r in self.holdable:
-            effect = self.reffect[r]
-            if effect in TARGETED:
-                self.play_at[r] = [self._add(Spec(PLAY_AT, r, q)) for q in seats]
-            elif effect in PLAYED_ALONE:
-                self.play[r] = self._add(Spec(PLAY, r))
+        self._add_defuses()
+        self._add_single_plays()
         pairable = [r for r in self.holdable if edition.pairs == "any" or self.reffect[r] == "cat"]
-        self.pair = [[-1] * players for _ in range(R)]
-        self.triple: list[list[list[int]]] = [[[] for _ in seats] for _ in range(R)]
-        for r in pairable:
-            self.pair[r] = [self._add(Spec(PAIR, r, q)) for q in seats]
-            if edition.threes:
-                for q in seats:
-                    self.triple[r][q] = [self._add(Spec(TRIPLE, r, q, n)) for n in self.holdable]
-        self.five: dict[tuple[int, int], int] = {}
-        if edition.five_different:
-            for combo in combinations(self.holdable, 5):
-                mask = sum(1 << r for r in combo)
-                self.five[mask, 0] = self._add(Spec(FIVE, arg=mask))
+        self._add_combos(pairable)
         self._add_clone(players, pairable)
-        titles = edition.titles
-        self.give = [
-            self._add(Spec(GIVE, t)) if t in self.hold_titles else -1 for t in range(titles)
-        ]
-        self.take = [
-            self._add(Spec(TAKE, t)) if t in self.hold_titles else -1 for t in range(titles)
-        ]
-        self.place = [self._add(Spec(PLACE, arg=p)) for p in range(edition.deck_size + 1)]
+        self._add_decisions()
         self._add_wild(players, pairable)
         # Added last, so that the ids above do not move (docs/rulings.md §1: every seat that
         # draws a bomb decides; exploding is always a choice).
@@ -126,6 +91,54 @@ class ActionTable:
         self._turn_rows: dict[tuple[int, tuple[bool, ...]], list[list[list[list[int]]]]] = {}
         self._orders: dict[tuple[int, tuple[bool, ...]], tuple[int, ...]] = {}
         self._five_rows: dict[tuple[int, int], list[int]] = {}
+
+    def _add_defuses(self) -> None:
+        """One Defuse rank: "defuse"; several (Dynamitt's Q and K): "defuse q", "defuse k"."""
+        self.defuse_by_rank = [-1] * len(self.rslug)
+        if len(self.defuse_ranks) == 1:
+            self.defuse = self._add(Spec(DEFUSE))
+            self.defuse_by_rank[self.defuse_t] = self.defuse
+        else:
+            for r in self.defuse_ranks:
+                self.defuse_by_rank[r] = self._add(Spec(DEFUSE, r))
+            self.defuse = self.defuse_by_rank[self.defuse_t]
+
+    def _add_single_plays(self) -> None:
+        """A card played alone: on a seat (Favor) or not."""
+        seats, ranks = range(self.players), len(self.rslug)
+        self.play = [-1] * ranks
+        self.play_at: list[list[int]] = [[-1] * self.players for _ in range(ranks)]
+        for r in self.holdable:
+            effect = self.reffect[r]
+            if effect in TARGETED:
+                self.play_at[r] = [self._add(Spec(PLAY_AT, r, q)) for q in seats]
+            elif effect in PLAYED_ALONE:
+                self.play[r] = self._add(Spec(PLAY, r))
+
+    def _add_combos(self, pairable: list[int]) -> None:
+        """Two of a Kind and Three of a Kind on a seat (the third naming a rank), and Five
+        different cards (an option)."""
+        edition, seats, ranks = self.edition, range(self.players), len(self.rslug)
+        self.pair = [[-1] * self.players for _ in range(ranks)]
+        self.triple: list[list[list[int]]] = [[[] for _ in seats] for _ in range(ranks)]
+        for r in pairable:
+            self.pair[r] = [self._add(Spec(PAIR, r, q)) for q in seats]
+            if edition.threes:
+                for q in seats:
+                    self.triple[r][q] = [self._add(Spec(TRIPLE, r, q, n)) for n in self.holdable]
+        self.five: dict[tuple[int, int], int] = {}
+        if edition.five_different:
+            for combo in combinations(self.holdable, 5):
+                mask = sum(1 << r for r in combo)
+                self.five[mask, 0] = self._add(Spec(FIVE, arg=mask))
+
+    def _add_decisions(self) -> None:
+        """The decisions after a play: the card given for a Favor, the card taken from the
+        Discard Pile, the place of a defused bomb."""
+        titles, held = self.edition.titles, self.hold_titles
+        self.give = [self._add(Spec(GIVE, t)) if t in held else -1 for t in range(titles)]
+        self.take = [self._add(Spec(TAKE, t)) if t in held else -1 for t in range(titles)]
+        self.place = [self._add(Spec(PLACE, arg=p)) for p in range(self.edition.deck_size + 1)]
 
     def _ranks(self, edition: Edition) -> None:
         """Ranks, their cards, their effects; the bomb, Nope, Defuse, Clone and joker ranks."""
@@ -321,14 +334,26 @@ class ActionTable:
 
     def _never_legal(self, spec: Spec) -> tuple[str, str]:
         """``(rule, reason)`` for well-formed text naming an action no state allows."""
+        why = self._never_legal_form(spec)
+        if why is not None:
+            return why
+        if spec.arg >= 0 and spec.kind in (PLAY, PLAY_AT, NOPE, DEFUSE, PAIR):
+            return self._never_legal_clone(spec)
+        name = self.rname[spec.title] if spec.title >= 0 else ""
+        effect = self.reffect[spec.title] if spec.title >= 0 else ""
+        return self._never_legal_combo(spec, name, effect) or self._never_played_so(
+            spec, name, effect
+        )
+
+    def _never_legal_form(self, spec: Spec) -> tuple[str, str] | None:
+        """A seat, a position, a card given or taken, or a Defuse that no table has."""
         ed = self.edition
-        bomb = self.rname[self.bomb]
         if spec.target >= self.players:
             return "seats", f"seat {spec.target} does not exist (0..{self.players - 1})"
         if spec.kind == PLACE:
             return "Defuse", f"a position is 0..{ed.deck_size} cards from the top"
         if spec.kind in (GIVE, TAKE):
-            return ed.names[spec.title], f"{a_or_an(bomb)} is never held in a hand"
+            return ed.names[spec.title], f"{a_or_an(self.rname[self.bomb])} is never held in a hand"
         if spec.kind == DEFUSE and spec.title < 0:
             choices = " or ".join(f"'defuse {self.rslug[r]}'" for r in self.defuse_ranks)
             return "Defuse", f"name the card you defuse with: {choices}"
@@ -336,10 +361,12 @@ class ActionTable:
             if self.reffect[spec.title] != "defuse":
                 return "Defuse", f"{self.rname[spec.title]} is no Defuse"
             return "Defuse", "name no card: this edition has one Defuse ('defuse')"
-        if spec.arg >= 0 and spec.kind in (PLAY, PLAY_AT, NOPE, DEFUSE, PAIR):
-            return self._never_legal_clone(spec)
-        name = self.rname[spec.title] if spec.title >= 0 else ""
-        effect = self.reffect[spec.title] if spec.title >= 0 else ""
+        return None
+
+    def _never_legal_combo(self, spec: Spec, name: str, effect: str) -> tuple[str, str] | None:
+        """Jokers, Three of a Kind, the bomb, Five different cards and pairs the edition
+        never allows."""
+        ed = self.edition
         if spec.wild and self.wild < 0:
             return "Two of a Kind", f"{ed.name} has no jokers"
         if self.wild >= 0 and spec.title == self.wild:
@@ -349,7 +376,7 @@ class ActionTable:
         if spec.kind == TRIPLE and spec.arg in (self.bomb, self.wild):
             return "Three of a Kind", f"name a card that is played: not {self.rname[spec.arg]}"
         if spec.title == self.bomb:
-            return name, f"{a_or_an(bomb)} is never held in a hand"
+            return name, f"{a_or_an(self.rname[self.bomb])} is never held in a hand"
         if spec.kind == FIVE and not ed.five_different:
             return "Five different cards", f"{ed.name} has no five-different-cards combo"
         if spec.kind == FIVE:
@@ -358,8 +385,14 @@ class ActionTable:
             return "joker", "a joker is never played alone: a combo needs one real card"
         if spec.kind == PAIR and ed.pairs == "cat" and effect != "cat":
             return "Two of a Kind", f"only two matching character cards form a pair, not {name}"
+        return None
+
+    def _never_played_so(self, spec: Spec, name: str, effect: str) -> tuple[str, str]:
+        """A card played alone that is never played so: a character card, a Nope or a
+        Defuse on your turn, a Favor without its target, a card with one."""
+        bomb = self.rname[self.bomb]
         if effect == "cat":
-            return ed.character_cards, f"{name} is useless on its own: play two as a pair"
+            return self.edition.character_cards, f"{name} is useless on its own: play two as a pair"
         if effect == "nope":
             return "Nope", "a Nope is played with 'nope' when a reaction window asks you"
         if effect == "defuse":
@@ -392,12 +425,33 @@ class ActionTable:
             return Spec(DEFUSE, self._rank(rest[0]))
         if word in ("give", "take") and len(rest) == 1:
             return Spec(GIVE if word == "give" else TAKE, self._title(rest[0]))
-        if word == "play" and rest and "=" in rest[0] and len(rest) <= 2:
+        spec = self._parse_play(rest) if word == "play" else self._parse_combo(word, rest)
+        if spec is not None:
+            return spec
+        position = ascii_number(rest[0]) if word == "place" and len(rest) == 1 else None
+        if position is not None:
+            return Spec(PLACE, arg=position)
+        raise BadInput(
+            "action",
+            "one of: draw, play CARD, play CARD @SEAT, pair CARD @SEAT, play CLONE=CARD, "
+            "pair CARD+CLONE @SEAT, pair CARD+JOKER @SEAT, "
+            "triple CARD @SEAT NAMED, five A+B+C+D+E, nope, pass, give CARD, defuse, "
+            f"defuse CARD, explode, place N, take CARD; got {text!r}",
+        )
+
+    def _parse_play(self, rest: list[str]) -> Spec | None:
+        """``play CARD``, ``play CARD @SEAT``, ``play CLONE=CARD [@SEAT]``."""
+        if rest and "=" in rest[0] and len(rest) <= 2:
             return self._parse_clone(rest)
-        if word == "play" and len(rest) == 1:
+        if len(rest) == 1:
             return Spec(PLAY, self._rank(rest[0]))
-        if word == "play" and len(rest) == 2:
+        if len(rest) == 2:
             return Spec(PLAY_AT, self._rank(rest[0]), _seat(rest[1]))
+        return None
+
+    def _parse_combo(self, word: str, rest: list[str]) -> Spec | None:
+        """``pair CARD[+CLONE|+JOKER] @SEAT``, ``triple CARD @SEAT NAMED``,
+        ``five A+B+C+D+E`` (``None``: none of these)."""
         if word == "pair" and len(rest) == 2:
             ranks, jokers = self._parts(rest[0])
             if len(ranks) == 2 and not jokers:  # a card and a Clone (or a refused A+B)
@@ -416,16 +470,7 @@ class ActionTable:
             if len(set(ranks)) == len(ranks):
                 return Spec(FIVE, arg=sum(1 << r for r in ranks), wild=jokers)
             return Spec(FIVE, arg=-1)
-        position = ascii_number(rest[0]) if word == "place" and len(rest) == 1 else None
-        if position is not None:
-            return Spec(PLACE, arg=position)
-        raise BadInput(
-            "action",
-            "one of: draw, play CARD, play CARD @SEAT, pair CARD @SEAT, play CLONE=CARD, "
-            "pair CARD+CLONE @SEAT, pair CARD+JOKER @SEAT, "
-            "triple CARD @SEAT NAMED, five A+B+C+D+E, nope, pass, give CARD, defuse, "
-            f"defuse CARD, explode, place N, take CARD; got {text!r}",
-        )
+        return None
 
     def _never_legal_clone(self, spec: Spec) -> tuple[str, str]:
         rn, re = self.rname, self.reffect

@@ -20,6 +20,7 @@ from mypy_extensions import mypyc_attr
 
 from kaboom.engine.events import Event
 from kaboom.engine.parsing import check_action_id
+from kaboom.games.kittens import events
 from kaboom.games.kittens._fields import KittensFields
 from kaboom.games.kittens.actions import ActionTable, action_table
 from kaboom.games.kittens.fields import PHASES as PHASES
@@ -227,7 +228,4 @@ class KittensCore(KittensFields):
 
     def opening(self) -> list[Event]:
         """Each player looks at their hand ("Look at yours but keep them secret")."""
-        return [
-            Event("hand", q, {"cards": self.hand_slugs(q)}, self.table.solo[q])
-            for q in range(self.n)
-        ]
+        return [events.hand(q, self.hand_slugs(q), self.table.solo[q]) for q in range(self.n)]

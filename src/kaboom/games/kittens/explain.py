@@ -40,7 +40,7 @@ def explain_illegal(s: KittensCore, action: int) -> tuple[str, str]:
     """``(rule, reason)`` for an action id in range that is not legal now."""
     spec = s.table.specs[action]
     text = s.table.text(action)
-    ed, phase, kind = s.edition, s.phase, spec.kind
+    phase, kind = s.phase, spec.kind
     if phase == OVER:
         return "game over", "the game has ended"
     if phase == REACT and kind not in (NOPE, PASS):
@@ -52,6 +52,16 @@ def explain_illegal(s: KittensCore, action: int) -> tuple[str, str]:
         return _explain_clone(s, spec)
     if phase == REACT and kind == NOPE:
         return "Nope", "you hold no Nope"
+    why = _explain_bomb(s, spec, bomb) or _explain_decision(s, spec, bomb)
+    if why is not None:
+        return why
+    return _explain_turn(s, spec, text)
+
+
+def _explain_bomb(s: KittensCore, spec: Spec, bomb: str) -> tuple[str, str] | None:
+    """Why not, around a drawn bomb: Defuse or explode, and only then (``None``: no such
+    rule)."""
+    phase, kind = s.phase, spec.kind
     if phase == EXPLODING and kind == DEFUSE:
         held = s.table.rname[spec.title] if spec.title >= 0 else "Defuse"
         if s.can_defuse(s.actor):
@@ -65,6 +75,13 @@ def explain_illegal(s: KittensCore, action: int) -> tuple[str, str]:
         return "Defuse", f"a Defuse is played only when you draw {a_or_an(bomb)}"
     if kind == EXPLODE:
         return bomb, f"you explode only when you draw {a_or_an(bomb)} and play no Defuse"
+    return None
+
+
+def _explain_decision(s: KittensCore, spec: Spec, bomb: str) -> tuple[str, str] | None:
+    """Why not, for the decisions that follow a play: placing the bomb, giving a Favor,
+    taking from the Discard Pile (``None``: no such rule)."""
+    ed, phase, kind = s.edition, s.phase, spec.kind
     if phase == PLACING:
         if kind == PLACE:
             return "Defuse", f"put the {bomb} at a position 0..{len(s.pile)} (0 = top)"
@@ -83,7 +100,7 @@ def explain_illegal(s: KittensCore, action: int) -> tuple[str, str]:
         return "Five different cards", "take a card from the Discard Pile first"
     if kind == TAKE:
         return "Five different cards", "there is nothing to take now"
-    return _explain_turn(s, spec, text)
+    return None
 
 
 def _explain_forced(s: KittensCore, bomb: str) -> tuple[str, str]:

@@ -64,6 +64,10 @@ class KittensRecord(KittensKnowledge):
         if self.rigged is not None and sum(self.rigged) > MAX_CARDS:
             # a table laid out by hand: its cards, bounded as a data file's
             raise BadInput("state.rigged", f"at most {MAX_CARDS} cards in all")
+        self._check_every_card()
+
+    def _check_every_card(self) -> None:
+        """Every card of a loaded table is one of the box's (or of the rig's)."""
         bomb = [self.drawn_bomb] if self.drawn_bomb >= 0 else []
         every = [*self.pile, *self.discard, *self.out_of_game, *self.out_of_game_face_down, *bomb]
         every += [t for h in self.hands for t, k in enumerate(h) for _ in range(k)]

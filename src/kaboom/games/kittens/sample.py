@@ -63,6 +63,16 @@ def composition(cls: type[KittensCore], players: int, options: dict[str, Any]) -
     return _composition(cls, players, tuple(sorted(options.items())))
 
 
+def _game_cards(s: KittensCore, cards: dict[str, int] | None, index: dict[str, int]) -> list[int]:
+    """Every card of the game, per title: a table laid out by hand shows its cards."""
+    if cards is None:
+        return list(composition(type(s), s.n, s.options))
+    counts = [0] * s.edition.titles
+    for slug, k in cards.items():
+        counts[index[slug]] += k
+    return counts
+
+
 class Deal:
     """What a seat's observation fixes, and the hidden pool that is dealt around it."""
 
@@ -72,34 +82,12 @@ class Deal:
     def __init__(self, s: KittensCore, obs: Observation, index: dict[str, int]) -> None:
         seat, titles = obs["seat"], s.edition.titles
         section = obs["exploding"]
-        cards = section.get("cards")
-        if cards is not None:  # a table laid out by hand shows its cards
-            counts = [0] * titles
-            for slug, k in cards.items():
-                counts[index[slug]] += k
-        else:
-            counts = list(composition(type(s), s.n, s.options))
+        counts = _game_cards(s, section.get("cards"), index)
         self.sizes = [q["hand_size"] for q in obs["players"]]
         self.pile_size = obs["piles"]["draw"]["size"]
-        top = self.pile_size - 1
-        known = obs["known"]
-        seen_pile = known["piles"].get("draw", {})
-        self.known_pile = {top - int(i): index[c] for i, c in seen_pile.items()}
-        runs = known.get("runs", {}).get("draw", [])
-        self.runs = [[index[c] for c in run] for run in runs]
+        self._read_known(obs, index, titles, s.n)
         in_runs = piles.run_pieces(self.runs)
-        self.fixed = [[0] * titles for _ in range(s.n)]
-        for q, held in known["hands"].items():
-            for c in held:
-                self.fixed[int(q)][index[c]] += 1
-        seen = [*s.discard, *s.out_of_game, *self.known_pile.values(), *in_runs]
-        if s.drawn_bomb >= 0:
-            seen.append(s.drawn_bomb)
-        if seat is not None:
-            seen += [index[c] for c in obs["hand"]]
-        for hand in self.fixed:
-            seen += [t for t in range(titles) for _ in range(hand[t])]
-        for t in seen:
+        for t in self._seen(s, obs, index, in_runs):
             counts[t] -= 1
         if min(counts, default=0) < 0:
             raise BadInput("observation", "cards that the game's cards hold (more are shown)")
@@ -115,6 +103,38 @@ class Deal:
         for q, ranks in section.get("absent", {}).items():
             if int(q) != seat:
                 self.absent[int(q)] = {rank_index(s.table)[r] for r in ranks}
+        self._check_hidden(s, obs, in_runs)
+
+    def _read_known(self, obs: Observation, index: dict[str, int], titles: int, n: int) -> None:
+        """What the seat knows: places of the Draw Pile (from the top), runs, cards in
+        other hands."""
+        known, top = obs["known"], self.pile_size - 1
+        seen_pile = known["piles"].get("draw", {})
+        self.known_pile = {top - int(i): index[c] for i, c in seen_pile.items()}
+        runs = known.get("runs", {}).get("draw", [])
+        self.runs = [[index[c] for c in run] for run in runs]
+        self.fixed = [[0] * titles for _ in range(n)]
+        for q, held in known["hands"].items():
+            for c in held:
+                self.fixed[int(q)][index[c]] += 1
+
+    def _seen(
+        self, s: KittensCore, obs: Observation, index: dict[str, int], in_runs: list[int]
+    ) -> list[int]:
+        """Every card the seat sees or knows the place of: not in the hidden pool."""
+        seen = [*s.discard, *s.out_of_game, *self.known_pile.values(), *in_runs]
+        if s.drawn_bomb >= 0:
+            seen.append(s.drawn_bomb)
+        if obs["seat"] is not None:
+            seen += [index[c] for c in obs["hand"]]
+        for hand in self.fixed:
+            seen += [t for t in range(len(hand)) for _ in range(hand[t])]
+        return seen
+
+    def _check_hidden(self, s: KittensCore, obs: Observation, in_runs: list[int]) -> None:
+        """The hidden places (other hands, unseen places of the Draw Pile, cards out face
+        down) are as many as the unseen cards, bombs apart."""
+        is_bomb, section, seat = s.table.is_bomb, obs["exploding"], obs["seat"]
         hidden = sum(self.sizes[q] - sum(self.fixed[q]) for q in range(s.n) if q != seat)
         known_bombs = sum(is_bomb[c] for c in [*self.known_pile.values(), *in_runs])
         if (

@@ -12,7 +12,7 @@ project's rulings. The fields and small queries live in ``core.py``; what each s
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -21,7 +21,7 @@ from kaboom.engine.errors import BadOption
 from kaboom.engine.events import Event
 from kaboom.engine.parsing import check_action_id
 from kaboom.games._nope import ReactionWindow, attack_owed
-from kaboom.games.kittens import explain, knowledge
+from kaboom.games.kittens import events, explain, knowledge
 from kaboom.games.kittens.actions import (
     COMBO_SIZE,
     DEFUSE,
@@ -85,20 +85,7 @@ class KittensState(KittensRecord):
         kind = [tb.reffect[tb.rank_of[t]] for t in range(ed.titles)]
         deck = [t for t in range(ed.titles) if kind[t] not in ("bomb", "defuse")]
         deck = [t for t in deck for _ in range(counts[t])]
-        # "Take out all 6 Defuses and deal 1 to each player." (Dynamitt: one Q or K each.)
-        defuses = [t for t in range(ed.titles) if kind[t] == "defuse" for _ in range(counts[t])]
-        if len(set(defuses)) > 1:
-            shuffle(self.rng, defuses)
-        for seat in range(players):
-            for _ in range(ed.defuses_per_player):
-                self.hands[seat][defuses.pop()] += 1
-        # "Shuffle 2 of the leftover Defuses back into the deck and remove the rest."
-        # (Minions: "You will have some extra Defuse Cards, so put them back in the deck.")
-        back = len(defuses)
-        if ed.spare_defuses_back >= 0:
-            back = min(ed.spare_defuses_back, back)
-        deck += defuses[len(defuses) - back :]
-        self.out_of_game += defuses[: len(defuses) - back]
+        deck += self._deal_defuses([t for t in range(ed.titles) if kind[t] == "defuse"], counts)
         # "Shuffle and deal 7 cards face down to each player."
         shuffle(self.rng, deck)
         for seat in range(players):
@@ -110,16 +97,38 @@ class KittensState(KittensRecord):
             cut = len(deck) // 3
             self.out_of_game_face_down = deck[:cut]
             deck = deck[cut:]
-        # "Put Exploding Kittens back into the deck so there's 1 fewer than the number of players."
-        bombs = [t for t in range(ed.titles) if kind[t] == "bomb" for _ in range(counts[t])]
-        if len(set(bombs)) > 1:
-            shuffle(self.rng, bombs)
-        used = ed.bombs_for(players)
-        deck += bombs[:used]
-        self.out_of_game += bombs[used:]
+        deck += self._bombs_in_play([t for t in range(ed.titles) if kind[t] == "bomb"], counts)
         shuffle(self.rng, deck)
         self.pile = deck
         self.current = self.actor = first
+
+    def _deal_defuses(self, titles: list[int], counts: list[int]) -> list[int]:
+        """ "Take out all 6 Defuses and deal 1 to each player." (Dynamitt: one Q or K each.)
+        Returns the Defuses that go back into the deck."""
+        ed = self.edition
+        defuses = [t for t in titles for _ in range(counts[t])]
+        if len(set(defuses)) > 1:
+            shuffle(self.rng, defuses)
+        for seat in range(self.n):
+            for _ in range(ed.defuses_per_player):
+                self.hands[seat][defuses.pop()] += 1
+        # "Shuffle 2 of the leftover Defuses back into the deck and remove the rest."
+        # (Minions: "You will have some extra Defuse Cards, so put them back in the deck.")
+        back = len(defuses)
+        if ed.spare_defuses_back >= 0:
+            back = min(ed.spare_defuses_back, back)
+        self.out_of_game += defuses[: len(defuses) - back]
+        return defuses[len(defuses) - back :]
+
+    def _bombs_in_play(self, titles: list[int], counts: list[int]) -> list[int]:
+        """ "Put Exploding Kittens back into the deck so there's 1 fewer than the number of
+        players." Returns those; the others are out of the game."""
+        bombs = [t for t in titles for _ in range(counts[t])]
+        if len(set(bombs)) > 1:
+            shuffle(self.rng, bombs)
+        used = self.edition.bombs_for(self.n)
+        self.out_of_game += bombs[used:]
+        return bombs[:used]
 
     # -- what may be done now ----------------------------------------------------------------
     def _legal(self) -> list[int]:
@@ -228,7 +237,7 @@ class KittensState(KittensRecord):
     def _begin_turns(self, seat: int, owed: int, attacked: bool) -> Event:
         self.current = self.actor = seat
         self.turns_owed, self.attacked, self.phase = owed, attacked, TURN
-        return Event("turn", seat, {"owed": owed})
+        return events.turn(seat, owed)
 
     def _end_one_turn(self, p: int) -> list[Event]:
         """Drawing, a Skip or a Defuse ends exactly one owed turn (docs/rulings.md §1)."""
@@ -236,7 +245,7 @@ class KittensState(KittensRecord):
         self.turns_owed -= 1
         if self.turns_owed > 0:
             self.phase, self.actor = TURN, p
-            return [Event("turn", p, {"owed": self.turns_owed})]
+            return [events.turn(p, self.turns_owed)]
         return [self._begin_turns(self.next_alive(p), 1, False)]
 
     # -- playing cards and the reaction window -----------------------------------------------
@@ -270,15 +279,15 @@ class KittensState(KittensRecord):
             cards = self._spend(p, spec.title, COMBO_SIZE[kind] - w)
         if w:  # jokers fill the other places (docs/rulings.md §4)
             cards += self._spend(p, tb.wild, w)
-        data: dict[str, Any] = {"action": tb.texts[action]}
+        data: events.Played = {"action": tb.texts[action]}
         if tb.grouped:
             data["cards"] = [self.edition.slugs[c] for c in cards]
-        events = [Event("play", p, data)]
+        played = [events.play(p, data)]
         # A Nope cannot cancel a play that includes a face card (Dynamitt, docs/rulings.md §4).
         proof = tb.nope_proof
         asked = [] if any(proof[c] for c in cards) else self.others_from_left(p)
         self.window = ReactionWindow(spec, p, asked)
-        return events + self._advance_window()
+        return played + self._advance_window()
 
     def _advance_window(self) -> list[Event]:
         """Ask the next seat; when everyone has let the card go, the window passes. Every
@@ -299,17 +308,16 @@ class KittensState(KittensRecord):
         rank = self.table.nope_t if spec.title < 0 else spec.title
         card = self._spend(s, rank, 1)[0]
         w.nope(s, self.others_from_left(s))
-        data: dict[str, Any] = {"depth": len(w.nopes)}
+        data: events.Nope = {"depth": len(w.nopes)}
         if spec.title >= 0 or self.table.grouped:
             data["card"] = self.edition.slugs[card]
-        events = [Event("nope", s, data)]
-        return events + self._advance_window()
+        return [events.nope(s, data), *self._advance_window()]
 
     def _pass(self) -> list[Event]:
         assert self.window is not None
         s = self.window.passed()
         # No observation reveals who was asked or who passed: only the passer sees this.
-        return [Event("pass", s, {}, self.table.solo[s]), *self._advance_window()]
+        return [events.plain("pass", s, self.table.solo[s]), *self._advance_window()]
 
     def _resolve(self, w: ReactionWindow[Spec]) -> list[Event]:
         """The whole window passed: an odd number of Nopes cancels the play."""
@@ -320,7 +328,7 @@ class KittensState(KittensRecord):
         self.phase, self.actor = TURN, self.current
         if w.cancelled:
             # "A Nope cancels the card beneath it as if it had never been played."
-            return [Event("noped", p, {"action": self.table.texts[self.table.index[spec]]})]
+            return [events.noped(p, self.table.texts[self.table.index[spec]])]
         kind = spec.kind
         if kind == PLAY:  # a Clone (arg) adopts the rules of the card it copies
             acts_as = spec.arg if spec.arg >= 0 else spec.title
@@ -356,19 +364,19 @@ class KittensState(KittensRecord):
         owed = attack_owed(self.turns_owed, self.attacked, self.edition.attack == "2025")
         self.turns += 1
         nxt = self.next_alive(p)
-        return [Event("attack", p, {"next": nxt, "owed": owed}), self._begin_turns(nxt, owed, True)]
+        return [events.attack(p, nxt, owed), self._begin_turns(nxt, owed, True)]
 
     def _skip(self, p: int) -> list[Event]:
         """Skip: "Immediately end your turn without drawing a card." It ends exactly one owed
         turn (docs/rulings.md §1)."""
-        return [Event("skip", p, {}), *self._end_one_turn(p)]
+        return [events.plain("skip", p), *self._end_one_turn(p)]
 
     def _shuffle(self, p: int) -> list[Event]:
         """Shuffle: "Shuffle the Draw Pile thoroughly", a uniform random shuffle
         (docs/rulings.md §1); nobody knows where any card lies any more."""
         shuffle(self.rng, self.pile)
         knowledge.forget_pile(self)
-        return [Event("shuffle", p, {})]
+        return [events.plain("shuffle", p)]
 
     def _see_the_future(self, p: int) -> list[Event]:
         """See the Future: "Privately view the top 3 cards from the Draw Pile" (fewer if the
@@ -378,23 +386,20 @@ class KittensState(KittensRecord):
         seen = [pile[top - i] for i in range(min(FUTURE, len(pile)))]
         knowledge.learn_seen(self, p, {top - i: card for i, card in enumerate(seen)})
         cards = [slugs[c] for c in seen]
-        return [
-            Event("see-the-future", p, {"cards": cards}, self.table.solo[p]),
-            Event("see-the-future", p, {"redacted": True}),
-        ]
+        return events.see_the_future(p, cards, self.table.solo[p])
 
     def _favor(self, p: int, target: int) -> list[Event]:
         """Favor: "Force any other player to give you 1 card from their hand. They choose
         which card to give you." An empty hand gives nothing."""
         if not self.sizes[target]:
-            return [Event("favor-empty", p, {"target": target})]
+            return [events.asked("favor-empty", p, target)]
         self.phase, self.actor = GIVING, target
-        return [Event("favor", p, {"target": target})]
+        return [events.asked("favor", p, target)]
 
     def _two_of_a_kind(self, p: int, target: int) -> list[Event]:
         """Two of a Kind: "steal a random card from any player"."""
         if not self.sizes[target]:
-            return [Event("steal-empty", p, {"target": target})]
+            return [events.asked("steal-empty", p, target)]
         pick = self.rng.randrange(self.sizes[target])
         hand = self.hands[target]
         card = 0
@@ -403,33 +408,30 @@ class KittensState(KittensRecord):
             card += 1
         self._hand_over(target, p, card, public=False)
         slug = self.edition.slugs[card]
-        return [
-            Event("steal", p, {"target": target, "card": slug}, frozenset({p, target})),
-            Event("steal", p, {"target": target, "redacted": True}),
-        ]
+        return events.steal(p, target, slug)
 
     def _three_of_a_kind(self, p: int, target: int, named: int) -> list[Event]:
         """Three of a Kind: name a card (a rank); "if they have it, they must give it"."""
         rank = self.table.rslug[named]
         if not self.ranks_held[target][named]:
             self.absent.add((target, named))  # everyone now knows it holds none
-            return [Event("name-miss", p, {"target": target, "card": rank})]
+            return [events.named("name-miss", p, {"target": target, "card": rank})]
         card = self.cards_of(target, named, 1)[0]
         self._hand_over(target, p, card, public=True)
-        data = {"target": target, "card": rank}
+        data: events.Named = {"target": target, "card": rank}
         if self.table.grouped:
             data["given"] = self.edition.slugs[card]
-        return [Event("name-hit", p, data)]
+        return [events.named("name-hit", p, data)]
 
     def _five_different(self, p: int) -> list[Event]:
         """Five different cards (option): "take any card from the Discard Pile"."""
         self.phase, self.actor = TAKING, p
-        return [Event("five", p, {})]
+        return [events.plain("five", p)]
 
     def _draw_from_the_bottom(self, p: int) -> list[Event]:
         """Draw from the Bottom: end one owed turn by drawing the bottom card
         (docs/rulings.md §1)."""
-        return [Event("draw-bottom", p, {}), *self._draw(bottom=True)]
+        return [events.plain("draw-bottom", p), *self._draw(bottom=True)]
 
     # -- drawing, exploding and defusing -----------------------------------------------------
     def _draw(self, bottom: bool = False) -> list[Event]:
@@ -444,11 +446,9 @@ class KittensState(KittensRecord):
             # dead": every drawer decides, Defuse in hand or not (docs/rulings.md §1).
             self.drawn_bomb = card
             self.phase, self.actor = EXPLODING, p
-            return [Event("draw-bomb", p, {"card": slug})]
+            return [events.card("draw-bomb", p, slug)]
         self.gain(p, card)
-        solo = self.table.solo[p]
-        events = [Event("draw", p, {"card": slug}, solo), Event("draw", p, {"redacted": True})]
-        return events + self._end_one_turn(p)
+        return events.draw(p, slug, self.table.solo[p]) + self._end_one_turn(p)
 
     def _explode(self, p: int) -> list[Event]:
         """Exploding (``explode``, docs/rulings.md §1: the drawer's choice, in Dynamitt only
@@ -469,16 +469,16 @@ class KittensState(KittensRecord):
             self.gain(p, t, -hand[t])
         knowledge.forget_holder(self, p)
         self.turns += 1
-        data: dict[str, Any] = {}
+        data: events.Exploded = {}
         if ed.dead_hand == "discard":
             data["discarded"] = [ed.slugs[t] for t in left]
-        events = [Event("explode", p, data)]
+        exploded = [events.explode(p, data)]
         living = [q for q in range(self.n) if self.alive[q]]
         if len(living) == 1:
             self.winner = living[0]
             self.phase, self.actor = OVER, -1
-            return [*events, Event("win", self.winner, {})]
-        return [*events, self._begin_turns(self.next_alive(p), 1, False)]
+            return [*exploded, events.plain("win", self.winner)]
+        return [*exploded, self._begin_turns(self.next_alive(p), 1, False)]
 
     def _defuse(self, spec: Spec) -> list[Event]:
         """Defuse: never Nopable (docs/rulings.md §1); put the Defuse on the Discard Pile,
@@ -490,13 +490,13 @@ class KittensState(KittensRecord):
         card = self._spend(p, rank, 1)[0]
         self.phase = PLACING
         show = spec.title >= 0 or self.table.grouped
-        data = {"card": self.edition.slugs[card]} if show else {}
-        events = [Event("defuse", p, data)]
+        data: events.MaybeCard = {"card": self.edition.slugs[card]} if show else {}
+        defused = [events.defuse(p, data)]
         if not self.edition.nope_defuse:
-            return events
+            return defused
         asked = [] if self.table.nope_proof[card] else self.others_from_left(p)
         self.window = ReactionWindow(spec, p, asked)
-        return events + self._advance_window()
+        return defused + self._advance_window()
 
     def _defuse_resolved(self, p: int, cancelled: bool, text: str) -> list[Event]:
         """A Defuse's window has passed (house rule ``nope_defuse``): Noped, the drawer
@@ -504,7 +504,7 @@ class KittensState(KittensRecord):
         self.actor = p
         if cancelled:
             self.phase = EXPLODING
-            return [Event("noped", p, {"action": text})]
+            return [events.noped(p, text)]
         self.phase = PLACING
         return []
 
@@ -518,11 +518,7 @@ class KittensState(KittensRecord):
         pile.insert(index, bomb)
         knowledge.learn_placed(self, p, index, bomb)
         card = self.edition.slugs[bomb]  # shown to all when it was drawn
-        events = [
-            Event("place", p, {"card": card, "position": position}, self.table.solo[p]),
-            Event("place", p, {"card": card, "redacted": True}),
-        ]
-        return events + self._end_one_turn(p)
+        return events.place(p, card, position, self.table.solo[p]) + self._end_one_turn(p)
 
     # -- decisions that follow a play --------------------------------------------------------
     def _give(self, title: int) -> list[Event]:
@@ -531,10 +527,7 @@ class KittensState(KittensRecord):
         self._hand_over(v, p, title, public=False)
         self.phase, self.actor = TURN, p
         slug = self.edition.slugs[title]
-        return [
-            Event("give", v, {"to": p, "card": slug}, frozenset({p, v})),
-            Event("give", v, {"to": p, "redacted": True}),
-        ]
+        return events.give(v, p, slug)
 
     def _take(self, title: int) -> list[Event]:
         """Five different cards: the player takes the card they chose, in view of all."""
@@ -544,7 +537,7 @@ class KittensState(KittensRecord):
         self.gain(p, title)
         knowledge.learn_taken(self, p, title)
         self.phase = TURN
-        return [Event("take", p, {"card": self.edition.slugs[title]})]
+        return [events.card("take", p, self.edition.slugs[title])]
 
     def _hand_over(self, v: int, p: int, title: int, *, public: bool) -> None:
         """Card ``title`` passes from ``v`` to ``p``; in public (named) or in private."""

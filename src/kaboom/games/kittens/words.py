@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Final, cast
+
 from kaboom.engine.events import Event
+from kaboom.games.kittens import events
 from kaboom.games.kittens.edition import Edition
 
 
@@ -70,82 +74,169 @@ def _target(action: str) -> str:
     return f" on P{at[1]}" if len(at) > 1 else ""
 
 
+class Said:
+    """What every phrase needs: the edition, its names by slug, and the seat's name."""
+
+    __slots__ = ("ed", "names", "who")
+
+    def __init__(self, ed: Edition, seat: int | None) -> None:
+        self.ed, self.names, self.who = ed, _names(ed), f"P{seat}"
+
+    def card(self, data: Mapping[str, object]) -> str:
+        """The name of the event's card (its slug when it has no name)."""
+        slug = str(data.get("card"))
+        return self.names.get(slug, slug)
+
+    def listed(self, slugs: list[str]) -> str:
+        return ", ".join(self.names[c] for c in slugs)
+
+
+Phrase = Callable[[Said, Event], str]
+
+
+def _hand(w: Said, e: Event) -> str:
+    return f"{w.who} holds: " + w.listed(cast(events.Cards, e.data)["cards"])
+
+
+def _turn(w: Said, e: Event) -> str:
+    owed = cast(events.Owed, e.data)["owed"]
+    return f"{w.who}'s turn" + (f" ({owed} turns owed)" if owed > 1 else "")
+
+
+def _draw(w: Said, e: Event) -> str:
+    return f"{w.who} draws a card" if _hidden(e) else f"{w.who} draws {w.card(e.data)}"
+
+
+def _draw_bomb(w: Said, e: Event) -> str:
+    return f"{w.who} draws {a_or_an(w.card(e.data))}!"
+
+
+def _play(w: Said, e: Event) -> str:
+    d = cast(events.Played, e.data)
+    if "cards" in d and len(d["cards"]) == 1:  # a card of a rank: say what it plays as
+        title = d["cards"][0]
+        effect = EFFECT_NAMES[w.ed.effects[w.ed.slugs.index(title)]]
+        copied = d["action"].split()[1].partition("=")[2].split()
+        as_what = f"Clone as {w.names[copied[0]]}" if copied else effect
+        return f"{w.who} plays {w.names[title]} ({as_what})" + _target(d["action"])
+    shown = f" ({w.listed(d['cards'])})" if "cards" in d else ""
+    return f"{w.who} {play_phrase(w.ed, d['action'])[0]}{shown}"
+
+
+def _nope(w: Said, e: Event) -> str:
+    d = cast(events.Nope, e.data)
+    played = f"{w.names[d['card']]} as a Nope" if "card" in d else "Nope"
+    return f"{w.who} plays {played}" + (" (Yup)" if d["depth"] % 2 == 0 else "")
+
+
+def _noped(w: Said, e: Event) -> str:
+    noun = play_phrase(w.ed, cast(events.Noped, e.data)["action"])[1]
+    return f"{w.who}'s {noun} {'are' if noun.startswith('five') else 'is'} Noped"
+
+
+def _attack(w: Said, e: Event) -> str:
+    d = cast(events.Attacked, e.data)
+    return f"{w.who} attacks: P{d['next']} owes {d['owed']} turns"
+
+
+def _see_the_future(w: Said, e: Event) -> str:
+    if _hidden(e):
+        return f"{w.who} sees the future"
+    return f"{w.who} sees the future: " + w.listed(cast(events.Cards, e.data)["cards"])
+
+
+def _favor(w: Said, e: Event) -> str:
+    return f"{w.who} asks P{_asked(e)} for a Favor"
+
+
+def _favor_empty(w: Said, e: Event) -> str:
+    target = _asked(e)
+    return f"{w.who} asks P{target} for a Favor, but P{target} has no cards"
+
+
+def _give(w: Said, e: Event) -> str:
+    to = cast(events.Given, e.data)["to"]
+    return f"{w.who} gives P{to} " + ("a card" if _hidden(e) else w.card(e.data))
+
+
+def _steal(w: Said, e: Event) -> str:
+    card = "a card" if _hidden(e) else w.card(e.data)
+    return f"{w.who} steals {card} from P{_asked(e)}"
+
+
+def _steal_empty(w: Said, e: Event) -> str:
+    return f"{w.who} tries to steal from P{_asked(e)}, who has no cards"
+
+
+def _name_hit(w: Said, e: Event) -> str:
+    d = cast(events.Named, e.data)
+    taken = w.names[d["given"]] if "given" in d else "it"
+    return f"{w.who} names {w.card(d)} and takes {taken} from P{d['target']}"
+
+
+def _name_miss(w: Said, e: Event) -> str:
+    return f"{w.who} names {w.card(e.data)}, but P{_asked(e)} has none"
+
+
+def _take(w: Said, e: Event) -> str:
+    return f"{w.who} takes {w.card(e.data)} from the Discard Pile"
+
+
+def _defuse(w: Said, e: Event) -> str:
+    d = cast(events.MaybeCard, e.data)
+    return f"{w.who} plays " + (f"{w.names[d['card']]} as a Defuse" if "card" in d else "a Defuse")
+
+
+def _place(w: Said, e: Event) -> str:
+    d = cast(events.Placed, e.data)
+    bomb = w.names[d["card"]] if "card" in d else w.ed.names[w.ed.only("bomb")]
+    if _hidden(e):
+        return f"{w.who} secretly puts the {bomb} back"
+    return f"{w.who} puts the {bomb} back at position {d['position']} (0 = top)"
+
+
+def _explode(w: Said, e: Event) -> str:
+    dead = cast(events.Exploded, e.data).get("discarded")
+    if dead:
+        return f"{w.who} explodes and is out; their hand goes to the Discard Pile: {w.listed(dead)}"
+    return f"{w.who} explodes and is out"
+
+
+def _hidden(e: Event) -> bool:
+    """Whether the event is the others' view of a private one (its secret left out)."""
+    return bool(e.data.get("redacted"))
+
+
+def _asked(e: Event) -> int:
+    return cast(events.Target, e.data)["target"]
+
+
+def _fixed(words: str) -> Phrase:
+    """A phrase that names only the seat: ``{who}`` in ``words``."""
+
+    def phrase(w: Said, e: Event) -> str:
+        return words.format(who=w.who)
+
+    return phrase
+
+
+#: Each kind of event in plain words (kittens/events.py lists the kinds).
+PHRASES: Final[dict[str, Phrase]] = {
+    "hand": _hand, "turn": _turn, "draw": _draw, "draw-bomb": _draw_bomb, "play": _play,
+    "nope": _nope, "pass": _fixed("{who} lets it pass"), "noped": _noped, "attack": _attack,
+    "skip": _fixed("{who} skips a turn"), "shuffle": _fixed("{who} shuffles the Draw Pile"),
+    "see-the-future": _see_the_future, "favor": _favor, "favor-empty": _favor_empty,
+    "give": _give, "steal": _steal, "steal-empty": _steal_empty, "name-hit": _name_hit,
+    "name-miss": _name_miss, "five": _fixed("{who} may take any card from the Discard Pile"),
+    "take": _take, "defuse": _defuse, "place": _place,
+    "draw-bottom": _fixed("{who} draws from the bottom"), "explode": _explode,
+    "win": _fixed("{who} wins!"),
+}  # fmt: skip
+
+
 def describe_event(ed: Edition, e: Event) -> str:
     """An event in plain words, as the story and the terminal print it."""
-    d, who = e.data, f"P{e.seat}"
-    names = _names(ed)
-    card = names.get(str(d.get("card")), str(d.get("card")))
-    hidden = bool(d.get("redacted"))
-    kind = e.kind
-    if kind == "hand":
-        return f"{who} holds: " + ", ".join(names[c] for c in d["cards"])
-    if kind == "turn":
-        return f"{who}'s turn" + (f" ({d['owed']} turns owed)" if d["owed"] > 1 else "")
-    if kind == "draw":
-        return f"{who} draws a card" if hidden else f"{who} draws {card}"
-    if kind == "draw-bomb":
-        return f"{who} draws {a_or_an(card)}!"
-    if kind == "play":
-        if "cards" in d and len(d["cards"]) == 1:  # a card of a rank: say what it plays as
-            title = d["cards"][0]
-            effect = EFFECT_NAMES[ed.effects[ed.slugs.index(title)]]
-            copied = d["action"].split()[1].partition("=")[2].split()
-            as_what = f"Clone as {names[copied[0]]}" if copied else effect
-            return f"{who} plays {names[title]} ({as_what})" + _target(d["action"])
-        shown = f" ({', '.join(names[c] for c in d['cards'])})" if "cards" in d else ""
-        return f"{who} {play_phrase(ed, d['action'])[0]}{shown}"
-    if kind == "nope":
-        played = f"{names[d['card']]} as a Nope" if "card" in d else "Nope"
-        return f"{who} plays {played}" + (" (Yup)" if d["depth"] % 2 == 0 else "")
-    if kind == "pass":
-        return f"{who} lets it pass"
-    if kind == "noped":
-        noun = play_phrase(ed, d["action"])[1]
-        return f"{who}'s {noun} {'are' if noun.startswith('five') else 'is'} Noped"
-    if kind == "attack":
-        return f"{who} attacks: P{d['next']} owes {d['owed']} turns"
-    if kind == "skip":
-        return f"{who} skips a turn"
-    if kind == "shuffle":
-        return f"{who} shuffles the Draw Pile"
-    if kind == "see-the-future":
-        if hidden:
-            return f"{who} sees the future"
-        return f"{who} sees the future: " + ", ".join(names[c] for c in d["cards"])
-    if kind == "favor":
-        return f"{who} asks P{d['target']} for a Favor"
-    if kind == "favor-empty":
-        return f"{who} asks P{d['target']} for a Favor, but P{d['target']} has no cards"
-    if kind == "give":
-        return f"{who} gives P{d['to']} " + ("a card" if hidden else card)
-    if kind == "steal":
-        return f"{who} steals {'a card' if hidden else card} from P{d['target']}"
-    if kind == "steal-empty":
-        return f"{who} tries to steal from P{d['target']}, who has no cards"
-    if kind == "name-hit":
-        taken = names[d["given"]] if "given" in d else "it"
-        return f"{who} names {card} and takes {taken} from P{d['target']}"
-    if kind == "name-miss":
-        return f"{who} names {card}, but P{d['target']} has none"
-    if kind == "five":
-        return f"{who} may take any card from the Discard Pile"
-    if kind == "take":
-        return f"{who} takes {card} from the Discard Pile"
-    if kind == "defuse":
-        return f"{who} plays " + (f"{names[d['card']]} as a Defuse" if "card" in d else "a Defuse")
-    if kind == "place":
-        bomb = names[d["card"]] if "card" in d else ed.names[ed.only("bomb")]
-        if hidden:
-            return f"{who} secretly puts the {bomb} back"
-        return f"{who} puts the {bomb} back at position {d['position']} (0 = top)"
-    if kind == "draw-bottom":
-        return f"{who} draws from the bottom"
-    if kind == "explode":
-        dead = d.get("discarded")
-        if dead:
-            hand = ", ".join(names[c] for c in dead)
-            return f"{who} explodes and is out; their hand goes to the Discard Pile: {hand}"
-        return f"{who} explodes and is out"
-    if kind == "win":
-        return f"{who} wins!"
-    return f"{who}: {kind} {d}"
+    phrase = PHRASES.get(e.kind)
+    if phrase is None:
+        return f"P{e.seat}: {e.kind} {e.data}"
+    return phrase(Said(ed, e.seat), e)
