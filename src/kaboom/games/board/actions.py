@@ -1,5 +1,5 @@
 """The board game's action ids: the fixed ones, each its own word, and the blocks that follow
-them (``ActionIds``); ``core.BoardTable`` decodes and words them."""
+them (``ActionIds``); ``core.BoardCore`` decodes and words them."""
 
 from __future__ import annotations
 

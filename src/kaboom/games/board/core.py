@@ -64,7 +64,7 @@ def seats_from_left(players: int) -> tuple[tuple[int, ...], ...]:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class BoardTable(BoardFields):
+class BoardCore(BoardFields):
     """The fields of a game of Exploding Kittens: The Board Game (declared once, in
     ``fields.py``), and what reads them without playing: who acts, the winner, the actions'
     words. The rules are ``state.BoardGameState``."""

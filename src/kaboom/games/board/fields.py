@@ -1,14 +1,14 @@
 """The fields of a game of Exploding Kittens: The Board Game, declared once: ``python
 tools/fields.py`` writes ``_fields.py`` (the slots, the copy ``clone`` makes, the JSON and
 the checks that name a stored field of the wrong type or range) from this table. The
-constructor (``core.BoardTable``) gives each field its value at the deal."""
+constructor (``core.BoardCore``) gives each field its value at the deal."""
 
 from kaboom.engine.fields import Field, Fields
 
-#: The phases (what kind of decision is due), by ``BoardTable.phase``.
+#: The phases (what kind of decision is due), by ``BoardCore.phase``.
 PHASES = ("turn", "react", "choose", "landed", "swap-last", "discard-down", "place-magnet",
           "over")  # fmt: skip
-#: The board's sides, by ``BoardTable.side``: "Make sure the Calm Mode (blue side) of the
+#: The board's sides, by ``BoardCore.side``: "Make sure the Calm Mode (blue side) of the
 #: board is showing" at setup; a flip turns it to Chaos Mode (red side).
 SIDES = ("calm", "chaos")
 

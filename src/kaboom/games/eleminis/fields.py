@@ -1,7 +1,7 @@
 """The fields of a game (a match) of Eleminis, declared once: ``python tools/fields.py``
 writes ``_fields.py`` (the slots, the copy ``clone`` makes, the JSON and the checks that
 name a stored field of the wrong type or range) from this table. The constructor
-(``rules.EleminisRules``) gives each field its value at the deal."""
+(``core.EleminisCore``) gives each field its value at the deal."""
 
 from kaboom.engine.fields import Field, Fields
 

@@ -8,14 +8,14 @@ from typing import Any, Self
 
 from kaboom.engine.checks import MAX_COUNTER, integer, integers, table, within_box
 from kaboom.engine.errors import BadInput
+from kaboom.games.eleminis.core import MAX_MATCH_GAMES, OVER, EleminisCore
 from kaboom.games.eleminis.knowledge import EleminisKnowledge, row_slugs
-from kaboom.games.eleminis.rules import MAX_MATCH_GAMES, OVER, EleminisRules
 
 #: The keys of a scenario's ``setup``.
 SETUP_KEYS = frozenset({"rows", "deck", "discard_pile", "current", "drawn", "totals", "game"})
 
 
-def _card(state: EleminisRules, slug: object, where: str) -> int:
+def _card(state: EleminisCore, slug: object, where: str) -> int:
     slugs = state.deck_data.slugs
     if not isinstance(slug, str) or slug not in slugs:
         raise BadInput(where, f"a card, one of {', '.join(slugs)}")

@@ -16,14 +16,13 @@ from kaboom.games.eleminis.actions import (
     encode,
     parse_action,
 )
-from kaboom.games.eleminis.record import EleminisRecord
-from kaboom.games.eleminis.rules import DECK
+from kaboom.games.eleminis.rules import DECK, EleminisRules
 from kaboom.games.eleminis.words import describe_event
 
 __all__ = ["DECK", "EleminisState"]
 
 
-class EleminisState(EleminisRecord):
+class EleminisState(EleminisRules):
     """A game (or a match of games) of Eleminis."""
 
     __slots__ = ()

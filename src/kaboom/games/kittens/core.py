@@ -1,6 +1,6 @@
 """The exploding family's table: the fields of a game and the small questions the rules ask.
 
-The rules themselves (``state.py``) extend :class:`KittensCore`; the support modules (what
+The rules themselves (``rules.py``) extend :class:`KittensCore`; the support modules (what
 each seat knows, ``knowledge.py``; sampling, ``sample.py``; JSON, rigs, facts,
 ``record.py``) read and write these fields and import nothing of the rules.
 
@@ -18,13 +18,10 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from kaboom.engine.events import Event
 from kaboom.engine.parsing import check_action_id
-from kaboom.games.kittens import events
 from kaboom.games.kittens._fields import KittensFields
 from kaboom.games.kittens.actions import ActionTable, action_table
 from kaboom.games.kittens.fields import PHASES as PHASES
-from kaboom.games.kittens.words import describe_event
 
 # Phases: whose decision it is, and of what kind. (``Final``: the compiled build uses the
 # numbers themselves, with no lookup of a module's name at each use.)
@@ -222,10 +219,3 @@ class KittensCore(KittensFields):
 
     def parse_action(self, text: object) -> int:
         return self.table.parse(text)
-
-    def describe(self, event: Event) -> str:
-        return describe_event(self.edition, event)
-
-    def opening(self) -> list[Event]:
-        """Each player looks at their hand ("Look at yours but keep them secret")."""
-        return [events.hand(q, self.hand_slugs(q), self.table.solo[q]) for q in range(self.n)]
