@@ -23,9 +23,9 @@ from typing import NamedTuple, Protocol
 from kaboom.bots.clock import window_length
 from kaboom.engine.state import Observation, State
 from kaboom.engine.window import WindowKey, walk_window, window_key
-from kaboom.server.db import ActionRow, TableRow
+from kaboom.server.db import ActionRow
 from kaboom.server.protocol import LegalText
-from kaboom.server.seating import Process, SeatRt
+from kaboom.server.seating import TableParts
 
 
 class Answer(NamedTuple):
@@ -48,7 +48,7 @@ class WindowRt:
     task: asyncio.Task[None] | None = None
 
 
-class Table(Protocol):
+class Table(TableParts, Protocol):
     """What the clocks ask of their table (``table.Table``): they set its open window
     and its turn clock's deadline and task."""
 
@@ -57,26 +57,13 @@ class Table(Protocol):
     turn_deadline: float | None
 
     @property
-    def hub(self) -> Process: ...
-    @property
-    def id(self) -> str: ...
-    @property
-    def row(self) -> TableRow: ...
-    @property
-    def seats(self) -> list[SeatRt]: ...
-    @property
-    def state(self) -> State | None: ...
-    @property
     def seq(self) -> int: ...
     @property
     def lock(self) -> asyncio.Lock: ...
-    @property
-    def driving(self) -> bool: ...
 
     def drop_answer(self, seat: int, answer: Answer, reason: str) -> None: ...
     async def commit(self, rows: list[ActionRow]) -> bool: ...
     def apply(self, rows: list[ActionRow]) -> None: ...
-    def seats_changed(self) -> None: ...
     def hand_to_bot(self, seat: int) -> None: ...
 
 

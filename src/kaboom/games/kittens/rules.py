@@ -42,7 +42,6 @@ from kaboom.games.kittens.core import (
     EXPLODING,
     GIVING,
     OVER,
-    PHASES,
     PLACING,
     REACT,
     TAKING,
@@ -50,17 +49,7 @@ from kaboom.games.kittens.core import (
 )
 from kaboom.games.kittens.record import KittensRecord
 
-__all__ = [
-    "EXPLODING",
-    "GIVING",
-    "OVER",
-    "PHASES",
-    "PLACING",
-    "REACT",
-    "TAKING",
-    "TURN",
-    "KittensRules",
-]
+__all__ = ["FUTURE", "KittensRules"]
 
 #: How many cards See the Future shows (docs/rulings.md §1: fewer if the pile is shorter).
 FUTURE: Final = 3

@@ -14,7 +14,7 @@ from mypy_extensions import mypyc_attr
 
 from kaboom.engine.events import Event
 from kaboom.games.kittens import events
-from kaboom.games.kittens.rules import (
+from kaboom.games.kittens.core import (
     EXPLODING,
     GIVING,
     OVER,
@@ -23,10 +23,11 @@ from kaboom.games.kittens.rules import (
     REACT,
     TAKING,
     TURN,
-    KittensRules,
 )
+from kaboom.games.kittens.rules import KittensRules
 from kaboom.games.kittens.words import describe_event
 
+#: The phases, by name, for the adapters and tests that read a state's ``phase``.
 __all__ = [
     "EXPLODING",
     "GIVING",
