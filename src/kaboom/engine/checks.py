@@ -15,7 +15,7 @@ from kaboom.engine.errors import BadInput
 MAX_COUNTER = 10**6
 
 
-def integer(value: Any, low: int, high: int, field: str) -> int:
+def integer(value: object, low: int, high: int, field: str) -> int:
     """``value``, an int (never a bool) in ``low..high``.
 
     >>> integer(7, -1, 1, "state.actor")
@@ -28,14 +28,16 @@ def integer(value: Any, low: int, high: int, field: str) -> int:
     return value
 
 
-def flag(value: Any, field: str) -> bool:
+def flag(value: object, field: str) -> bool:
     """``value``, a bool."""
     if not isinstance(value, bool):
         raise BadInput(field, f"true or false, got {value!r}")
     return value
 
 
-def integers(value: Any, low: int, high: int, field: str, length: int | None = None) -> list[int]:
+def integers(
+    value: object, low: int, high: int, field: str, length: int | None = None
+) -> list[int]:
     """A list of ints in ``low..high`` (of ``length`` items if given).
 
     >>> integers([0, 999], 0, 55, "state.pile")
@@ -49,14 +51,14 @@ def integers(value: Any, low: int, high: int, field: str, length: int | None = N
     return [integer(v, low, high, f"{field}[{i}]") for i, v in enumerate(value)]
 
 
-def flags(value: Any, field: str, length: int) -> list[bool]:
+def flags(value: object, field: str, length: int) -> list[bool]:
     """A list of ``length`` bools."""
     if not isinstance(value, list) or len(value) != length:
         raise BadInput(field, f"a list of {length} true/false values")
     return [flag(v, f"{field}[{i}]") for i, v in enumerate(value)]
 
 
-def table(value: Any, field: str) -> dict[str, Any]:
+def table(value: object, field: str) -> dict[str, Any]:
     """``value``, a JSON object."""
     if not isinstance(value, dict):
         raise BadInput(field, f"an object, got {value!r}")
