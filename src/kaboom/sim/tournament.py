@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kaboom.bots.make import make_bot
+from kaboom.engine.jsonvalue import JsonValue
 from kaboom.engine.registry import get_game, new_game
 from kaboom.sim.backend import Backend
 from kaboom.sim.simulate import Report, play_game
@@ -25,7 +26,7 @@ class Task:
 
     index: int
     game: str
-    options: tuple[tuple[str, Any], ...]
+    options: tuple[tuple[str, JsonValue], ...]
     entrants: tuple[str, ...]  # the bot of each seat
     seed: int
     bot_seeds: tuple[int, ...]
