@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from kaboom.engine.errors import BadInput
 from kaboom.engine.jsonvalue import JsonValue
@@ -150,7 +150,14 @@ def bot_rows(report: SimulationReport) -> list[dict[str, Any]]:
     return rows
 
 
-def mean_interval(values: Sequence[float]) -> dict[str, Any]:
+class MeanInterval(TypedDict):
+    """A mean with its 95% interval."""
+
+    mean: float
+    ci95: list[float]
+
+
+def mean_interval(values: Sequence[float]) -> MeanInterval:
     """The mean of ``values`` with its 95% interval (normal approximation).
 
     >>> figure = mean_interval([10, 12, 14])

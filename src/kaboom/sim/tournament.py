@@ -8,7 +8,7 @@ back in game order, so the same seed gives the same results whatever the number 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -146,7 +146,7 @@ def tournament(
 def _collect(
     report: TournamentReport,
     tasks: list[Task],
-    results: Any,
+    results: Iterable[tuple[tuple[int, ...], int, int]],
     entrants: int,
     progress: Callable[[int], None] | None,
 ) -> None:
