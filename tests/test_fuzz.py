@@ -6,7 +6,6 @@ Hypothesis profile scales the examples (``tests/scale.py``: a tenth in ``make ch
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
 import random
@@ -115,11 +114,22 @@ def test_any_action_id_is_applied_or_refused(game: str, at: int, action: Any) ->
         other = state.clone()
         refused_changes_nothing(other, partial(other.apply, action, seat))
     refused_changes_nothing(state, lambda: state.apply(action))
-    with contextlib.suppress(*REFUSED):
-        state.action_text(action)
-    if action not in state.legal_actions():  # (explain_illegal explains what is not legal)
-        with contextlib.suppress(*REFUSED):
-            state.explain_illegal(action)
+    size = state.num_distinct_actions
+    if not _an_id(state, action):  # not an action id at all: refused, naming the range
+        for words in (state.action_text, state.explain_illegal):
+            with pytest.raises(BadInput, match=rf"action id in 0\.\.{size - 1}"):
+                words(action)
+        return
+    text = state.action_text(action)
+    assert isinstance(text, str) and text, f"action_text({action!r}): {text!r}"
+    if action not in state.legal_actions():  # explain_illegal explains what is not legal
+        rule, reason = state.explain_illegal(action)
+        assert isinstance(rule, str) and rule and isinstance(reason, str) and reason
+
+
+def _an_id(state: State, action: object) -> bool:
+    """Whether ``action`` is an action id of ``state``'s game (legal now or not)."""
+    return type(action) is int and 0 <= action < state.num_distinct_actions
 
 
 # -- mutations of real data ------------------------------------------------------------------

@@ -113,8 +113,8 @@ def test_tiny_nim_is_encoded_with_its_own_encoder(tiny_nim_encoder: GameSpec) ->
 
 def test_the_guide_shows_the_files_the_tests_use() -> None:
     doc = DOC.read_text(encoding="utf-8")
-    files = ("rules.py", "playout.py", "__init__.py", "tiny.toml", "observation.schema.json",
-             "panel.py", "encoder.py")  # fmt: skip
+    files = ("rules.py", "fields.py", "playout.py", "__init__.py", "tiny.toml",
+             "observation.schema.json", "panel.py", "encoder.py")  # fmt: skip
     for name in files:
         source = (Path(__file__).parent / "tiny_game" / name).read_text(encoding="utf-8")
         assert source.strip() in doc, f"docs/adding-a-game.md must show tests/tiny_game/{name}"

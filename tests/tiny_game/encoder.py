@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from kaboom.engine.state import Observation, State
 from kaboom.rl.encoding import ENCODERS, Encoder
-from tiny_game.rules import DATA, SLUGS, STONES
+from tiny_game.fields import SLUGS
+from tiny_game.rules import DATA, STONES
 
 
 class NimEncoder(Encoder):

@@ -13,40 +13,41 @@ import random
 from pathlib import Path
 from typing import Any, Self
 
+from kaboom.engine import checks
 from kaboom.engine.datafile import field, read_header, read_toml
 from kaboom.engine.errors import BadInput
 from kaboom.engine.events import Event
 from kaboom.engine.observation import no_knowledge, observation, seen_events
-from kaboom.engine.state import Observation, State
+from kaboom.engine.state import Observation
+from tiny_game._fields import TinyFields
+from tiny_game.fields import SLUGS
 
 DATA = read_toml(Path(__file__).with_name("tiny.toml"))
 #: The game's id, name, summary and seats, read from the data file's ``[game]`` table.
 HEADER = read_header(DATA.get("game"), "tiny.toml [game]")
 STONES: int = field(DATA.get("rules"), "stones", int, "tiny.toml [rules]")
 HAND: int = field(DATA.get("rules"), "hand", int, "tiny.toml [rules]")
-#: Card slugs by value: a card's value is its index (0 names no card).
-SLUGS = ("", "one", "two", "three")
 DECK = tuple(v for v in (1, 2, 3) for _ in range(field(DATA.get("cards"), SLUGS[v], int, "cards")))
 #: Action ids: 0 leaves the game, 1..3 play the card of that value.
 OUT = 0
 
 
-class TinyState(State):
-    """A game of Tiny Nim."""
+class TinyState(TinyFields):
+    """A game of Tiny Nim: its fields are declared once, in ``fields.py``."""
 
     game_id = HEADER.id
-    __slots__ = ("current", "deck", "discard", "hands", "inside", "stones", "turns", "won")
+    __slots__ = ()
 
     def __init__(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
         super().__init__(players, options, rng)
-        self.hands: list[list[int]] = [[] for _ in range(players)]  # sorted values
-        self.deck: list[int] = []  # the top is the end of the list
-        self.discard: list[int] = []  # the top is the end of the list
+        self.hands = [[] for _ in range(players)]  # sorted values
+        self.deck = []
+        self.discard = []
         self.inside = [True] * players
         self.stones = STONES
         self.current = 0
         self.turns = 0
-        self.won: list[int] = []
+        self.won = []
 
     # -- setup -------------------------------------------------------------------------------
     def _setup(self, first: int) -> None:
@@ -199,12 +200,6 @@ class TinyState(State):
         """Every card in the game: conservation, checked by the conformance check."""
         return len(self.deck) + len(self.discard) + sum(len(h) for h in self.hands)
 
-    def _copy_to(self, other: Self) -> None:
-        other.hands = [list(h) for h in self.hands]
-        other.deck, other.discard = list(self.deck), list(self.discard)
-        other.inside, other.won = list(self.inside), list(self.won)
-        other.stones, other.current, other.turns = self.stones, self.current, self.turns
-
     def describe(self, event: Event) -> str:
         who = f"P{event.seat}"
         if event.kind == "play":
@@ -218,40 +213,15 @@ class TinyState(State):
             return f"{who} can play no card and is out"
         return f"{who} wins" if event.kind == "win" else f"{who}: {event.kind}"
 
-    # -- serialisation -----------------------------------------------------------------------
-    def _json(self) -> dict[str, Any]:
-        return {
-            "hands": [[SLUGS[v] for v in h] for h in self.hands],
-            "deck": [SLUGS[v] for v in self.deck],
-            "discard": [SLUGS[v] for v in self.discard],
-            "in": list(self.inside),
-            "stones": self.stones,
-            "current": self.current,
-            "turns": self.turns,
-            "winners": list(self.won),
-        }
-
-    def _load_json(self, raw: dict[str, Any]) -> None:
-        self.hands = [[SLUGS.index(c) for c in h] for h in raw["hands"]]
-        self.deck = [SLUGS.index(c) for c in raw["deck"]]
-        self.discard = [SLUGS.index(c) for c in raw["discard"]]
-        self.inside = [bool(x) for x in raw["in"]]
-        self.stones, self.current = int(raw["stones"]), int(raw["current"])
-        self.turns, self.won = int(raw["turns"]), [int(q) for q in raw["winners"]]
-
     # -- scenarios ---------------------------------------------------------------------------
     @classmethod
     def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:
         """``setup``: ``hands`` (slugs per seat), ``deck`` (top first), ``stones``."""
         s = cls(players, options, random.Random(seed))
-        try:
-            s.hands = [sorted(SLUGS.index(c) for c in h) for h in setup["hands"]]
-            s.deck = [SLUGS.index(c) for c in reversed(setup.get("deck", []))]
-            s.stones = int(setup.get("stones", STONES))
-        except (KeyError, ValueError, TypeError) as err:
-            raise BadInput("setup", f"hands, deck and stones of Tiny Nim ({err!r})") from None
-        if len(s.hands) != players:
-            raise BadInput("setup.hands", f"one hand per seat ({players})")
+        hands = checks.name_rows(setup.get("hands"), SLUGS, "setup.hands", players)
+        s.hands = [sorted(hand) for hand in hands]
+        s.deck = checks.name_indices(setup.get("deck", []), SLUGS, "setup.deck")[::-1]
+        s.stones = checks.integer(setup.get("stones", STONES), 1, STONES, "setup.stones")
         s.current = int(options.get("first", 0))
         return s
 

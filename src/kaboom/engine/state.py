@@ -272,34 +272,36 @@ class State(ABC):
         }
 
     @abstractmethod
-    def _json(self) -> dict[str, Any]:
+    def _json(self) -> dict[str, object]:
         """The game's own fields, as JSON-able data, by the names observations use."""
 
     @classmethod
     def from_json(cls, raw: object) -> Self:
-        """The inverse of :meth:`to_json`; a malformed state raises ``BadInput``."""
+        """The inverse of :meth:`to_json`; a malformed state raises ``BadInput`` naming the
+        field at fault where one is (``state.FIELD``)."""
+        from kaboom.engine import checks
+        from kaboom.engine.datafile import MAX_SEATS
         from kaboom.engine.errors import BadInput
 
         if not isinstance(raw, dict):
             raise BadInput("state", "a JSON object written by to_json")
         if raw.get("game") != cls.game_id:
             raise BadInput("state.game", f"{cls.game_id!r}, got {raw.get('game')!r}")
+        rng = _stored_rng(raw.get("rng"))
+        players = checks.integer(raw.get("players"), 1, MAX_SEATS, "state.players")
         try:
-            version, internal, gauss = raw["rng"]
-            rng = copy_rng((version, tuple(internal), gauss))
-            players = raw["players"]
-            if isinstance(players, bool) or not isinstance(players, int) or players < 1:
-                raise ValueError(f"players: {players!r}")
-            s = cls(players, dict(raw["options"]), rng)
-            s.hist = [int(a) for a in raw["history"]]
-            s.last_events = [Event.from_json(e) for e in raw["last_events"]]
+            s = cls(players, dict(checks.table(raw.get("options"), "state.options")), rng)
+            s.hist = checks.integers(
+                raw.get("history"), 0, s.num_distinct_actions - 1, "state.history"
+            )
+            s.last_events = _stored_events(raw.get("last_events"))
             s._load_json(raw)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as err:
             raise BadInput("state", f"a state written by to_json ({err!r})") from None
         return s
 
     @abstractmethod
-    def _load_json(self, raw: dict[str, Any]) -> None:
+    def _load_json(self, raw: dict[str, object]) -> None:
         """Read the game's own fields back from ``raw`` (a ``KeyError``, ``TypeError``,
         ``ValueError`` or ``IndexError`` becomes ``BadInput``)."""
 
@@ -338,7 +340,37 @@ def own_abc_caches(cls: type) -> None:
 own_abc_caches(State)
 
 
-def copy_rng(source: random.Random | tuple[Any, ...]) -> random.Random:
+def _stored_rng(value: object) -> random.Random:
+    """The generator a stored state's ``rng`` (``[version, internal state, gauss]``) holds."""
+    from kaboom.engine.errors import BadInput
+
+    wanted = "a generator's state, [version, 625 integers, null or a number]"
+    if not isinstance(value, list) or len(value) != 3 or not isinstance(value[1], list):
+        raise BadInput("state.rng", wanted)
+    version, internal, gauss = value
+    if gauss is not None and (isinstance(gauss, bool) or not isinstance(gauss, float | int)):
+        raise BadInput("state.rng", wanted)
+    try:
+        return copy_rng((version, tuple(internal), gauss))
+    except (TypeError, ValueError, OverflowError):
+        raise BadInput("state.rng", wanted) from None
+
+
+def _stored_events(value: object) -> list[Event]:
+    """The events a stored state's ``last_events`` holds (each as ``Event.to_json`` wrote)."""
+    from kaboom.engine import checks
+    from kaboom.engine.errors import BadInput
+
+    events = []
+    for i, event in enumerate(checks.items(value, "state.last_events")):
+        try:
+            events.append(Event.from_json(checks.table(event, f"state.last_events[{i}]")))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise BadInput(f"state.last_events[{i}]", "an event written by to_json") from None
+    return events
+
+
+def copy_rng(source: random.Random | tuple[object, ...]) -> random.Random:
     """A generator in the state of ``source`` (a generator, or a state from its
     ``getstate``), independent of it. Made without seeding: ``random.Random()`` would seed
     from the system's entropy first (twice), which costs more than the copy itself.

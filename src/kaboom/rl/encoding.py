@@ -26,7 +26,7 @@ from kaboom.engine.errors import BadOption
 from kaboom.engine.registry import ByFamily, get_game, new_game
 from kaboom.engine.state import Observation, State
 from kaboom.games.board.core import PHASES as BOARD_PHASES
-from kaboom.games.board.core import BoardTable
+from kaboom.games.board.core import BoardCore
 from kaboom.games.eleminis.rules import EleminisRules
 from kaboom.games.kittens.core import PHASES as KITTENS_PHASES
 from kaboom.games.kittens.core import KittensCore
@@ -385,7 +385,7 @@ class ExplodingEncoder(Encoder):
 
 
 class BoardEncoder(Encoder):
-    """The board game's vector (``board.*``), read fast from ``BoardTable``."""
+    """The board game's vector (``board.*``), read fast from ``BoardCore``."""
 
     PHASES = BOARD_PHASES
     PILES = ("action_deck", "action_discard", "move_deck", "move_discard")
@@ -394,7 +394,7 @@ class BoardEncoder(Encoder):
 
     @classmethod
     def make(cls, game: type[State], players: int, actions: int) -> Encoder:
-        box = cast("type[BoardTable]", game).box
+        box = cast("type[BoardCore]", game).box
         cards = tuple(box.card_slugs) + tuple(box.disc_slugs)
         counts = [*box.card_counts, *box.disc_counts]
         family = get_game(game.game_id).family
@@ -424,13 +424,13 @@ class BoardEncoder(Encoder):
             v[at["board.disc_to_choose"] + self._card[sec["disc_to_choose"]]] = 1.0
 
     def _features(self, state: State, seat: int, out: array[float]) -> bool:
-        if not isinstance(state, BoardTable):
+        if not isinstance(state, BoardCore):
             return False
         fast = self._fast if isinstance(self._fast, BoardLayout) else None
         board_features(state, seat, fast or self._board_layout(state), out)
         return True
 
-    def _board_layout(self, state: BoardTable) -> BoardLayout:
+    def _board_layout(self, state: BoardCore) -> BoardLayout:
         box = state.box
         card_words = []
         for slug in box.card_slugs:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeAlias
 
-from kaboom.games.board.core import CHOOSE, BoardTable
+from kaboom.games.board.core import CHOOSE, BoardCore
 from kaboom.games.board.core import OVER as BOARD_OVER
 from kaboom.games.eleminis.rules import OVER as ELEMINIS_OVER
 from kaboom.games.eleminis.rules import EleminisRules
@@ -266,7 +266,7 @@ def _exploding(s: KittensCore, me: int, L: KittensLayout, out: Floats) -> None:
             out[L.absent + (q - me) % n * L.tokens + token] = 1.0
 
 
-def board_features(s: BoardTable, me: int, L: BoardLayout, out: Floats) -> None:
+def board_features(s: BoardCore, me: int, L: BoardLayout, out: Floats) -> None:
     """The board game's vector of seat ``me`` (as ``kittens_features``): its own Action
     Cards, the public table, the Move Discs it saw still in the Move Deck."""
     n, step, cards, discs = L.n, L.step, L.card_index, L.disc_index

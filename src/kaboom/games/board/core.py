@@ -14,16 +14,26 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from typing import Any, ClassVar, Final, Self
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
 from kaboom.engine.errors import BadInput, IllegalAction
 from kaboom.engine.parsing import action_words, ascii_number, check_action_id
-from kaboom.engine.pile_memory import Runs
-from kaboom.engine.state import State
-from kaboom.games._nope import ReactionWindow, others_from_left
-from kaboom.games.board.data import Box, load_box
+from kaboom.games._nope import others_from_left
+from kaboom.games.board._fields import BoardFields
+from kaboom.games.board.actions import (
+    DISCARD,
+    PLACE,
+    PLAY,
+    SWAP_AT,
+    SWAP_WITH,
+    WORDS,
+    ActionIds,
+)
+from kaboom.games.board.data import load_box
+from kaboom.games.board.fields import PHASES as PHASES
+from kaboom.games.board.fields import SIDES as SIDES
 
 BOX = load_box()
 
@@ -36,46 +46,7 @@ SWAP_LAST: Final = 4
 DISCARD_DOWN: Final = 5
 PLACE_MAGNET: Final = 6
 OVER: Final = 7
-PHASES = ("turn", "react", "choose", "landed", "swap-last", "discard-down", "place-magnet",
-          "over")  # fmt: skip
-#: The board's sides, by ``BoardTable.side``: "Make sure the Calm Mode (blue side) of the
-#: board is showing" at setup; a flip turns it to Chaos Mode (red side).
-SIDES = ("calm", "chaos")
 CALM: Final = 0
-
-# -- actions ----------------------------------------------------------------------------------
-#: The fixed action ids, each its own word; the rest follow in blocks (``ActionIds``).
-DRAW: Final = 0
-NOPE: Final = 1
-PASS: Final = 2
-MOVE: Final = 3
-FLIP: Final = 4
-DEFUSE: Final = 5
-EXPLODE: Final = 6
-WORDS = ("draw", "nope", "pass", "move", "flip", "defuse", "explode")
-#: What ``decode`` says of an action beyond the fixed ones: the block it lies in.
-PLAY: Final = 7
-SWAP_AT: Final = 8
-SWAP_WITH: Final = 9
-DISCARD: Final = 10
-PLACE: Final = 11
-
-
-class ActionIds:
-    """Blocks of ids after the fixed ones: plays, Swap Spaces targets, last-place choices,
-    discards down to three, Danger Magnet positions."""
-
-    __slots__ = ("discard", "place", "play", "size", "swap_at", "swap_with")
-
-    def __init__(self, box: Box, players: int) -> None:
-        cards = len(box.card_slugs)
-        self.play = len(WORDS)
-        self.swap_at = self.play + cards
-        self.swap_with = self.swap_at + players
-        self.discard = self.swap_with + players
-        self.place = self.discard + cards
-        self.size = self.place + sum(box.disc_counts) + 1
-
 
 #: An Action Card waiting on its reaction window, and the seat it is aimed at (-1: none).
 Play = tuple[int, int]
@@ -93,19 +64,14 @@ def seats_from_left(players: int) -> tuple[tuple[int, ...], ...]:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class BoardTable(State):
-    """The fields of a game of Exploding Kittens: The Board Game, and what reads them
-    without playing: who acts, the winner, the actions' words. The rules are
-    ``state.BoardGameState``."""
+class BoardCore(BoardFields):
+    """The fields of a game of Exploding Kittens: The Board Game (declared once, in
+    ``fields.py``), and what reads them without playing: who acts, the winner, the actions'
+    words. The rules are ``state.BoardGameState``."""
 
-    box: ClassVar[Box] = BOX
+    box = BOX
     game_id: ClassVar[str] = BOX.header.id
-    __slots__ = (
-        "action_deck", "action_discard", "actor", "attacked", "current", "disc_to_choose",
-        "hand_sizes", "hands", "ids", "known_move_deck", "known_move_runs", "magnets_aside",
-        "move_deck", "move_discard", "phase", "positions", "side", "turns", "turns_owed",
-        "window", "winner",
-    )  # fmt: skip
+    __slots__ = ()
 
     def __init__(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
         super().__init__(players, options, rng)
@@ -115,46 +81,24 @@ class BoardTable(State):
         self.side = CALM
         self.hands = [[0] * len(box.card_slugs) for _ in range(players)]
         self.hand_sizes = [0] * players
-        self.action_deck: list[int] = []  # the top last
-        self.action_discard: list[int] = []
-        self.move_deck: list[int] = []  # the top last
-        self.move_discard: list[int] = []
+        self.action_deck = []
+        self.action_discard = []
+        self.move_deck = []
+        self.move_discard = []
         self.magnets_aside = box.disc_counts[box.magnet]
         self.current = self.actor = 0
         self.turns_owed, self.attacked = 1, False
         self.phase = TURN
-        #: The Action Card waiting on its reaction window (docs/rulings.md §1).
-        self.window: ReactionWindow[Play] | None = None
-        self.disc_to_choose = -1  # a purple disc waiting for "move" or "flip"
-        #: Per seat, the Move Discs it has seen and that are still in the Move Deck: by
-        #: index into ``move_deck`` (0 = the bottom), the disc.
-        self.known_move_deck: list[dict[int, int]] = [{} for _ in range(players)]
-        #: Per seat, runs of Move Discs whose order it saw but whose places it lost when
-        #: another seat hid a Danger Magnet (``engine.pile_memory``): discs, top first.
-        self.known_move_runs: list[Runs] = [[] for _ in range(players)]
+        self.window = None
+        self.disc_to_choose = -1
+        #: The Move Discs a seat has seen that are still in the Move Deck, by index into
+        #: ``move_deck`` (0 = the bottom).
+        self.known_move_deck = [{} for _ in range(players)]
+        #: Runs of Move Discs whose order a seat saw but whose places it lost when another
+        #: seat hid a Danger Magnet (``engine.pile_memory``).
+        self.known_move_runs = [[] for _ in range(players)]
         self.winner = -1
         self.turns = 0
-
-    def _copy_to(self, other: Self) -> None:
-        other.ids = self.ids  # fixed by the seat count: shared
-        other.positions = list(self.positions)
-        other.side = self.side
-        other.hands = [list(h) for h in self.hands]
-        other.hand_sizes = list(self.hand_sizes)
-        other.action_deck = list(self.action_deck)
-        other.action_discard = list(self.action_discard)
-        other.move_deck = list(self.move_deck)
-        other.move_discard = list(self.move_discard)
-        other.magnets_aside = self.magnets_aside
-        other.current, other.actor = self.current, self.actor
-        other.turns_owed, other.attacked = self.turns_owed, self.attacked
-        other.phase = self.phase
-        other.window = self.window.copy() if self.window is not None else None
-        other.disc_to_choose = self.disc_to_choose
-        other.known_move_deck = [dict(k) for k in self.known_move_deck]
-        other.known_move_runs = [[list(r) for r in runs] for runs in self.known_move_runs]
-        other.winner = self.winner
-        other.turns = self.turns
 
     # -- who decides ----------------------------------------------------------------------------
     @property

@@ -27,12 +27,12 @@ from kaboom.games.board.core import (
     OVER,
     PHASES,
     SIDES,
-    BoardTable,
+    BoardCore,
     seats_from_left,
 )
 
 
-def _window(state: BoardTable) -> dict[str, Any] | None:
+def _window(state: BoardCore) -> dict[str, Any] | None:
     """The Action Card waiting on its reaction window: who played it, at whom, the Nopes."""
     window = state.window
     if window is None:
@@ -48,7 +48,7 @@ def _window(state: BoardTable) -> dict[str, Any] | None:
     }
 
 
-def _known(state: BoardTable, seat: int | None) -> dict[str, Any]:
+def _known(state: BoardCore, seat: int | None) -> dict[str, Any]:
     """The Move Discs ``seat`` has seen that are still in the Move Deck, by place from the
     top (0 = the top)."""
     if seat is None:
@@ -72,7 +72,7 @@ def _window_asked(window: dict[str, Any], to_act: int | None, players: int) -> l
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class BoardKnowledge(BoardTable):
+class BoardKnowledge(BoardCore):
     """The table with what each seat knows: its observation, and tables sampled from it."""
 
     __slots__ = ()

@@ -12,15 +12,17 @@ from __future__ import annotations
 import random
 
 from kaboom.engine.playout import Playout, judged_shares, win_shares
-from kaboom.games.board.core import (
-    CHOOSE,
+from kaboom.games.board.actions import (
     DEFUSE,
     DRAW,
     FLIP,
-    LANDED,
     MOVE,
     NOPE,
     PASS,
+)
+from kaboom.games.board.core import (
+    CHOOSE,
+    LANDED,
     REACT,
     TURN,
 )

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from kaboom.engine.options import Option
 from kaboom.engine.registry import register_game
+from kaboom.games.eleminis.core import MAX_TARGET
 from kaboom.games.eleminis.rollout import PLAYOUT
-from kaboom.games.eleminis.rules import MAX_TARGET
 from kaboom.games.eleminis.state import DECK, EleminisState
 
 OPTIONS = (

@@ -14,16 +14,16 @@ from typing import Any, Self
 from kaboom.engine.observation import no_knowledge, observation, seen_events
 from kaboom.engine.sampling import unseen_pool
 from kaboom.engine.state import Observation
-from kaboom.games.eleminis.rules import OVER, PLAY, EleminisRules
+from kaboom.games.eleminis.core import OVER, PLAY, EleminisCore
 
 
-def row_slugs(state: EleminisRules, seat: int) -> list[str | None]:
+def row_slugs(state: EleminisCore, seat: int) -> list[str | None]:
     """The cards of a seat's row, slot by slot (``None``: empty)."""
     slugs, slots = state.deck_data.slugs, state.slots
     return [slugs[t] if t >= 0 else None for t in state.cells[seat * slots : (seat + 1) * slots]]
 
 
-class EleminisKnowledge(EleminisRules):
+class EleminisKnowledge(EleminisCore):
     """The table with what each seat knows: its observation, and tables sampled from it."""
 
     __slots__ = ()

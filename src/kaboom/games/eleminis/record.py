@@ -6,42 +6,23 @@ from __future__ import annotations
 import random
 from typing import Any, Self
 
-from kaboom.engine.checks import MAX_COUNTER, flag, integer, integers, table, within_box
+from kaboom.engine.checks import MAX_COUNTER, integer, integers, table, within_box
 from kaboom.engine.errors import BadInput
+from kaboom.games.eleminis.core import MAX_MATCH_GAMES, OVER, EleminisCore
 from kaboom.games.eleminis.knowledge import EleminisKnowledge, row_slugs
-from kaboom.games.eleminis.rules import MAX_MATCH_GAMES, OVER, PLAY, EleminisRules
 
 #: The keys of a scenario's ``setup``.
 SETUP_KEYS = frozenset({"rows", "deck", "discard_pile", "current", "drawn", "totals", "game"})
 
 
-def _card(state: EleminisRules, slug: Any, where: str) -> int:
+def _card(state: EleminisCore, slug: object, where: str) -> int:
     slugs = state.deck_data.slugs
     if not isinstance(slug, str) or slug not in slugs:
         raise BadInput(where, f"a card, one of {', '.join(slugs)}")
     return slugs.index(slug)
 
 
-def check_json(s: EleminisRules, raw: dict[str, Any]) -> None:
-    """Each stored field of the right type and range for this table (``BadInput`` naming
-    ``state.FIELD``), before any is read."""
-    n, top = s.n, len(s.deck_data.slugs) - 1
-    integers(raw["cells"], -1, top, "state.cells", n * s.slots)
-    integers(raw["deck"], 0, top, "state.deck")
-    integers(raw["discard"], 0, top, "state.discard")
-    flag(raw["deck_known"], "state.deck_known")
-    integer(raw["drawn"], -1, top, "state.drawn")
-    integer(raw["current"], 0, n - 1, "state.current")
-    integer(raw["first"], 0, n - 1, "state.first")
-    integer(raw["phase"], PLAY, OVER, "state.phase")
-    integer(raw["game_number"], 1, MAX_MATCH_GAMES, "state.game_number")
-    integer(raw["turns"], 0, MAX_COUNTER, "state.turns")
-    integers(raw["scores"], -MAX_COUNTER, MAX_COUNTER, "state.scores", n)
-    integers(raw["totals"], -MAX_COUNTER, MAX_COUNTER, "state.totals", n)
-    integers(raw["winners"], 0, n - 1, "state.winners")
-
-
-def _slugs(setup: dict[str, Any], key: str) -> list[Any]:
+def _slugs(setup: dict[str, object], key: str) -> list[object]:
     cards = setup.get(key, [])
     if not isinstance(cards, list):
         raise BadInput(f"setup.{key}", f"a list of cards, got {cards!r}")
@@ -53,35 +34,10 @@ class EleminisRecord(EleminisKnowledge):
 
     __slots__ = ()
 
-    def _json(self) -> dict[str, Any]:
-        """The game's own fields (``State.to_json`` adds the common ones)."""
-        return {
-            "cells": list(self.cells),
-            "deck": list(self.deck),
-            "discard": list(self.discard),
-            "deck_known": self.deck_known,
-            "drawn": self.drawn,
-            "current": self.current,
-            "first": self.first,
-            "phase": self.phase,
-            "game_number": self.game_number,
-            "scores": list(self.scores),
-            "totals": list(self.totals),
-            "winners": list(self._winners),
-            "turns": self.turns,
-        }
-
-    def _load_json(self, raw: dict[str, Any]) -> None:
-        """The game's own fields read back from :func:`to_json` output; every field is
-        checked first (``check_json``), and the cards against the deck."""
-        check_json(self, raw)
-        self.cells, self.deck = list(raw["cells"]), list(raw["deck"])
-        self.discard = list(raw["discard"])
-        self.deck_known, self.drawn = bool(raw["deck_known"]), int(raw["drawn"])
-        self.current, self.first, self.phase = raw["current"], raw["first"], raw["phase"]
-        self.game_number = raw["game_number"]
-        self.scores, self.totals = list(raw["scores"]), list(raw["totals"])
-        self._winners, self.turns = list(raw["winners"]), raw["turns"]
+    def _load_json(self, raw: dict[str, object]) -> None:
+        """The game's own fields read back from :func:`to_json` output, each checked as it is
+        read (``EleminisFields``); then the cards against the deck."""
+        super()._load_json(raw)
         cards = [t for t in self.cells if t >= 0] + self.deck + self.discard
         cards += [self.drawn] if self.drawn >= 0 else []
         d = self.deck_data
@@ -109,8 +65,7 @@ class EleminisRecord(EleminisKnowledge):
         s.deck = [_card(s, c, f"setup.deck[{i}]") for i, c in enumerate(deck)][::-1]
         pile = _slugs(setup, "discard_pile")
         s.discard = [_card(s, c, f"setup.discard_pile[{i}]") for i, c in enumerate(pile)][::-1]
-        current = setup.get("current", 0)
-        integer(current, 0, players - 1, "setup.current")
+        current = integer(setup.get("current", 0), 0, players - 1, "setup.current")
         s.current = s.first = current
         totals = setup.get("totals", [0] * players)
         if not isinstance(totals, list) or len(totals) != players:

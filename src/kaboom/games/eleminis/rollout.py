@@ -14,7 +14,7 @@ from collections import Counter
 
 from kaboom.engine.playout import Playout, final_result, judged_shares
 from kaboom.games.eleminis.actions import MOVE, PASS, RECYCLE, SWAP, cells_after, decode
-from kaboom.games.eleminis.rules import OVER
+from kaboom.games.eleminis.core import OVER
 from kaboom.games.eleminis.state import EleminisState
 
 #: How often a playout decision is a uniformly random legal move instead.

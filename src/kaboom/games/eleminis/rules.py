@@ -12,14 +12,12 @@ code in ``state.py``, ``knowledge.py``, ``record.py`` and ``actions.py``.
 
 from __future__ import annotations
 
-import random
-from typing import Any, ClassVar, Final, cast
+from typing import cast
 
 from kaboom.engine.chance import shuffle
-from kaboom.engine.errors import BadInput, BadOption
+from kaboom.engine.errors import BadInput
 from kaboom.engine.events import Event
 from kaboom.engine.parsing import check_action_id
-from kaboom.engine.state import State
 from kaboom.games.eleminis import events as ev
 from kaboom.games.eleminis.actions import (
     DISCARD,
@@ -28,73 +26,26 @@ from kaboom.games.eleminis.actions import (
     PLACE,
     RECYCLE,
     SWAP,
-    action_count,
-    cell_text,
     decode,
     encode,
 )
-from kaboom.games.eleminis.deck import CHARACTERS, Deck, load_deck
-
-DECK = load_deck()
-#: The phases: a card to play, or the game (the match) is over.
-PLAY: Final = 0
-OVER: Final = 1
-#: A match ends after this many games even if no side has reached the target; the highest
-#: total wins (docs/rulings.md §6, "How long a match lasts"). With ``target`` at most
-#: ``MAX_TARGET`` (an option bound), no option or file makes a match endless.
-MAX_MATCH_GAMES = 100
-#: A game ends when the turns played reach this many for each game dealt so far: the best
-#: row wins as if completed (docs/rulings.md, "How long a game may last").
-MAX_TURNS_PER_GAME = 1000
-MAX_TARGET = 10_000
+from kaboom.games.eleminis.core import DECK as DECK
+from kaboom.games.eleminis.core import MAX_MATCH_GAMES as MAX_MATCH_GAMES
+from kaboom.games.eleminis.core import MAX_TARGET as MAX_TARGET
+from kaboom.games.eleminis.core import MAX_TURNS_PER_GAME as MAX_TURNS_PER_GAME
+from kaboom.games.eleminis.core import OVER as OVER
+from kaboom.games.eleminis.core import PLAY as PLAY
+from kaboom.games.eleminis.deck import CHARACTERS
+from kaboom.games.eleminis.record import EleminisRecord
 
 
-class EleminisRules(State):
-    """A game (or a match of games) of Eleminis: its rules. ``EleminisState`` (state.py)
-    completes the contract."""
+class EleminisRules(EleminisRecord):
+    """A game (or a match of games) of Eleminis: its rules, in the rulebook's order.
+    ``EleminisState`` (``state.py``) is the class the game registers."""
 
-    deck_data: ClassVar[Deck] = DECK
-    game_id: ClassVar[str] = DECK.id
-    __slots__ = (
-        "_winners",
-        "cells",
-        "current",
-        "deck",
-        "deck_known",
-        "discard",
-        "drawn",
-        "first",
-        "game_number",
-        "phase",
-        "scores",
-        "slots",
-        "teams",
-        "totals",
-        "turns",
-    )
+    __slots__ = ()
 
     # -- Let's Play Eleminis! -------------------------------------------------------------------
-    def __init__(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
-        super().__init__(players, options, rng)
-        #: "each player starts with a row of five empty slots"
-        self.slots = self.deck_data.slots
-        # Team Games (docs/rulings.md §6): teams of equal size, seated alternately.
-        self.teams = int(options.get("teams", 0))
-        if self.teams and (self.teams < 2 or players % self.teams or players == self.teams):
-            raise BadOption("teams", f"2 to 4 teams of equal size of at least 2; {players} players")
-        self.cells = [-1] * (players * self.slots)
-        self.deck: list[int] = []  # top last
-        self.discard: list[int] = []  # top last
-        self.deck_known = False  # a Discard Pile turned over is a Deck everyone has seen
-        self.drawn = -1
-        self.current = self.first = 0
-        self.phase = PLAY
-        self.game_number = 1  # the game of a match
-        self.scores = [0] * players  # the last finished game's
-        self.totals = [0] * players  # the match's
-        self._winners: list[int] = []
-        self.turns = 0
-
     def _setup(self, first: int) -> None:
         """Shuffle the Deck; ``first`` goes first and draws the first card."""
         self.current = self.first = first
@@ -109,28 +60,6 @@ class EleminisRules(State):
         shuffle(self.rng, self.deck)
         self.discard, self.deck_known = [], False
         self.cells = [-1] * (self.n * self.slots)
-
-    def card_count(self) -> int:
-        """The 81 cards: rows, Deck, Discard Pile and the drawn card."""
-        on_table = sum(t >= 0 for t in self.cells)
-        return on_table + len(self.deck) + len(self.discard) + (self.drawn >= 0)
-
-    # -- who decides -----------------------------------------------------------------------------
-    @property
-    def to_act(self) -> int | None:
-        return None if self.phase == OVER else self.current
-
-    @property
-    def winners(self) -> list[int]:
-        return list(self._winners) if self.phase == OVER else []
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return action_count(self.n * self.slots)
-
-    def row_of(self, cell: int) -> int:
-        """The seat whose row holds ``cell``."""
-        return cell // self.slots
 
     # -- Taking Your Turn: 1. Draw a Card --------------------------------------------------------
     def _draw(self) -> list[Event]:
@@ -303,15 +232,6 @@ class EleminisRules(State):
         return [ev.from_slot("recycle", p, cast(ev.FromSlot, events[0].data))]
 
     # -- Winning the Game --------------------------------------------------------------------------
-    def complete(self, seat: int) -> bool:
-        """A winning row: five different Eleminis, Stars wild, no Trash ("Eleminis!")."""
-        row = self.cells[seat * self.slots : (seat + 1) * self.slots]
-        kinds = self.deck_data.kinds
-        if any(t < 0 or kinds[t] == "trash" for t in row):
-            return False
-        eleminis = [t for t in row if kinds[t] == "elemini"]
-        return len(set(eleminis)) == len(eleminis)
-
     def _check_rows(self, p: int) -> list[Event]:
         """After every play every row is checked; several complete at once: the active
         player's wins if among them, else the first in turn order after them
@@ -334,24 +254,6 @@ class EleminisRules(State):
         return events + self._end_game(winner)
 
     # -- Scoring -----------------------------------------------------------------------------------
-    def row_score(self, seat: int) -> int:
-        """10 per unique Elemini, 5 per duplicate, +20 per Star, -20 per Trash, +100 for a
-        winning row; never below 0."""
-        d = self.deck_data
-        row = [t for t in self.cells[seat * self.slots : (seat + 1) * self.slots] if t >= 0]
-        eleminis = [t for t in row if d.kinds[t] == "elemini"]
-        unique = len(set(eleminis))
-        score = unique * d.score("unique") + (len(eleminis) - unique) * d.score("duplicate")
-        score += sum(d.kinds[t] == "star" for t in row) * d.score("star")
-        score += sum(d.kinds[t] == "trash" for t in row) * d.score("trash")
-        if self.complete(seat):
-            score += d.score("winning_row")
-        return max(0, score)
-
-    def target(self) -> int | None:
-        """The match's target score (``None``: a single game)."""
-        return int(self.options.get("target", 500)) if self.options.get("match") else None
-
     def _end_game(self, winner: int) -> list[Event]:
         """Score every row; a single game is over, a match goes on to the next game until a
         side's total reaches the target, and the highest total wins it."""
@@ -384,23 +286,6 @@ class EleminisRules(State):
         self._deal()
         self.drawn = -1
         return [ev.new_game(self.first, self.game_number), *self._draw()]
-
-    # -- Team Games --------------------------------------------------------------------------------
-    def team_of(self, seat: int) -> int | None:
-        """Teammates sit alternately: seat s plays for team s mod teams (docs/rulings.md §6)."""
-        return seat % self.teams if self.teams else None
-
-    def side(self, seat: int) -> int:
-        """The seat's index among the sides: its team, or itself without teams."""
-        return seat % self.teams if self.teams else seat
-
-    def side_totals(self, totals: list[int]) -> list[int]:
-        """Totals per team (or per seat without teams)."""
-        if not self.teams:
-            return list(totals)
-        return [
-            sum(totals[s] for s in range(self.n) if s % self.teams == t) for t in range(self.teams)
-        ]
 
     # -- refusals: why an option is not one --------------------------------------------------------
     def explain_illegal(self, action: object) -> tuple[str, str]:
@@ -439,10 +324,6 @@ class EleminisRules(State):
         if kind == "elemini":
             return drawn, f"{drawn} does not beat {d.names[there]}"
         return drawn, "not legal now"
-
-    def cell_text(self, cell: int) -> str:
-        """``p2.3``: seat 2's third slot."""
-        return cell_text(cell, self.slots)
 
 
 def game_started_again(events: list[Event]) -> bool:

@@ -4,7 +4,7 @@ state written down (``record.py``)."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Self
+from typing import ClassVar
 
 from kaboom.engine.events import Event
 from kaboom.games.eleminis import events as ev
@@ -16,14 +16,13 @@ from kaboom.games.eleminis.actions import (
     encode,
     parse_action,
 )
-from kaboom.games.eleminis.record import EleminisRecord
-from kaboom.games.eleminis.rules import DECK
+from kaboom.games.eleminis.rules import DECK, EleminisRules
 from kaboom.games.eleminis.words import describe_event
 
 __all__ = ["DECK", "EleminisState"]
 
 
-class EleminisState(EleminisRecord):
+class EleminisState(EleminisRules):
     """A game (or a match of games) of Eleminis."""
 
     __slots__ = ()
@@ -64,19 +63,6 @@ class EleminisState(EleminisRecord):
         return [tuple(sorted(after[q * slots : (q + 1) * slots])) for q in range(self.n)]
 
     # -- information -----------------------------------------------------------------------------
-    def _copy_to(self, other: Self) -> None:
-        other.slots, other.teams = self.slots, self.teams
-        other.cells, other.deck, other.discard = (
-            list(self.cells),
-            list(self.deck),
-            list(self.discard),
-        )
-        other.deck_known, other.drawn = self.deck_known, self.drawn
-        other.current, other.first, other.phase = self.current, self.first, self.phase
-        other.game_number, other.turns = self.game_number, self.turns
-        other.scores, other.totals = list(self.scores), list(self.totals)
-        other._winners = list(self._winners)
-
     # -- words -----------------------------------------------------------------------------------
     def describe(self, event: Event) -> str:
         return describe_event(self.deck_data, event)

@@ -1,6 +1,6 @@
 """The exploding family's table: the fields of a game and the small questions the rules ask.
 
-The rules themselves (``state.py``) extend :class:`KittensCore`; the support modules (what
+The rules themselves (``rules.py``) extend :class:`KittensCore`; the support modules (what
 each seat knows, ``knowledge.py``; sampling, ``sample.py``; JSON, rigs, facts,
 ``record.py``) read and write these fields and import nothing of the rules.
 
@@ -14,19 +14,14 @@ hand holds (suits never matter and tell nothing, docs/rulings.md §4).
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Final, Self
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from kaboom.engine.events import Event
 from kaboom.engine.parsing import check_action_id
-from kaboom.engine.pile_memory import Runs
-from kaboom.engine.state import State
-from kaboom.games._nope import ReactionWindow
-from kaboom.games.kittens import events
-from kaboom.games.kittens.actions import ActionTable, Spec, action_table
-from kaboom.games.kittens.edition import Edition
-from kaboom.games.kittens.words import describe_event
+from kaboom.games.kittens._fields import KittensFields
+from kaboom.games.kittens.actions import ActionTable, action_table
+from kaboom.games.kittens.fields import PHASES as PHASES
 
 # Phases: whose decision it is, and of what kind. (``Final``: the compiled build uses the
 # numbers themselves, with no lookup of a module's name at each use.)
@@ -37,7 +32,6 @@ EXPLODING: Final = 3
 PLACING: Final = 4
 TAKING: Final = 5
 OVER: Final = 6
-PHASES = ("turn", "react", "give", "exploding", "place", "take", "over")
 
 KnowledgeKey = tuple[int, int, int]  # (observer, holder, title)
 
@@ -58,75 +52,47 @@ def table_of(cls: type[KittensCore], players: int) -> ActionTable:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class KittensCore(State):
-    """The fields of a game of an exploding-family edition, and queries on them."""
+class KittensCore(KittensFields):
+    """The fields of a game of an exploding-family edition (declared once, in
+    ``fields.py``), and queries on them."""
 
-    edition: ClassVar[Edition]
-    __slots__ = (
-        "absent",
-        "actor",
-        "alive",
-        "attacked",
-        "current",
-        "discard",
-        "drawn_bomb",
-        "five_on",
-        "hands",
-        "known_hands",
-        "known_pile",
-        "known_runs",
-        "out_of_game",
-        "out_of_game_face_down",
-        "phase",
-        "pile",
-        "ranks_held",
-        "rigged",
-        "sizes",
-        "table",
-        "turns",
-        "turns_owed",
-        "window",
-        "winner",
-    )
+    __slots__ = ()
 
     def __init__(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
         super().__init__(players, options, rng)
         titles = self.edition.titles
         self.five_on = bool(options.get("five_different", False))
-        self.table: ActionTable = table_of(type(self), players)
+        self.table = table_of(type(self), players)
         self.hands = [[0] * titles for _ in range(players)]
         self.sizes = [0] * players
         # Cards held per rank: the hands themselves when every card is its own rank.
         self.ranks_held = self.hands if not self.table.grouped else self._rank_counts()
-        self.drawn_bomb = -1  # the bomb drawn and not yet put back
-        self.pile: list[int] = []  # bottom first; pile[-1] is the top card
-        self.discard: list[int] = []  # bottom first; discard[-1] is the top card
-        self.out_of_game_face_down: list[int] = []  # nobody knows them
-        self.out_of_game: list[int] = []  # face up: everyone knows them
+        self.drawn_bomb = -1
+        self.pile = []
+        self.discard = []
+        self.out_of_game_face_down = []
+        self.out_of_game = []
         self.alive = [True] * players
         self.current = 0
-        self.turns_owed = 1  # turns the current player owes, the current one included
-        self.attacked = False  # whether those turns came from an Attack
+        self.turns_owed = 1
+        self.attacked = False
         self.phase = TURN
         self.actor = 0
-        #: The play waiting on its reaction window (docs/rulings.md §1), or None.
-        self.window: ReactionWindow[Spec] | None = None
-        #: Per seat, the Draw Pile cards it has seen: pile index -> title.
-        self.known_pile: list[dict[int, int]] = [{} for _ in range(players)]
-        #: Per seat, runs of Draw Pile cards whose order it saw but whose places it lost
-        #: when another seat hid a Kitten (``engine.pile_memory``): titles, top first.
-        self.known_runs: list[Runs] = [[] for _ in range(players)]
-        #: Cards an observer knows a holder holds: (observer, holder, title) -> count.
-        self.known_hands: dict[KnowledgeKey, int] = {}
+        self.window = None
+        self.known_pile = [{} for _ in range(players)]
+        #: Runs of Draw Pile cards whose order a seat saw but whose places it lost when
+        #: another seat hid a Kitten (``engine.pile_memory``).
+        self.known_runs = [[] for _ in range(players)]
+        self.known_hands = {}
         self.turns = 0
         self.winner = -1
         #: The game's cards per title when the table was laid out by hand (a scenario's
         #: rig), public as the box is; None: the edition's cards for these players and
         #: options (``KittensState.deck_counts``).
-        self.rigged: tuple[int, ...] | None = None
+        self.rigged = None
         #: (holder, rank): everyone saw a Three of a Kind miss it, and the holder has gained
         #: no card since that could be of that rank (public, docs/observations.md).
-        self.absent: set[tuple[int, int]] = set()
+        self.absent = set()
 
     # -- hands -----------------------------------------------------------------------------------
     def _rank_counts(self) -> list[list[int]]:
@@ -253,31 +219,3 @@ class KittensCore(State):
 
     def parse_action(self, text: object) -> int:
         return self.table.parse(text)
-
-    def describe(self, event: Event) -> str:
-        return describe_event(self.edition, event)
-
-    def opening(self) -> list[Event]:
-        """Each player looks at their hand ("Look at yours but keep them secret")."""
-        return [events.hand(q, self.hand_slugs(q), self.table.solo[q]) for q in range(self.n)]
-
-    def _copy_to(self, other: Self) -> None:
-        s = other
-        s.five_on, s.table = self.five_on, self.table
-        s.hands = [list(h) for h in self.hands]
-        s.sizes = list(self.sizes)
-        s.ranks_held = s.hands if not self.table.grouped else [list(r) for r in self.ranks_held]
-        s.drawn_bomb = self.drawn_bomb
-        s.pile, s.discard = list(self.pile), list(self.discard)
-        s.out_of_game_face_down = list(self.out_of_game_face_down)
-        s.out_of_game = list(self.out_of_game)
-        s.alive = list(self.alive)
-        s.current, s.turns_owed, s.attacked = self.current, self.turns_owed, self.attacked
-        s.phase, s.actor = self.phase, self.actor
-        s.window = None if self.window is None else self.window.copy()
-        s.known_pile = [dict(k) for k in self.known_pile]
-        s.known_runs = [[list(r) for r in runs] for runs in self.known_runs]
-        s.known_hands = dict(self.known_hands)
-        s.turns, s.winner = self.turns, self.winner
-        s.rigged = self.rigged
-        s.absent = set(self.absent)

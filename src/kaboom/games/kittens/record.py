@@ -11,19 +11,12 @@ from mypy_extensions import mypyc_attr
 
 from kaboom.engine import pile_memory as piles
 from kaboom.engine.checks import (
-    MAX_COUNTER,
-    flag,
     flags,
-    integer,
-    integers,
     table,
     within_box,
 )
-from kaboom.engine.datafile import MAX_CARDS, MAX_COPIES
+from kaboom.engine.datafile import MAX_CARDS
 from kaboom.engine.errors import BadInput
-from kaboom.engine.parsing import ascii_number
-from kaboom.games._nope import ReactionWindow
-from kaboom.games.kittens.actions import Spec
 from kaboom.games.kittens.core import PHASES, KittensCore
 from kaboom.games.kittens.knowledge import KittensKnowledge
 
@@ -34,7 +27,7 @@ RIG_FIELDS = frozenset({
 })  # fmt: skip
 
 
-def _rig_cards(s: KittensCore, cards: Any, field: str) -> list[int]:
+def _rig_cards(s: KittensCore, cards: object, field: str) -> list[int]:
     if not isinstance(cards, list):
         raise BadInput(field, "a list of card names")
     slugs = s.edition.slugs
@@ -46,59 +39,10 @@ def _rig_cards(s: KittensCore, cards: Any, field: str) -> list[int]:
     return out
 
 
-def _rig_int(setup: dict[str, Any], key: str, default: int, lo: int, hi: int) -> int:
+def _rig_int(setup: dict[str, object], key: str, default: int, lo: int, hi: int) -> int:
     value = setup.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         raise BadInput(f"setup.{key}", f"an integer in {lo}..{hi}, got {value!r}")
-    return value
-
-
-def check_json(s: KittensCore, raw: dict[str, Any]) -> None:
-    """Each stored field of the right type and range for this table (``BadInput`` naming
-    ``state.FIELD``), before any is read."""
-    n, titles = s.n, s.edition.titles
-    top = titles - 1
-    for q, hand in enumerate(_list(raw["hands"], "state.hands", n)):
-        integers(hand, 0, MAX_CARDS, f"state.hands[{q}]", titles)
-    for key in ("pile", "discard", "out_of_game", "out_of_game_face_down"):
-        integers(raw[key], 0, top, f"state.{key}")
-    flags(raw["alive"], "state.alive", n)
-    integer(raw["current"], 0, n - 1, "state.current")
-    integer(raw["actor"], -1, n - 1, "state.actor")
-    integer(raw["turns_owed"], 0, MAX_COUNTER, "state.turns_owed")
-    integer(raw["turns"], 0, MAX_COUNTER, "state.turns")
-    integer(raw["winner"], -1, n - 1, "state.winner")
-    integer(raw["drawn_bomb"], -1, top, "state.drawn_bomb")
-    flag(raw["attacked"], "state.attacked")
-    if raw["phase"] not in PHASES:
-        raise BadInput("state.phase", f"one of {', '.join(PHASES)}, got {raw['phase']!r}")
-    window = raw["window"]
-    if window is not None:
-        w = table(window, "state.window")
-        integers(w["play"], -1, max(titles, 1 << titles, n), "state.window.play", len(Spec._fields))
-        integer(w["player"], 0, n - 1, "state.window.player")
-        integers(w["nopes"], 0, n - 1, "state.window.nopes")
-        integers(w["asked"], 0, n - 1, "state.window.asked")
-    for i, known in enumerate(_list(raw["known_pile"], "state.known_pile")):
-        for at, card in table(known, f"state.known_pile[{i}]").items():
-            if ascii_number(at) is None:
-                raise BadInput(f"state.known_pile[{i}]", f"positions as keys, got {at!r}")
-            integer(card, 0, top, f"state.known_pile[{i}].{at}")
-    for i, runs in enumerate(_list(raw.get("known_runs", [[]] * n), "state.known_runs", n)):
-        for j, run in enumerate(_list(runs, f"state.known_runs[{i}]")):
-            integers(run, 0, top, f"state.known_runs[{i}][{j}]")
-    rigged = raw.get("rigged")
-    if rigged is not None:  # a table laid out by hand: its cards, bounded as a data file's
-        counts = integers(rigged, 0, MAX_COPIES, "state.rigged", titles)
-        if sum(counts) > MAX_CARDS:
-            raise BadInput("state.rigged", f"at most {MAX_CARDS} cards in all")
-    for i, entry in enumerate(_list(raw["known_hands"], "state.known_hands")):
-        integers(entry, -1, max(MAX_CARDS, titles), f"state.known_hands[{i}]", 4)
-
-
-def _list(value: Any, field: str, length: int | None = None) -> list[Any]:
-    if not isinstance(value, list) or (length is not None and len(value) != length):
-        raise BadInput(field, f"a list of {length if length is not None else 'any number'}")
     return value
 
 
@@ -108,65 +52,19 @@ class KittensRecord(KittensKnowledge):
 
     __slots__ = ()
 
-    def _json(self) -> dict[str, Any]:
-        """The game's own fields, by the names observations use."""
-        w = self.window
-        return {
-            "hands": [list(h) for h in self.hands],
-            "pile": list(self.pile),
-            "discard": list(self.discard),
-            "out_of_game": list(self.out_of_game),
-            "out_of_game_face_down": list(self.out_of_game_face_down),
-            "alive": list(self.alive),
-            "current": self.current,
-            "turns_owed": self.turns_owed,
-            "attacked": self.attacked,
-            "phase": PHASES[self.phase],
-            "actor": self.actor,
-            "window": None if w is None else w.to_json(list(w.play)),
-            "known_pile": [{str(i): c for i, c in sorted(k.items())} for k in self.known_pile],
-            "known_runs": [[list(r) for r in runs] for runs in self.known_runs],
-            "known_hands": [[*k, v] for k, v in sorted(self.known_hands.items())],
-            "turns": self.turns,
-            "winner": self.winner,
-            "drawn_bomb": self.drawn_bomb,
-            "rigged": None if self.rigged is None else list(self.rigged),
-            "absent": [list(a) for a in sorted(self.absent)],
-        }
-
-    def _load_json(self, raw: dict[str, Any]) -> None:
-        """Read the game's own fields back (into a state fresh from its constructor);
-        every field is checked first (``check_json``), and the cards against the box."""
-        check_json(self, raw)
-        self.hands = [list(map(int, h)) for h in raw["hands"]]
+    def _load_json(self, raw: dict[str, object]) -> None:
+        """Read the game's own fields back (into a state fresh from its constructor), each
+        checked as it is read (``KittensFields``); then what the fields say together: the
+        pile memories hold, and the cards are the box's."""
+        super()._load_json(raw)
         self.recount()
-        self.drawn_bomb = int(raw["drawn_bomb"])
-        self.pile, self.discard = list(raw["pile"]), list(raw["discard"])
-        self.out_of_game = list(raw["out_of_game"])
-        self.out_of_game_face_down = list(raw["out_of_game_face_down"])
-        self.alive = [bool(a) for a in raw["alive"]]
-        self.current, self.turns_owed = raw["current"], raw["turns_owed"]
-        self.attacked = bool(raw["attacked"])
-        self.phase, self.actor = PHASES.index(raw["phase"]), raw["actor"]
-        w = raw["window"]
-        self.window = None if w is None else ReactionWindow.from_json(w, Spec(*w["play"]))
-        self._load_knowledge(raw)
-        self.turns, self.winner = raw["turns"], raw["winner"]
-        self.absent = {(int(q), int(r)) for q, r in raw.get("absent", [])}
-        rigged = raw.get("rigged")
-        self.rigged = None if rigged is None else tuple(int(k) for k in rigged)
-        self._check_every_card()
-
-    def _load_knowledge(self, raw: dict[str, Any]) -> None:
-        """What each seat knows of the Draw Pile and of hands; the places and runs it knows
-        must be ones the Draw Pile holds."""
-        self.known_pile = [{int(i): c for i, c in k.items()} for k in raw["known_pile"]]
-        runs = raw.get("known_runs", [[]] * self.n)
-        self.known_runs = [[list(r) for r in seat_runs] for seat_runs in runs]
-        self.known_hands = {(a, b, c): v for a, b, c, v in raw["known_hands"]}
         for seat, (known, runs) in enumerate(zip(self.known_pile, self.known_runs, strict=True)):
             if not piles.holds(self.pile, known, runs):
                 raise BadInput(f"state.known_pile[{seat}]", "places and runs the Draw Pile holds")
+        if self.rigged is not None and sum(self.rigged) > MAX_CARDS:
+            # a table laid out by hand: its cards, bounded as a data file's
+            raise BadInput("state.rigged", f"at most {MAX_CARDS} cards in all")
+        self._check_every_card()
 
     def _check_every_card(self) -> None:
         """Every card of a loaded table is one of the box's (or of the rig's)."""
