@@ -166,7 +166,7 @@ class SeatClient:
         self.ws: ClientConnection | None = None
         self.messages: list[dict[str, Any]] = []
         #: What this client sent (with ``record``), for the tests' schema checks.
-        self.sent: list[dict[str, Any]] = []
+        self.sent: list[JsonObject] = []
         self.seq = -1
         self.seat: int | None = None
         self.info: dict[str, Any] = {}
@@ -184,7 +184,7 @@ class SeatClient:
         self.ws = await websockets.connect(
             ws_url(self.base), additional_headers=headers, max_size=2**24, open_timeout=30
         )
-        hello: dict[str, Any] = {"v": VERSION, "type": "hello", "table": self.table}
+        hello: JsonObject = {"v": VERSION, "type": "hello", "table": self.table}
         if self.token:
             hello["token"] = self.token
         if self.invite:
@@ -200,7 +200,7 @@ class SeatClient:
         if self.ws is not None:
             await self.ws.close()
 
-    async def send(self, msg: dict[str, Any]) -> None:
+    async def send(self, msg: JsonObject) -> None:
         assert self.ws is not None
         if self.record:
             self.sent.append(msg)
@@ -243,7 +243,7 @@ class SeatClient:
     ) -> str:
         """Send an action (by id or text); returns its client key."""
         key = key or self.new_key()
-        msg: dict[str, Any] = {"v": VERSION, "type": "action", "key": key}
+        msg: JsonObject = {"v": VERSION, "type": "action", "key": key}
         if action is not None:
             msg["id"] = action
         if text is not None:
