@@ -28,6 +28,7 @@ from kaboom.engine.state import State
 from kaboom.engine.window import window_key, world_when_asked
 from kaboom.server.client import Lobby, SeatClient
 from kaboom.server.protocol import SCHEMA_DIR, seen
+from kaboom.server.view import Created, Joined
 from needs import missing
 
 #: The default PostgreSQL of the test machine (``KABOOM_TEST_POSTGRES`` overrides it).
@@ -313,7 +314,7 @@ async def make_table(
     seats: list[str],
     window: float = WINDOW,
     **extra: Any,
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+) -> tuple[Created, list[Joined]]:
     """Create a table and seat a person (``p0``, ``p1``...) in each ``human`` seat."""
     table = await lobby.create(
         game=game,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Coroutine
-from typing import Any, TypeVar
+from typing import Any, TypeVar, TypeVarTuple
 
 import pytest
 
@@ -31,6 +31,7 @@ from kaboom.tui.save import HUMAN, Seating
 from kaboom.tui.session import Session
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 GAME = "dynamitt"
 
 
@@ -128,7 +129,7 @@ class Host:
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         return asyncio.get_running_loop().create_task(coro)
 
-    async def think(self, fn: Callable[..., T], *args: Any) -> T:
+    async def think(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         return await asyncio.to_thread(fn, *args)
 
 

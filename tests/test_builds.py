@@ -18,7 +18,6 @@ import sysconfig
 import threading
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -150,7 +149,7 @@ def test_a_source_changed_since_the_build_is_found(tmp_path: Path) -> None:
     (folder / "kaboom" / "engine").mkdir(parents=True)
     (folder / "kaboom" / "engine" / "state.so").write_bytes(b"")
     stat = source.stat()
-    entry: dict[str, Any] = {
+    entry: _build.SourceEntry = {
         "extension": "kaboom/engine/state.so",
         "mtime_ns": stat.st_mtime_ns,
         "size": stat.st_size,

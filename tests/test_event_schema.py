@@ -202,8 +202,8 @@ def _starts() -> Iterator[tuple[str, int, State]]:
         raw["turns"] = turns
         yield game, 3, state_from_json(raw)
     for path in RIGGED:
-        raw = scenario.load(path)
-        yield raw["game"], raw["players"], scenario.start(raw, path.parent)
+        found = scenario.load(path)
+        yield found["game"], found["players"], scenario.start(found, path.parent)
 
 
 def _produced() -> dict[str, list[tuple[str, int, Event]]]:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from kaboom.server.client import Lobby, SeatClient
+from kaboom.server.view import Created
 from server_support import (
     Server,
     check_connection,
@@ -150,7 +151,7 @@ def test_two_processes_one_postgresql(tmp_path: Path) -> None:
 
         async def one_each(
             game: str, seats: list[str], **extra: Any
-        ) -> tuple[SeatClient, SeatClient, dict[str, Any]]:
+        ) -> tuple[SeatClient, SeatClient, Created]:
             """A table started at process one: seat 0 connected there, seat 1 at two."""
             lobby = Lobby(one.base)
             table, joins = await make_table(lobby, game, seats, **extra)

@@ -22,7 +22,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import fields
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, TypeVarTuple
 
 import httpx
 import pytest
@@ -30,6 +30,7 @@ import websockets
 
 from kaboom.cli.main import serve
 from kaboom.engine.registry import get_game
+from kaboom.engine.view import PlayerView
 from kaboom.server import limits
 from kaboom.server.bot import BotAgent
 from kaboom.server.config import ServerConfig
@@ -38,6 +39,7 @@ from kaboom.server.pool import BotPool
 from server_support import Server, check_schema, sqlite_server
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 #: The module's server tests share one ``kaboom serve`` (its fixture): on one xdist worker.
 pytestmark = pytest.mark.xdist_group("server_limits")
 
@@ -428,8 +430,11 @@ class _Table:
         self.tasks.add(task)
         return task
 
-    async def think(self, fn: Callable[..., T], *args: Any) -> T:
-        self.thought.append(len(args[1].legal_actions()))  # (bot, view, deadline)
+    async def think(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
+        given: tuple[object, ...] = args  # (bot, view, deadline)
+        view = given[1]
+        assert isinstance(view, PlayerView)
+        self.thought.append(len(view.legal_actions()))
         return fn(*args)
 
 
@@ -475,7 +480,7 @@ def test_a_seats_bot_keeps_its_random_stream_across_decisions_in_the_pool() -> N
     assert len(legal) > 1
 
     class Elsewhere(_Table):
-        async def think(self, fn: Callable[..., T], *args: Any) -> T:
+        async def think(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
             fn, args = pickle.loads(pickle.dumps((fn, args)))  # (what a worker receives)
             return fn(*args)
 

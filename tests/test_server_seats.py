@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from kaboom.server.client import Lobby, LobbyRefused, SeatClient
+from kaboom.server.view import Created
 from server_support import (
     Server,
     check_connection,
@@ -138,6 +139,7 @@ def test_a_vote_lets_a_bot_take_a_disconnected_seat(server: Server) -> None:
             await c.close()
         # the history of a name: this game, won or not
         name = (await lobby.table(table["id"]))["seats"][0]["name"]
+        assert name is not None
         games = (await lobby.history(name))["games"]
         assert [g["id"] for g in games] == [table["id"]]
         assert games[0]["won"] == (0 in export["winners"])
@@ -170,7 +172,7 @@ def test_idle_tables_are_ended(tmp_path: Path) -> None:
 
 
 def test_kaboom_connect_plays_a_seat_from_outside(server: Server) -> None:
-    async def table() -> dict[str, str]:
+    async def table() -> Created:
         lobby = Lobby(server.base)
         made = await lobby.create(
             game="kittens-board-game",

@@ -20,6 +20,7 @@ import websockets
 
 from kaboom.server.client import Lobby, LobbyRefused, SeatClient
 from kaboom.server.protocol import MAX_CLIENT_MESSAGE
+from kaboom.server.view import Created, Joined
 from server_support import Server, check_schema, make_table, quick_args, sqlite_server
 
 #: One ``kaboom serve`` for the module (its fixture): on one xdist worker.
@@ -42,7 +43,7 @@ def _db(server: Server) -> Path:
     return Path(server.db.removeprefix("sqlite:///"))
 
 
-async def _two_people(server: Server) -> tuple[Lobby, dict[str, str], list[dict[str, str]]]:
+async def _two_people(server: Server) -> tuple[Lobby, Created, list[Joined]]:
     lobby = Lobby(server.base)
     table, joins = await make_table(lobby, "exploding-kittens", ["human", "human"])
     return lobby, table, joins
@@ -193,7 +194,7 @@ def test_bad_messages_get_an_error_and_change_nothing(server: Server) -> None:
 
 
 def test_tokens_are_stored_hashed(server: Server) -> None:
-    async def go() -> list[dict[str, str]]:
+    async def go() -> list[Joined]:
         await asyncio.sleep(0.5)
         lobby, _, joins = await _two_people(server)
         await lobby.close()

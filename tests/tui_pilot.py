@@ -10,6 +10,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
+from kaboom.engine.jsonvalue import JsonValue
 from kaboom.tui.app import KaboomApp
 from kaboom.tui.pacing import Pace
 from kaboom.tui.save import HUMAN, Seating
@@ -27,7 +28,7 @@ def table_app(seating: Seating, tmp: object, hotseat: bool = False) -> KaboomApp
     return KaboomApp(pace, Session(seating))
 
 
-def at_the_end(game: str, players: int, seed: int, **options: object) -> KaboomApp:
+def at_the_end(game: str, players: int, seed: int, **options: JsonValue) -> KaboomApp:
     """The table at the end of a game the heuristic bots played, you in seat 0 (the log is
     written to log.json where the test runs: a name the same every run)."""
     bots = played(Session(Seating(game, players, seed, options, ["heuristic"] * players)))

@@ -27,10 +27,10 @@ import importlib.util
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import IO, Any
+from typing import IO, NotRequired, TypedDict
 
 from kaboom._paths import package_dir as package_dir
 from kaboom._paths import source_of as source_of
@@ -62,10 +62,29 @@ def builds_dir() -> Path:
     return Path(os.environ.get(DIR_ENV) or _SRC.parent / "build" / "compiled")
 
 
+class SourceEntry(TypedDict):
+    """A compiled source in a build's manifest: its extension module, and the source's
+    time, size and hash when it was compiled."""
+
+    extension: str
+    mtime_ns: int
+    size: int
+    sha256: str
+
+
+class Manifest(TypedDict):
+    """A build's manifest (``tools/compile.py`` writes it)."""
+
+    key: str
+    modules: dict[str, str]
+    packages: NotRequired[list[str]]
+    sources: dict[str, SourceEntry]
+
+
 class CompiledBuild:
     """One published build folder and its manifest."""
 
-    def __init__(self, folder: Path, manifest: dict[str, Any]) -> None:
+    def __init__(self, folder: Path, manifest: Manifest) -> None:
         self.folder = folder
         self.manifest = manifest
         #: Module name -> its extension module's path, relative to the folder.
@@ -85,7 +104,7 @@ def read_current(root: Path | None = None) -> CompiledBuild | None:
     try:
         name = (root / POINTER).read_text(encoding="utf-8").strip()
         folder = root / name
-        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        manifest: Manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     if not name or "/" in name or not isinstance(manifest, dict) or "modules" not in manifest:
@@ -93,7 +112,7 @@ def read_current(root: Path | None = None) -> CompiledBuild | None:
     return CompiledBuild(folder, manifest)
 
 
-def stale_source(sources: dict[str, dict[str, Any]], folder: Path) -> str | None:
+def stale_source(sources: Mapping[str, SourceEntry], folder: Path) -> str | None:
     """The first of ``sources`` (relative to ``src/``) changed since they were compiled, or
     whose extension module is missing from ``folder``; None when all match."""
     for source, entry in sorted(sources.items()):

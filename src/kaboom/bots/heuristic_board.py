@@ -5,9 +5,8 @@ it, and discards its least useful cards."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from kaboom.bots.heuristic import HeuristicBot
+from kaboom.engine.state import Observation
 from kaboom.engine.view import PlayerView
 from kaboom.games.board.core import SIDES
 from kaboom.games.board.data import Box
@@ -46,7 +45,7 @@ class BoardHeuristic(HeuristicBot):
         return box.card_effects[box.card_slugs.index(text.split()[1])]
 
     @staticmethod
-    def _aimed_at(obs: dict[str, Any]) -> bool:
+    def _aimed_at(obs: Observation) -> bool:
         window, me = obs["window"], obs["seat"]
         player, noped = window["player"], len(window["nopes"]) % 2 == 1
         if player == me or noped:
@@ -56,14 +55,14 @@ class BoardHeuristic(HeuristicBot):
         return bool(window["card"] == "attack" and (player + 1) % len(obs["players"]) == me)
 
     @staticmethod
-    def _positions(obs: dict[str, Any]) -> list[int]:
+    def _positions(obs: Observation) -> list[int]:
         return [int(p["position"]) for p in obs["players"]]
 
-    def _lands_on_kitten(self, box: Box, obs: dict[str, Any], steps: int) -> bool:
+    def _lands_on_kitten(self, box: Box, obs: Observation, steps: int) -> bool:
         side = box.sides[SIDES.index(obs["board"]["side"])]
         return landing(box, self._positions(obs), obs["seat"], steps) in side.kittens
 
-    def _turn(self, box: Box, obs: dict[str, Any], texts: dict[str, int]) -> int:
+    def _turn(self, box: Box, obs: Observation, texts: dict[str, int]) -> int:
         me, pos = obs["seat"], self._positions(obs)
         leader = max(range(len(pos)), key=lambda q: pos[q])
         swap = f"play swap-spaces @{leader}"

@@ -3,9 +3,8 @@ Trash. It scores each legal option by the rows it would leave and plays the best
 
 from __future__ import annotations
 
-from typing import Any
-
 from kaboom.bots.heuristic import HeuristicBot
+from kaboom.engine.state import Observation
 from kaboom.engine.view import PlayerView
 
 ELEMINIS = ("air", "water", "rock", "fire", "plant")
@@ -36,7 +35,7 @@ class EleminisHeuristic(HeuristicBot):
         best = max(score for score, _ in scored)
         return legal[next(i for score, i in scored if score == best)]
 
-    def _score(self, obs: dict[str, Any], text: str) -> float:
+    def _score(self, obs: Observation, text: str) -> float:
         rows: list[list[str | None]] = [list(p["row"]) for p in obs["players"]]
         slots = len(rows[0])
         flat = [c for r in rows for c in r]

@@ -12,9 +12,9 @@ policy (``games/kittens/rollout.py``): one set of rules of thumb.
 
 from __future__ import annotations
 
-from typing import Any
-
 from kaboom.bots.heuristic import HeuristicBot
+from kaboom.engine.observation import Window
+from kaboom.engine.state import Observation
 from kaboom.engine.view import PlayerView
 from kaboom.games.kittens.actions import (
     DEFUSE,
@@ -57,7 +57,7 @@ class KittensHeuristic(HeuristicBot):
         return legal[0]
 
     # -- reaction windows ------------------------------------------------------------------------
-    def _react(self, tb: ActionTable, obs: dict[str, Any], legal: list[int]) -> int:
+    def _react(self, tb: ActionTable, obs: Observation, legal: list[int]) -> int:
         """Nope what is aimed at it; Yup its own card when someone Noped it."""
         me, window = obs["seat"], obs["window"]
         pass_ = next(a for a in legal if tb.specs[a].kind == PASS)
@@ -72,7 +72,7 @@ class KittensHeuristic(HeuristicBot):
             return nope
         return pass_
 
-    def _aimed_at(self, tb: ActionTable, obs: dict[str, Any], window: dict[str, Any]) -> bool:
+    def _aimed_at(self, tb: ActionTable, obs: Observation, window: Window) -> bool:
         me, spec = obs["seat"], tb.specs[tb.parse(window["play"])]
         if spec.target == me or spec.kind == DEFUSE:  # a Noped Defuse (house rule) may kill
             return True
@@ -87,7 +87,7 @@ class KittensHeuristic(HeuristicBot):
         return False
 
     # -- putting a bomb back ---------------------------------------------------------------------
-    def _place(self, tb: ActionTable, obs: dict[str, Any], legal: list[int]) -> int:
+    def _place(self, tb: ActionTable, obs: Observation, legal: list[int]) -> int:
         """On top for the next player, unless it must draw again itself (then the bottom)."""
         positions = {tb.specs[a].arg: a for a in legal}
         again = obs["exploding"]["turns_owed"] > 1
@@ -95,7 +95,7 @@ class KittensHeuristic(HeuristicBot):
 
     # -- its turn ----------------------------------------------------------------------------------
     @staticmethod
-    def _risk(obs: dict[str, Any], bombs: set[str]) -> float:
+    def _risk(obs: Observation, bombs: set[str]) -> float:
         """The chance the top card is a bomb, from what this seat knows (it counts the pile,
         docs/rulings.md §1): certain if it saw the top card, else the unseen bombs over the
         unseen cards."""
@@ -107,7 +107,7 @@ class KittensHeuristic(HeuristicBot):
         bombs_in_pile = obs["exploding"]["bombs_in_pile"]
         return (bombs_in_pile - known_bombs) / unknown if unknown > 0 else 0.0
 
-    def _turn(self, tb: ActionTable, obs: dict[str, Any], legal: list[int]) -> int:
+    def _turn(self, tb: ActionTable, obs: Observation, legal: list[int]) -> int:
         ed = tb.edition
         bombs = {ed.slugs[t] for t in range(ed.titles) if tb.is_bomb[t]}
         held: dict[str, int] = {}
@@ -151,7 +151,7 @@ class KittensHeuristic(HeuristicBot):
         return next(a for a, s in plays.items() if s.kind == DRAW)
 
     def _steal(
-        self, tb: ActionTable, obs: dict[str, Any], plays: dict[int, Spec], held: dict[str, int]
+        self, tb: ActionTable, obs: Observation, plays: dict[int, Spec], held: dict[str, int]
     ) -> int | None:
         """Pairs of cards it does not need steal from the richest hand; a three asks it for
         a Defuse; a Favor when it has no Defuse."""

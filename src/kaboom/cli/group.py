@@ -20,11 +20,13 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import get_args
 
 import typer
 from typer import core
+from typer._click.core import Command, Context
 from typer.main import get_command_name
+from typer.models import CommandInfo
 
 #: The Typer releases whose private per-parameter readers (``typer._coercion``) this module
 #: was written and tested against; under any other the group is Typer's own, unchanged.
@@ -48,7 +50,7 @@ except ImportError:  # another Typer: its own readers, nothing to make cheaper
     RuntimeParam = None  # type: ignore[assignment,misc]
 
 
-def plain_int(value: Any) -> int | None:
+def plain_int(value: object) -> int | None:
     """``value`` as an ``int`` where it plainly is one (``4``, ``"12"``, ``"-3"``); None
     where Typer's reader must judge it."""
     if isinstance(value, int) and not isinstance(value, bool):
@@ -60,27 +62,27 @@ def plain_int(value: Any) -> int | None:
     return None
 
 
-def plain_str(value: Any) -> str | None:
+def plain_str(value: object) -> str | None:
     """``value`` where it is already a ``str``; None where Typer's reader must judge it."""
     return value if isinstance(value, str) else None
 
 
-def plain_bool(value: Any) -> bool | None:
+def plain_bool(value: object) -> bool | None:
     """``value`` where it is already a ``bool`` (a flag); None where Typer's reader must."""
     return value if isinstance(value, bool) else None
 
 
 #: The plain readers, by the annotation Typer resolved for the option.
-PLAIN: dict[Any, Callable[[Any], Any]] = {int: plain_int, str: plain_str, bool: plain_bool}
+PLAIN: dict[object, Callable[[object], object]] = {int: plain_int, str: plain_str, bool: plain_bool}
 
 
-def plain_reader(annotation: Any) -> tuple[Callable[[Any], Any], bool] | None:
+def plain_reader(annotation: object) -> tuple[Callable[[object], object], bool] | None:
     """The plain reader of one value of ``annotation`` and whether the option takes a list
     (``list[int]``, ``list[str]``); None for any other type."""
     if annotation in PLAIN:
         return PLAIN[annotation], False
     if getattr(annotation, "__origin__", None) is list:
-        (item,) = annotation.__args__
+        (item,) = get_args(annotation)
         if item in PLAIN:
             return PLAIN[item], True
     return None
@@ -92,10 +94,10 @@ if RuntimeParam is not None:
     class PlainParam(RuntimeParam):
         """Reads plain values itself, anything else with Typer's reader (built only then)."""
 
-        read: Callable[[Any], Any] = field(default=plain_str)
+        read: Callable[[object], object] = field(default=plain_str)
         many: bool = False
 
-        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+        def _coerce_value(self, value: object, param: core._TyperParameter, ctx: Context) -> object:
             if self.many and isinstance(value, list | tuple):
                 items = [self.read(item) for item in value]
                 if None not in items:
@@ -107,14 +109,18 @@ if RuntimeParam is not None:
             return build_runtime_param(param.type_descriptor).coerce(value, param, ctx)
 
 
-def read_plainly(command: Any, ctx: Any) -> None:
+def read_plainly(command: Command, ctx: Context) -> None:
     """Give ``command``'s plain options (``--help`` among them) the cheap reader (see the
     module's docstring)."""
     if RuntimeParam is None:
         return
     for param in command.get_params(ctx):
         descriptor = getattr(param, "type_descriptor", None)
-        if descriptor is None or getattr(param, "_runtime_param", False) is not None:
+        if (
+            not isinstance(param, core._TyperParameter)
+            or descriptor is None
+            or getattr(param, "_runtime_param", False) is not None
+        ):
             continue
         info = descriptor.parameter_info
         if descriptor.file_annotation is not None or info.parser is not None:
@@ -130,11 +136,11 @@ def read_plainly(command: Any, ctx: Any) -> None:
 class KaboomGroup(core.TyperGroup):
     """Typer's group; it and the commands it hands out read their plain options cheaply."""
 
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
         read_plainly(self, ctx)
         return super().parse_args(ctx, args)
 
-    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
         command = super().get_command(ctx, cmd_name)
         if command is not None:
             read_plainly(command, ctx)
@@ -154,9 +160,10 @@ def only_command(app: typer.Typer, args: Sequence[str]) -> typer.Typer:
     return alone
 
 
-def command_name(command: Any) -> str:
+def command_name(command: CommandInfo) -> str:
     """The name a registered command is typed as (Typer's: ``scenario_run`` → ``scenario-run``
     unless it was given one)."""
     if command.name:
         return str(command.name)
+    assert command.callback is not None  # (a registered command has its function)
     return get_command_name(command.callback.__name__)

@@ -37,6 +37,7 @@ from kaboom.engine.events import Event
 from kaboom.engine.registry import get_game
 from kaboom.engine.state import Observation, State
 from kaboom.server.client import Lobby, LobbyRefused, SeatClient
+from kaboom.server.view import DecisionOut, SeatOut
 from kaboom.tui import words
 from kaboom.tui.app import KaboomApp
 from kaboom.tui.pacing import Pace
@@ -69,7 +70,7 @@ class RemoteSession:
         self.info: dict[str, Any] = {}
         self.seating = Seating("", 0, 0)
         self.obs: Observation | None = None
-        self.decision: dict[str, Any] | None = None
+        self.decision: DecisionOut | None = None
         self.window_clock: tuple[float, float] | None = None  # (seconds left, when told)
         self.world: State | None = None
         self.lines: list[str] = []
@@ -80,9 +81,9 @@ class RemoteSession:
         self.finished = False
         self.connected = False
         self.stamp = stamp()
-        self._sends: set[asyncio.Task[Any]] = set()
+        self._sends: set[asyncio.Task[object]] = set()
         #: The table's seats as the server last told them (``seats`` in docs/protocol.md).
-        self.seats: list[dict[str, Any]] = []
+        self.seats: list[SeatOut] = []
         #: The table's status as the server last told it: open (waiting for people),
         #: playing, over, ended.
         self.status = "open"
@@ -133,7 +134,7 @@ class RemoteSession:
         if self.seat is not None:
             self._send(self.client.send({"v": 1, "type": "back"}))
 
-    def absent(self) -> list[dict[str, Any]]:
+    def absent(self) -> list[SeatOut]:
         """The other people's seats whose person is not connected and that no bot plays
         yet: the seats a vote can hand to a bot (docs/protocol.md, ``vote``)."""
         return [
@@ -178,7 +179,7 @@ class RemoteSession:
                 voted.append(seat_name(s))
         return voted
 
-    def _send(self, coro: Coroutine[Any, Any, Any]) -> None:
+    def _send(self, coro: Coroutine[object, object, object]) -> None:
         task = asyncio.get_running_loop().create_task(coro)
         self._sends.add(task)
         task.add_done_callback(self._sends.discard)
@@ -318,7 +319,7 @@ class RemoteSession:
 SEVERITY: dict[str, SeverityLevel] = {"error": "error", "info": "information"}
 
 
-def seat_name(seat: dict[str, Any]) -> str:
+def seat_name(seat: SeatOut) -> str:
     """A seat as the notices name it, by the name the table screen shows it under: ``kim
     (P1)`` for seat 1 (``tui.words.seat_name``).
 
@@ -328,7 +329,7 @@ def seat_name(seat: dict[str, Any]) -> str:
     return f"{seat['name'] or 'a player'} ({words.seat_name(seat['seat'], None)})"
 
 
-def seat_line(seat: dict[str, Any], mine: int | None) -> str:
+def seat_line(seat: SeatOut, mine: int | None) -> str:
     """One seat of the waiting table in words: who sits there and whether they are here.
 
     >>> seat_line({"seat": 1, "kind": "bot", "bot": "heuristic"}, 0)

@@ -13,6 +13,7 @@ import typer
 
 from kaboom.cli.console import out, progress_bar
 from kaboom.engine.errors import BadInput
+from kaboom.engine.jsonvalue import JsonObject, JsonValue
 from kaboom.sim.backend import BACKENDS, Backend
 
 BackendArg = Annotated[
@@ -36,9 +37,9 @@ def backend_of(kind: str, workers: int | None, address: str | None) -> Backend:
     return Backend(kind, workers, address)
 
 
-def parse_options(pairs: list[str] | None) -> dict[str, Any]:
+def parse_options(pairs: list[str] | None) -> JsonObject:
     """``--option fast=true --option first=2`` → ``{"fast": True, "first": 2}``."""
-    options: dict[str, Any] = {}
+    options: JsonObject = {}
     for pair in pairs or []:
         name, sep, raw = pair.partition("=")
         if not sep or not name:
@@ -47,16 +48,17 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
     return options
 
 
-def option_value(raw: str) -> Any:
+def option_value(raw: str) -> JsonValue:
     """A value as typed after ``-o NAME=``: JSON where it parses (``true``, ``2``), else the
     text itself (``classic``, ``house.toml``)."""
     try:
-        return json.loads(raw)
+        value: JsonValue = json.loads(raw)
     except json.JSONDecodeError:
         return raw
+    return value
 
 
-def parse_axis(text: str) -> tuple[str, tuple[Any, ...]]:
+def parse_axis(text: str) -> tuple[str, tuple[JsonValue, ...]]:
     """``attack=2025,classic`` → ``("attack", ("2025", "classic"))``.
 
     >>> parse_axis("players=2,3")

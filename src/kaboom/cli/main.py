@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
-from typing import Annotated, Any, ParamSpec, TypeVar
+from typing import Annotated, ParamSpec, TypeVar
 
 import typer
 
@@ -104,7 +104,7 @@ def games() -> None:
     out().print(table)
 
 
-def shown(value: Any) -> str:
+def shown(value: object) -> str:
     """An option's value as it is typed after ``-o NAME=``: ``true``, ``500``, ``''``."""
     if isinstance(value, bool):
         return str(value).lower()

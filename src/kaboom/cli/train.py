@@ -5,16 +5,17 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from kaboom.cli.console import out as stdout
 from kaboom.cli.console import progress_bar
 from kaboom.engine.errors import BadInput
+from kaboom.engine.jsonvalue import JsonObject
 
 
-def command(parse_options: Callable[[list[str] | None], dict[str, Any]]) -> Callable[..., None]:
+def command(parse_options: Callable[[list[str] | None], JsonObject]) -> Callable[..., None]:
     """The ``train`` command, reading ``-o NAME=VALUE`` with the CLI's ``parse_options``."""
 
     def train(

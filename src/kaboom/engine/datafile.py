@@ -4,9 +4,10 @@ expected, never a traceback."""
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from kaboom.engine.errors import BadInput, BadOption
 
@@ -39,7 +40,10 @@ def read_toml(path: Path, label: str | None = None) -> dict[str, Any]:
         raise BadInput(name, f"valid TOML ({err})") from None
 
 
-def field(table: Any, key: str, kind: type, where: str) -> Any:
+T = TypeVar("T")
+
+
+def field(table: object, key: str, kind: type[T], where: str) -> T:
     """``table[key]``, which must be a ``kind`` (an int is never a bool); else
     ``BadInput`` naming ``where.key``.
 
@@ -67,7 +71,7 @@ MAX_COPIES = 100
 MAX_CARDS = 500
 
 
-def number(table: Any, key: str, where: str, low: int, high: int) -> int:
+def number(table: object, key: str, where: str, low: int, high: int) -> int:
     """``table[key]``, an int in ``low..high``; else ``BadInput`` naming ``where.key``.
 
     >>> number({"hand_size": 500}, "hand_size", "f", 0, 20)
@@ -81,7 +85,7 @@ def number(table: Any, key: str, where: str, low: int, high: int) -> int:
     return int(value)
 
 
-def known_keys(table: dict[str, Any], known: tuple[str, ...], where: str) -> None:
+def known_keys(table: Mapping[str, object], known: tuple[str, ...], where: str) -> None:
     """``BadInput`` naming ``where.key`` for a key the format does not have (a misspelt
     field would otherwise be ignored and its default played).
 
@@ -120,7 +124,7 @@ class Card:
     text: str
 
 
-def read_card(card: Any, where: str, kind: str, kinds: tuple[str, ...]) -> Card:
+def read_card(card: object, where: str, kind: str, kinds: tuple[str, ...]) -> Card:
     """A ``[[card]]`` table: its ``kind`` key (the file's name for it) one of ``kinds``, a
     slug, a name, a count in 0..``MAX_COPIES`` and an optional text, checked in that
     order; else ``BadInput`` naming ``where.field``.
@@ -134,7 +138,7 @@ def read_card(card: Any, where: str, kind: str, kinds: tuple[str, ...]) -> Card:
     kaboom.engine.errors.BadInput: card[0].kind: one of elemini, star; got 'wind'
     """
     value = card.get(kind) if isinstance(card, dict) else None
-    if value not in kinds:
+    if value not in kinds or not isinstance(card, dict):  # (a non-table has no kind)
         raise BadInput(f"{where}.{kind}", f"one of {', '.join(kinds)}; got {value!r}")
     slug = field(card, "slug", str, where)
     name = field(card, "name", str, where)
@@ -156,7 +160,7 @@ class GameHeader:
     max_players: int
 
 
-def read_header(head: Any, where: str) -> GameHeader:
+def read_header(head: object, where: str) -> GameHeader:
     """The header table of a game's data file (``[edition]`` or ``[game]``); a missing or
     wrong field raises ``BadInput`` naming ``where.field``.
 

@@ -12,13 +12,26 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from kaboom._paths import package_dir
 from kaboom.engine.events import Event
+from kaboom.engine.jsonvalue import JsonObject
 from kaboom.engine.state import Observation, State
 
 SCHEMA_PATH = package_dir("kaboom.engine") / "schemas" / "observation.schema.json"
+
+
+class Window(TypedDict):
+    """An observation's ``window`` (observation.schema.json): the play waiting on its
+    reaction window, who played it, the seats that Noped it in turn, and, where the
+    family tells them, the card and its target."""
+
+    player: int
+    play: str
+    nopes: list[int]
+    card: NotRequired[str]
+    target: NotRequired[int | None]
 
 
 def observation(
@@ -84,22 +97,22 @@ def seen_events(observed: Observation) -> list[Event]:
     return [Event(e["kind"], e["seat"], dict(e["data"]), audience) for e in observed["events"]]
 
 
-def no_knowledge() -> dict[str, Any]:
+def no_knowledge() -> JsonObject:
     """What a spectator (or a seat that saw nothing private) knows beyond the table."""
     return {"piles": {}, "hands": {}}
 
 
 @cache
-def schema() -> dict[str, Any]:
+def schema() -> JsonObject:
     """The schema of the shared parts."""
-    loaded: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    loaded: JsonObject = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     return loaded
 
 
 @cache
-def family_schema(package: str) -> dict[str, Any]:
+def family_schema(package: str) -> JsonObject:
     """The schema of a family's section, shipped as ``observation.schema.json`` in the
     family's package (``kaboom.games.kittens``)."""
     text = (package_dir(package) / "observation.schema.json").read_text("utf-8")
-    loaded: dict[str, Any] = json.loads(text)
+    loaded: JsonObject = json.loads(text)
     return loaded

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeAlias
 
 from kaboom.engine.errors import BadOption
+
+#: What a game option holds: a switch, a number or a text (a file's path among them).
+OptionValue: TypeAlias = bool | int | str
 
 
 @dataclass(frozen=True)
@@ -15,15 +18,15 @@ class Option:
 
     name: str
     kind: type
-    default: Any
+    default: OptionValue
     help: str
-    choices: tuple[Any, ...] | None = None
+    choices: tuple[OptionValue, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
     #: A file path: a scenario file's relative path is read from the scenario's folder.
     path: bool = False
 
-    def check(self, value: Any) -> Any:
+    def check(self, value: object) -> OptionValue:
         """``value`` if it fits the option; a text option takes a whole number typed as one
         (``-o attack=2025``) as its text. Else ``BadOption`` naming the option.
 
@@ -42,7 +45,7 @@ class Option:
                 raise BadOption(self.name, f"must be at least {self.minimum}, got {value}")
             if self.maximum is not None and value > self.maximum:
                 raise BadOption(self.name, f"must be at most {self.maximum}, got {value}")
-        elif not isinstance(value, self.kind):
+        elif not isinstance(value, self.kind) or not isinstance(value, (bool, int, str)):
             raise BadOption(self.name, f"expected {self.kind.__name__}, got {value!r}")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
@@ -50,7 +53,9 @@ class Option:
         return value
 
 
-def resolve_options(declared: tuple[Option, ...], given: Mapping[str, Any]) -> dict[str, Any]:
+def resolve_options(
+    declared: tuple[Option, ...], given: Mapping[str, object]
+) -> dict[str, OptionValue]:
     """Defaults overlaid with ``given``; an unknown name or a bad value raises ``BadOption``.
 
     >>> opts = (Option("fast", bool, False, "faster variant"),)
@@ -69,7 +74,7 @@ def resolve_options(declared: tuple[Option, ...], given: Mapping[str, Any]) -> d
     return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in declared}
 
 
-def refuse_file_options(declared: tuple[Option, ...], given: Mapping[str, Any]) -> None:
+def refuse_file_options(declared: tuple[Option, ...], given: Mapping[str, object]) -> None:
     """Refuse, for a request that came over the network, every option declared ``path``
     that has a value (a deck, a rank mapping, a box file): a remote client never makes the
     server open a path of its choosing. Raises ``BadOption`` naming the option.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -151,7 +151,7 @@ def list_games() -> list[GameSpec]:
     return [_REGISTRY[k] for k in sorted(_REGISTRY)]
 
 
-def new_game(game_id: str, players: int, seed: int = 0, **options: Any) -> State:
+def new_game(game_id: str, players: int, seed: int = 0, **options: object) -> State:
     """Start ``game_id`` for ``players`` seats, dealt from ``seed``, with checked options.
 
     >>> s = new_game("exploding-kittens", players=2, seed=1)
@@ -164,7 +164,7 @@ def new_game(game_id: str, players: int, seed: int = 0, **options: Any) -> State
     return spec.state_class.variant(resolved).start(players, seed, resolved)
 
 
-def refused_option(game_id: str, players: int, options: dict[str, Any]) -> str | None:
+def refused_option(game_id: str, players: int, options: Mapping[str, object]) -> str | None:
     """The option ``new_game`` refuses with these settings, by name (its ``BadOption``),
     or None where it deals: how a picker or a lobby offers only settings the game takes.
 

@@ -7,13 +7,15 @@ The runner knows no game: it reads each game's ``facts()`` and ``observe()``.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Required, TypedDict, cast
 
 from kaboom._paths import package_dir
 from kaboom.engine.errors import BadInput, IllegalAction, KaboomError
+from kaboom.engine.jsonvalue import JsonObject, JsonValue
 from kaboom.engine.options import resolve_options
 from kaboom.engine.parsing import ascii_number
 from kaboom.engine.registry import get_game, new_game
@@ -22,6 +24,37 @@ from kaboom.engine.state import State
 SCHEMA_PATH = package_dir("kaboom.engine") / "schemas" / "scenario.schema.json"
 #: Expectation keys the runner handles itself; every other key is one of the game's facts.
 SPECIAL = frozenset({"events", "no_events", "legal_includes", "legal_excludes", "observe"})
+
+
+class Refusal(TypedDict):
+    """An action that must be refused, naming ``error`` (scenario.schema.json, ``actions``)."""
+
+    do: str
+    error: str
+
+
+class Step(TypedDict, total=False):
+    """One step of ``steps``: actions, then what must hold."""
+
+    note: str
+    actions: list[str | Refusal]
+    expect: JsonObject
+
+
+class Scenario(TypedDict, total=False):
+    """A scenario file as scenario.schema.json describes it."""
+
+    name: Required[str]
+    rule: str
+    source: str
+    game: Required[str]
+    players: Required[int]
+    options: JsonObject
+    seed: int
+    setup: JsonObject
+    actions: list[str | Refusal]
+    expect: JsonObject
+    steps: list[Step]
 
 
 @dataclass
@@ -39,12 +72,12 @@ class ScenarioResult:
 
 
 @cache
-def schema() -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+def schema() -> JsonObject:
+    loaded: JsonObject = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     return loaded
 
 
-def validate(raw: Any, source: str = "scenario") -> dict[str, Any]:
+def validate(raw: object, source: str = "scenario") -> Scenario:
     """Check ``raw`` against the schema; the first error names its field."""
     import jsonschema
 
@@ -55,10 +88,10 @@ def validate(raw: Any, source: str = "scenario") -> dict[str, Any]:
         where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err.absolute_path)
         raise BadInput(f"{source}: {where.lstrip('.') or '(top level)'}", err.message)
     assert isinstance(raw, dict)
-    return raw
+    return cast(Scenario, raw)  # (its shape is what the schema just checked)
 
 
-def load(path: Path) -> dict[str, Any]:
+def load(path: Path) -> Scenario:
     """Read and validate a scenario file; a bad file raises ``BadInput`` naming the field."""
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
@@ -69,33 +102,36 @@ def load(path: Path) -> dict[str, Any]:
     return validate(raw, str(path))
 
 
-def start(raw: dict[str, Any], folder: Path | None = None) -> State:
+def start(raw: Mapping[str, object], folder: Path | None = None) -> State:
     """The scenario's starting state: dealt from the seed, or rigged from ``setup``. An
-    option that is a file path and relative is read from ``folder`` (the scenario's)."""
-    spec = get_game(raw["game"])
-    options = dict(raw.get("options", {}))
+    option that is a file path and relative is read from ``folder`` (the scenario's).
+    ``raw`` has the schema's shape (a ``Scenario``, or a test's table of one)."""
+    game, players, seed = raw["game"], raw["players"], raw.get("seed", 0)
+    given, setup = raw.get("options", {}), raw.get("setup")
+    assert isinstance(game, str) and isinstance(players, int) and isinstance(seed, int)
+    assert isinstance(given, dict)
+    spec = get_game(game)
+    options = dict(given)
     for option in spec.options:
         value = options.get(option.name)
         if option.path and folder is not None and isinstance(value, str) and value:
             options[option.name] = str(folder / value)
-    seed = raw.get("seed", 0)
-    if "setup" not in raw:
-        return new_game(raw["game"], raw["players"], seed, **options)
-    spec.check_players(raw["players"])
+    if setup is None:
+        return new_game(game, players, seed, **options)
+    assert isinstance(setup, dict)
+    spec.check_players(players)
     resolved = resolve_options(spec.options, options)
-    return spec.state_class.variant(resolved).rig(raw["players"], resolved, seed, raw["setup"])
+    return spec.state_class.variant(resolved).rig(players, resolved, seed, setup)
 
 
-def steps(raw: dict[str, Any]) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = list(raw.get("steps", []))
+def steps(raw: Scenario) -> list[Step]:
+    found: list[Step] = list(raw.get("steps", []))
     if "actions" in raw or "expect" in raw:
         found.insert(0, {"actions": raw.get("actions", []), "expect": raw.get("expect", {})})
     return found
 
 
-def run(
-    raw: dict[str, Any], source: str = "scenario", folder: Path | None = None
-) -> ScenarioResult:
+def run(raw: Scenario, source: str = "scenario", folder: Path | None = None) -> ScenarioResult:
     """Play a validated scenario; expectation failures are collected, not raised.
     A malformed field (unknown card, option or fact) raises ``BadInput``."""
     result = ScenarioResult(source, raw["name"])
@@ -119,7 +155,7 @@ def run(
     return result
 
 
-def _act(state: State, item: str | dict[str, str], events: list[str]) -> str | None:
+def _act(state: State, item: str | Refusal, events: list[str]) -> str | None:
     """Apply one action item; return a failure message or None."""
     text = item if isinstance(item, str) else item["do"]
     seat: int | None = None
@@ -148,7 +184,7 @@ def _act(state: State, item: str | dict[str, str], events: list[str]) -> str | N
     return None
 
 
-def _check(state: State, expect: dict[str, Any], events: list[str], where: str) -> list[str]:
+def _check(state: State, expect: JsonObject, events: list[str], where: str) -> list[str]:
     facts = state.facts()
     unordered = state.UNORDERED_FACTS
     failures: list[str] = []
@@ -162,8 +198,31 @@ def _check(state: State, expect: dict[str, Any], events: list[str], where: str) 
     return failures
 
 
-def _check_special(state: State, key: str, wanted: Any, events: list[str], where: str) -> list[str]:
+def _check_special(
+    state: State, key: str, wanted: JsonValue, events: list[str], where: str
+) -> list[str]:
     label = f"{where} expect.{key}"
+    if key != "observe":
+        return _check_texts(state, key, _texts(wanted), events, label)
+    assert isinstance(wanted, dict)  # (the schema's "observe": an object)
+    failures = []
+    for seat_key, partial in wanted.items():
+        seat = None if seat_key == "spectator" else ascii_number(seat_key)
+        if seat_key != "spectator" and (seat is None or seat >= state.players):
+            raise BadInput(label, f"seats 0..{state.players - 1} or spectator, got {seat_key!r}")
+        failures += _compare(f"{label}.{seat_key}", partial, state.observe(seat), False)
+    return failures
+
+
+def _texts(wanted: JsonValue) -> list[str]:
+    """An expectation the schema says is a list of texts (events, legal actions)."""
+    assert isinstance(wanted, list) and all(isinstance(t, str) for t in wanted)
+    return [str(t) for t in wanted]
+
+
+def _check_texts(
+    state: State, key: str, wanted: list[str], events: list[str], label: str
+) -> list[str]:
     if key == "events":
         at = 0
         for text in wanted:
@@ -179,16 +238,10 @@ def _check_special(state: State, key: str, wanted: Any, events: list[str], where
         return [f"{label}: {t!r} is not legal; legal: {legal}" for t in wanted if t not in legal]
     if key == "legal_excludes":
         return [f"{label}: {t!r} is legal but should not be" for t in wanted if t in legal]
-    failures = []
-    for seat_key, partial in wanted.items():
-        seat = None if seat_key == "spectator" else ascii_number(seat_key)
-        if seat_key != "spectator" and (seat is None or seat >= state.players):
-            raise BadInput(label, f"seats 0..{state.players - 1} or spectator, got {seat_key!r}")
-        failures += _compare(f"{label}.{seat_key}", partial, state.observe(seat), False)
-    return failures
+    return []
 
 
-def _compare(label: str, wanted: Any, actual: Any, unordered: bool) -> list[str]:
+def _compare(label: str, wanted: object, actual: object, unordered: bool) -> list[str]:
     """Dicts match on the keys given, recursively, and an empty dict only an empty one;
     lists match exactly (or as multisets)."""
     if wanted == {} and actual != {}:

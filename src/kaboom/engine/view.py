@@ -32,7 +32,7 @@ class PlayerView:
     def __init__(self, state: State, seat: int, past: tuple[Observation, ...] = ()) -> None:
         self.seat = seat
         self.game_class: type[State] = type(state)
-        self.options: dict[str, Any] = dict(state.options)
+        self.options: dict[str, object] = dict(state.options)
         self._observation = state.observe(seat)
         self._legal = state.legal_actions() if state.to_act == seat else []
         #: The seat's earlier observations, oldest first, as the adapter kept them.
@@ -44,7 +44,7 @@ class PlayerView:
     def of(
         cls,
         game_class: type[State],
-        options: dict[str, Any],
+        options: dict[str, object],
         observation: Observation,
         legal: list[int],
         past: tuple[Observation, ...] = (),

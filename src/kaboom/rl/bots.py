@@ -172,14 +172,20 @@ class OpenSpielIsmcts:
         return int(bot.step(root))
 
 
-def _timed_class() -> Any:
+def _timed_class() -> type:
     from open_spiel.python.algorithms import ismcts
 
     class TimedIsmcts(ismcts.ISMCTSBot):  # type: ignore[misc]
         """ISMCTSBot whose search may run for a time instead of a count."""
 
         def __init__(
-            self, game: Any, evaluator: Any, c: float, sims: int, rng: Any, seconds: float | None
+            self,
+            game: object,
+            evaluator: object,
+            c: float,
+            sims: int,
+            rng: object,
+            seconds: float | None,
         ) -> None:
             final = ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT
             super().__init__(game, evaluator, c, sims, random_state=rng, final_policy_type=final)
@@ -202,14 +208,14 @@ def _timed_class() -> Any:
     return TimedIsmcts
 
 
-def _TimedIsmcts(*args: Any) -> Any:
+def _TimedIsmcts(*args: object) -> Any:
     global _TIMED
     if _TIMED is None:
         _TIMED = _timed_class()
     return _TIMED(*args)
 
 
-_TIMED: Any = None
+_TIMED: type | None = None
 
 
 def openspiel_ismcts_bot(params: str, seed: int, game: str | None) -> Bot:

@@ -14,6 +14,7 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from kaboom.bots.base import Bot
@@ -53,7 +54,7 @@ class KaboomGymEnv(gym.Env[Vector, Any]):
         opponents: str = "random",
         seat: int | None = None,
         render_mode: str | None = None,
-        **options: Any,
+        **options: object,
     ) -> None:
         spec = get_game(game)
         spec.check_players(players)
@@ -120,7 +121,7 @@ class KaboomGymEnv(gym.Env[Vector, Any]):
     def _observation(self) -> Vector:
         return self.encoder.encode_state(self.state, self.seat)
 
-    def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
+    def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions as booleans (all False once the game is over)."""
         legal = self.state.legal_actions() if self.state.to_act == self.seat else []
         return self.encoder.mask(legal).astype(bool)

@@ -11,30 +11,38 @@ and every other seat still in -1 (``reward="score"``: Eleminis's score of the ga
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, TypedDict
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from kaboom.engine.errors import BadOption
 from kaboom.engine.registry import get_game, new_game
 from kaboom.engine.state import State
-from kaboom.rl.encoding import Encoder, encoder_for
+from kaboom.rl.encoding import Encoder, Vector, encoder_for
 
 RENDER_MODES = ("ansi",)
 REWARDS = ("win", "score")
+
+
+class AgentObservation(TypedDict):
+    """What ``observe`` gives an agent: its vector and its action mask."""
+
+    observation: Vector
+    action_mask: npt.NDArray[np.int8]
 
 
 def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-class KaboomAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
+class KaboomAEC(AECEnv[str, AgentObservation, int | None]):  # type: ignore[misc]
     """One kaboom game as an AEC environment; ``reset(seed=S)`` deals the game of seed
     ``S`` (the same seed, the same deal), without a seed a fresh random one."""
 
-    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
+    metadata: dict[str, object] = {  # noqa: RUF012 (PettingZoo reads it from the class)
         "render_modes": list(RENDER_MODES),
         "name": "kaboom_v0",
         "is_parallelizable": False,
@@ -46,7 +54,7 @@ class KaboomAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         players: int = 2,
         render_mode: str | None = None,
         reward: str = "win",
-        **options: Any,
+        **options: object,
     ) -> None:
         super().__init__()
         spec = get_game(game)
@@ -60,7 +68,7 @@ class KaboomAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
             raise BadOption("reward", f"{spec.name} keeps no score: use reward='win'")
         self.game, self.n, self.options = game, players, dict(options)
         self.reward_kind, self.render_mode = reward, render_mode
-        self._observed: dict[str, dict[str, Any]] = {}  # this step's observations, by agent
+        self._observed: dict[str, AgentObservation] = {}  # this step's observations, by agent
         self.encoder: Encoder = encoder_for(self.state)
         self.possible_agents = [agent_name(q) for q in range(players)]
         self.agents = list(self.possible_agents)
@@ -93,7 +101,7 @@ class KaboomAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, object] | None = None) -> None:
         if seed is not None:
             self._rng.seed(seed)
         self._start(self._rng.getrandbits(63))
@@ -105,7 +113,7 @@ class KaboomAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, object]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
         self._rewarded = False  # whether a step set a reward (cleared at the next step)
         self.agent_selection = agent_name(self._to_act())
@@ -115,7 +123,7 @@ class KaboomAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         assert seat is not None  # (a fresh deal always asks someone)
         return seat
 
-    def observe(self, agent: str) -> dict[str, Any]:
+    def observe(self, agent: str) -> AgentObservation:
         """The agent's vector (from its own observation only) and its action mask (all
         zeros unless it is the agent to act)."""
         cached = self._observed.get(agent)
@@ -130,7 +138,7 @@ class KaboomAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         }
         return cached
 
-    def action_mask(self, agent: str) -> np.ndarray[Any, np.dtype[np.int8]]:
+    def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
         """The mask alone (cheaper than ``observe`` when the vector is not wanted)."""
         seat = self._seat[agent]
         legal = self.state.legal_actions() if self.state.to_act == seat else []

@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pyspiel
 
 from kaboom.engine.errors import BadOption
@@ -55,7 +57,7 @@ class _Held:
     def __init__(self, game: KaboomSpielGame, state: State | None) -> None:
         self.game, self.state = game, state
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+    def __deepcopy__(self, memo: dict[int, object]) -> _Held:
         return _Held(self.game, None if self.state is None else self.state.clone())
 
 
@@ -65,7 +67,7 @@ class KaboomSpielGame(pyspiel.Game):  # type: ignore[misc]
 
     kaboom_game_id = ""
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, params: Mapping[str, bool | int | float | str] | None = None) -> None:
         game = self.kaboom_game_id
         params = dict(params or {})
         spec = get_game(game)
@@ -93,11 +95,11 @@ class KaboomSpielGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(game_type(game), info, params)
 
-    def new_initial_state(self, *_: Any) -> KaboomSpielState:
+    def new_initial_state(self, *_: object) -> KaboomSpielState:
         return KaboomSpielState(self)
 
     def make_py_observer(
-        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+        self, iig_obs_type: object = None, params: Mapping[str, object] | None = None
     ) -> KaboomObserver:
         return KaboomObserver(self, iig_obs_type, params)
 
@@ -142,7 +144,7 @@ class KaboomSpielState(pyspiel.State):  # type: ignore[misc]
         winners = set(state.winners)
         return [1.0 if q in winners else -1.0 for q in range(state.players)]
 
-    def resample_from_infostate(self, player: int, sampler: Any) -> KaboomSpielState:
+    def resample_from_infostate(self, player: int, sampler: object) -> KaboomSpielState:
         """A world ``player`` cannot tell from this one, sampled from its observation alone
         (``State.determinize``) with the game's sampling RNG (seeded by ``rng_seed``: the
         same search gives the same samples; ``sampler`` is not needed)."""
@@ -158,15 +160,13 @@ class KaboomObserver:
     """OpenSpiel's Python observer: the tensor is the seat's vector, the string its
     observation as JSON (a spectator's without private information)."""
 
-    def __init__(self, game: KaboomSpielGame, iig_obs_type: Any, params: Any) -> None:
+    def __init__(self, game: KaboomSpielGame, iig_obs_type: object, params: object) -> None:
         if params:
             raise ValueError(f"kaboom observers take no parameters, got {params}")
         private = getattr(iig_obs_type, "private_info", pyspiel.PrivateInfoType.SINGLE_PLAYER)
         self.public = private != pyspiel.PrivateInfoType.SINGLE_PLAYER
         self.encoder = game.encoder
-        self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None = np.zeros(
-            game.encoder.size, np.float32
-        )
+        self.tensor: npt.NDArray[np.float32] | None = np.zeros(game.encoder.size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: KaboomSpielState, player: int) -> None:
@@ -223,7 +223,7 @@ def register() -> list[str]:
 _CLASSES: list[type[KaboomSpielGame]] = []
 
 
-def load(game: str, players: int = 2, rng_seed: int = 0, **options: Any) -> Any:
+def load(game: str, players: int = 2, rng_seed: int = 0, **options: object) -> Any:
     """``pyspiel.load_game`` of ``game`` at ``players`` seats with ``options``."""
     register()
     params = {"players": players, "rng_seed": rng_seed,

@@ -22,7 +22,7 @@ import gc
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
@@ -44,6 +44,7 @@ from kaboom.server.hub import Hub
 from kaboom.server.limits import Bucket, Buckets, Sockets, peer
 from kaboom.server.seating import LobbyError, token_hash
 from kaboom.server.table import Table, TableUnavailable
+from kaboom.server.view import TableSummary
 
 log = logging.getLogger("kaboom.server")
 
@@ -181,7 +182,7 @@ class WsConn:
                 await self.ws.send_text(text)
 
 
-def origin_ok(headers: Any, config: ServerConfig) -> bool:
+def origin_ok(headers: Mapping[str, str], config: ServerConfig) -> bool:
     """A browser's WebSocket must come from this server's own origin or a configured one;
     a client that sends no Origin (a program) is let in."""
     origin = headers.get("origin")
@@ -198,7 +199,7 @@ FEW_VALUES = 12
 
 
 @functools.lru_cache(maxsize=64)
-def values_by_players(game: str, name: str) -> dict[str, list[list[Any]]] | None:
+def values_by_players(game: str, name: str) -> dict[str, list[list[int | str]]] | None:
     """For a small int option (Eleminis's teams, the first seat): at each player count, the
     values the game deals with and their words; None for any other option. The game's own
     check decides (``refused_option``, the terminal picker's too), so the lobby restates
@@ -209,7 +210,7 @@ def values_by_players(game: str, name: str) -> dict[str, list[list[Any]]] | None
         return None
     if o.maximum - o.minimum >= FEW_VALUES:
         return None
-    found: dict[str, list[list[Any]]] = {}
+    found: dict[str, list[list[int | str]]] = {}
     for n in range(spec.min_players, spec.max_players + 1):
         found[str(n)] = [
             [v, value_words(game, name, v, n)]
@@ -302,7 +303,7 @@ def create_app(config: ServerConfig) -> FastAPI:
             return True
         return bool(token) and table.seat_of_token(token or "") is not None
 
-    def summary(table: Table) -> dict[str, Any]:
+    def summary(table: Table) -> TableSummary:
         return {**table.info(), "seq": table.seq, "seats": table.seat_infos()}
 
     @app.get("/api/health")
@@ -343,7 +344,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def tables() -> dict[str, Any]:
         h = hub()
         listed = await h.db(h.store.listing)
-        out: dict[str, list[dict[str, Any]]] = {"open": [], "playing": []}
+        out: dict[str, list[TableSummary]] = {"open": [], "playing": []}
         for row, _ in listed:
             table = h.tables.get(row.id)
             if table is not None:
@@ -364,7 +365,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         table = await table_or_404(table_id)
         if not may_see(table, invite, bearer(authorization)):
             raise HTTPException(404, "no such table")
-        return summary(table)
+        return dict(summary(table))
 
     @app.get("/api/tables/{table_id}/spectate")
     async def spectate(
@@ -377,7 +378,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         table = await table_or_404(table_id)
         if not may_see(table, invite, bearer(authorization)):
             raise HTTPException(404, "no such table")
-        hello: dict[str, Any] = {"v": proto.VERSION, "type": "hello", "table": table.id}
+        hello: dict[str, int | str] = {"v": proto.VERSION, "type": "hello", "table": table.id}
         if invite:
             hello["invite"] = invite
         observation = None if table.state is None else table.state.observe(None)
@@ -414,7 +415,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     ) -> dict[str, Any]:
         table, _ = await seated(table_id, authorization)
         await table.start()
-        return summary(table)
+        return dict(summary(table))
 
     @app.get("/api/games/{table_id}/export")
     async def export_game(

@@ -20,7 +20,7 @@ import asyncio
 import secrets
 import time
 from collections.abc import Callable, Coroutine
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, TypeVarTuple
 
 from kaboom.bots.base import Bot, Search
 from kaboom.bots.clock import Deadline, decide_by, turn_deadline, until
@@ -31,6 +31,7 @@ from kaboom.server.db import TableRow
 from kaboom.server.protocol import Act, Message
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 #: A decision this quick (seconds) is made on the event loop once ``QUICK_RUN`` in a row were.
 QUICK = 0.002
 QUICK_RUN = 8
@@ -46,9 +47,9 @@ class Host(Protocol):
 
     async def handle(self, conn: Any, msg: Act) -> None: ...
 
-    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]: ...
+    def spawn(self, coro: Coroutine[object, object, T]) -> asyncio.Task[T]: ...
 
-    async def think(self, fn: Callable[..., T], *args: Any) -> T: ...
+    async def think(self, fn: Callable[[*Ts], T], *args: *Ts) -> T: ...
 
 
 class BotAgent:

@@ -19,9 +19,12 @@ from websockets.asyncio.client import ClientConnection
 
 from kaboom.bots.make import make_bot
 from kaboom.engine.errors import BadInput
+from kaboom.engine.jsonvalue import JsonObject
 from kaboom.engine.registry import get_game
+from kaboom.engine.state import Observation
 from kaboom.engine.view import PlayerView
 from kaboom.server.protocol import VERSION
+from kaboom.server.view import Again, Created, DecisionOut, Joined, Left, TableSummary
 
 
 def ws_url(base: str) -> str:
@@ -77,45 +80,45 @@ class Lobby:
         result: dict[str, Any] = await self._call("GET", "/api/health")
         return result
 
-    async def create(self, **spec: Any) -> dict[str, Any]:
-        result: dict[str, Any] = await self._call("POST", "/api/tables", json=spec)
+    async def create(self, **spec: object) -> Created:
+        result: Created = await self._call("POST", "/api/tables", json=spec)
         return result
 
-    async def tables(self) -> dict[str, Any]:
-        result: dict[str, Any] = await self._call("GET", "/api/tables")
+    async def tables(self) -> dict[str, list[TableSummary]]:
+        result: dict[str, list[TableSummary]] = await self._call("GET", "/api/tables")
         return result
 
-    async def table(self, table: str, invite: str | None = None) -> dict[str, Any]:
+    async def table(self, table: str, invite: str | None = None) -> TableSummary:
         params = {"invite": invite} if invite else {}
-        result: dict[str, Any] = await self._call("GET", f"/api/tables/{table}", params=params)
+        result: TableSummary = await self._call("GET", f"/api/tables/{table}", params=params)
         return result
 
     async def join(
         self, table: str, name: str, seat: int | None = None, invite: str | None = None
-    ) -> dict[str, Any]:
-        body: dict[str, Any] = {"name": name}
+    ) -> Joined:
+        body: dict[str, str | int] = {"name": name}
         if seat is not None:
             body["seat"] = seat
         if invite is not None:
             body["invite"] = invite
-        result: dict[str, Any] = await self._call("POST", f"/api/tables/{table}/join", json=body)
+        result: Joined = await self._call("POST", f"/api/tables/{table}/join", json=body)
         return result
 
-    async def start(self, table: str, token: str) -> dict[str, Any]:
+    async def start(self, table: str, token: str) -> TableSummary:
         url = f"/api/tables/{table}/start"
-        result: dict[str, Any] = await self._call("POST", url, headers=_auth(token))
+        result: TableSummary = await self._call("POST", url, headers=_auth(token))
         return result
 
-    async def again(self, table: str, token: str) -> dict[str, Any]:
+    async def again(self, table: str, token: str) -> Again:
         """The next table of a finished one, same game, options and seats, the seat taken
         again (``{"table", "seat", "token", "invite"}``; the browser table's route)."""
         url = f"/api/tables/{table}/again"
-        result: dict[str, Any] = await self._call("POST", url, headers=_auth(token))
+        result: Again = await self._call("POST", url, headers=_auth(token))
         return result
 
-    async def leave(self, table: str, token: str) -> dict[str, Any]:
+    async def leave(self, table: str, token: str) -> Left:
         url = f"/api/tables/{table}/leave"
-        result: dict[str, Any] = await self._call("POST", url, headers=_auth(token))
+        result: Left = await self._call("POST", url, headers=_auth(token))
         return result
 
     async def export(
@@ -163,12 +166,12 @@ class SeatClient:
         self.ws: ClientConnection | None = None
         self.messages: list[dict[str, Any]] = []
         #: What this client sent (with ``record``), for the tests' schema checks.
-        self.sent: list[dict[str, Any]] = []
+        self.sent: list[JsonObject] = []
         self.seq = -1
         self.seat: int | None = None
         self.info: dict[str, Any] = {}
-        self.observation: dict[str, Any] | None = None
-        self.decision: dict[str, Any] | None = None
+        self.observation: Observation | None = None
+        self.decision: DecisionOut | None = None
         self.over: dict[str, Any] | None = None
         self.acks: dict[str, dict[str, Any]] = {}
         self.prefix = secrets.token_hex(3)
@@ -181,7 +184,7 @@ class SeatClient:
         self.ws = await websockets.connect(
             ws_url(self.base), additional_headers=headers, max_size=2**24, open_timeout=30
         )
-        hello: dict[str, Any] = {"v": VERSION, "type": "hello", "table": self.table}
+        hello: JsonObject = {"v": VERSION, "type": "hello", "table": self.table}
         if self.token:
             hello["token"] = self.token
         if self.invite:
@@ -197,7 +200,7 @@ class SeatClient:
         if self.ws is not None:
             await self.ws.close()
 
-    async def send(self, msg: dict[str, Any]) -> None:
+    async def send(self, msg: JsonObject) -> None:
         assert self.ws is not None
         if self.record:
             self.sent.append(msg)
@@ -240,7 +243,7 @@ class SeatClient:
     ) -> str:
         """Send an action (by id or text); returns its client key."""
         key = key or self.new_key()
-        msg: dict[str, Any] = {"v": VERSION, "type": "action", "key": key}
+        msg: JsonObject = {"v": VERSION, "type": "action", "key": key}
         if action is not None:
             msg["id"] = action
         if text is not None:
@@ -262,7 +265,7 @@ class SeatClient:
                 return msg
 
 
-Chooser = Callable[[dict[str, Any], dict[str, Any]], int]
+Chooser = Callable[[Observation, DecisionOut], int]
 
 
 async def play(client: SeatClient, choose: Chooser, stop_at: int | None = None) -> dict[str, Any]:
@@ -283,12 +286,12 @@ async def play(client: SeatClient, choose: Chooser, stop_at: int | None = None) 
     return client.over
 
 
-def bot_chooser(spec: str, game: str, options: dict[str, Any], seed: int | None = None) -> Chooser:
+def bot_chooser(spec: str, game: str, options: JsonObject, seed: int | None = None) -> Chooser:
     """A bot deciding from what the seat is sent: ``PlayerView.of`` its observation."""
     bot = make_bot(spec, secrets.randbits(63) if seed is None else seed, game)
     cls = get_game(game).state_class.variant(options)
 
-    def choose(obs: dict[str, Any], decision: dict[str, Any]) -> int:
+    def choose(obs: Observation, decision: DecisionOut) -> int:
         legal = [a["id"] for a in decision["legal"]]
         return bot.act(PlayerView.of(cls, dict(options), obs, legal))
 
@@ -329,7 +332,7 @@ async def connect_bot(
     choose = bot_chooser(spec, info["game"], info["options"])
     loop = asyncio.get_running_loop()
 
-    def threaded(obs: dict[str, Any], decision: dict[str, Any]) -> int:
+    def threaded(obs: Observation, decision: DecisionOut) -> int:
         return choose(obs, decision)
 
     answered: set[tuple[str, int]] = set()
@@ -345,7 +348,7 @@ async def connect_bot(
             if ident in answered:
                 continue
             answered.add(ident)
-            obs: dict[str, Any] = decision["observation"] or client.observation or {}
+            obs: Observation = decision["observation"] or client.observation or {}
             action = await loop.run_in_executor(None, threaded, obs, decision)
             await client.act(action, at=decision["at"])
         say(f"game over: winners {client.over['winners']}, seed {client.over['seed']}")

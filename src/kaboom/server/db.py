@@ -26,7 +26,10 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import IntegrityError
+
+from kaboom.engine.jsonvalue import JsonObject, JsonValue
 
 #: Alembic's own table (prefixed like ours, so the server can share a schema).
 VERSION_TABLE = "kaboom_alembic_version"
@@ -147,7 +150,7 @@ def make_engine(url: str) -> Engine:
         engine = sa.create_engine(url, connect_args={"check_same_thread": False})
 
         @sa.event.listens_for(engine, "connect")
-        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+        def _pragmas(dbapi_conn: DBAPIConnection, _record: object) -> None:
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA synchronous=NORMAL")
@@ -202,7 +205,7 @@ class TableRow:
     id: str
     game: str
     players: int
-    options: dict[str, Any]
+    options: JsonObject
     seed: int
     private: bool
     invite_hash: str | None
@@ -218,17 +221,17 @@ class TableRow:
     end_reason: str | None = None
 
 
-def _json_or_none(value: Any) -> str | None:
+def _json_or_none(value: object) -> str | None:
     return None if value is None else json.dumps(value)
 
 
-def _loads_or_none(text: str | None) -> Any:
+def _loads_or_none(text: str | None) -> JsonValue:
     return None if text is None else json.loads(text)
 
 
 #: How a ``TableRow`` field is stored where its column is not the field itself: (to the
 #: column, from the column). Every other field is its column as it is.
-_TABLE_CODECS: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
+_TABLE_CODECS: dict[str, tuple[Callable[[Any], object], Callable[[Any], object]]] = {
     "options": (json.dumps, json.loads),
     "seed": (str, int),  # 64 bits: a string, so every database keeps it whole
     "private": (bool, bool),
@@ -237,9 +240,9 @@ _TABLE_CODECS: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
 _TABLE_FIELDS = tuple(f.name for f in fields(TableRow))
 
 
-def _table_columns(table: TableRow) -> dict[str, Any]:
+def _table_columns(table: TableRow) -> dict[str, object]:
     """A ``TableRow`` as the columns of ``kaboom_tables`` (the one place it is converted)."""
-    out: dict[str, Any] = {}
+    out: dict[str, object] = {}
     for name in _TABLE_FIELDS:
         value = getattr(table, name)
         codec = _TABLE_CODECS.get(name)
@@ -275,7 +278,7 @@ class Store:
         self._notify_sql = f"SELECT pg_notify({mark}, p) FROM unnest({mark}::text[]) p"
         #: The log's writers: driver connections of their own, kept open (the hot path: a
         #: pool checkout and SQLAlchemy's transaction cost four times the insert itself).
-        self._writers: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._writers: queue.SimpleQueue[DBAPIConnection] = queue.SimpleQueue()
         self._integrity: type[Exception] = engine.dialect.loaded_dbapi.IntegrityError
 
     def checkpoint(self) -> None:
@@ -379,7 +382,7 @@ class Store:
                 .values(name=None, token_hash=None)
             )
 
-    def set_seat(self, table_id: str, seat: int, **values: Any) -> None:
+    def set_seat(self, table_id: str, seat: int, **values: object) -> None:
         """Change a seat's flags (``away``, ``takeover``, ``token_hash``)."""
         with self.engine.begin() as conn:
             conn.execute(
@@ -465,7 +468,9 @@ class Store:
         except queue.Empty:
             fairy = self.engine.raw_connection()
             fairy.detach()  # out of the pool, for good: closed by ``close_writers``
-            raw = fairy.dbapi_connection
+            made = fairy.dbapi_connection
+            assert made is not None  # (a connection just made has its driver's)
+            raw = made
         try:
             cur = raw.cursor()
             cur.executemany(self._insert_sql, values)

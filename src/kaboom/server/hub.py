@@ -17,7 +17,7 @@ import secrets
 import time
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, TypeVarTuple
 
 from kaboom.bots.base import Search
 from kaboom.engine.errors import BadInput, BadOption, KaboomError
@@ -34,7 +34,12 @@ from kaboom.server.table import Table, TableUnavailable
 
 log = logging.getLogger("kaboom.server")
 
+if TYPE_CHECKING:
+    from kaboom.server.pg import PgLink  # (psycopg: imported only where it is used)
+
 T = TypeVar("T")
+P = ParamSpec("P")
+Ts = TypeVarTuple("Ts")
 #: PostgreSQL commits in flight at once.
 WRITERS = 4
 #: Seconds between two SQLite checkpoints.
@@ -75,14 +80,14 @@ class Hub:
         #: The client address that created each table (its live tables, its bots' turn).
         self.owners = Owners(self._live)
         self.instance = secrets.token_hex(4)
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._tasks: set[asyncio.Task[object]] = set()
         self._writes: asyncio.Queue[tuple[str, list[ActionRow], asyncio.Future[None]]] = (
             asyncio.Queue()
         )
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         #: Tables that could not be rebuilt: why, and when to try again (``get``).
         self.broken: dict[str, tuple[str, float]] = {}
-        self.pg: Any = None
+        self.pg: PgLink | None = None  # (PostgreSQL's link, made where the database is shared)
         self.started = time.time()
         #: Counters for the health check (where a load's time goes).
         self.stats: dict[str, float] = dict.fromkeys(
@@ -129,19 +134,19 @@ class Hub:
         self.store.close_writers()
         self.engine.dispose()
 
-    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+    def spawn(self, coro: Coroutine[object, object, T]) -> asyncio.Task[T]:
         """A background task, kept alive and its failure logged."""
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._done)
         return task
 
-    def _done(self, task: asyncio.Task[Any]) -> None:
+    def _done(self, task: asyncio.Task[object]) -> None:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("background task failed", exc_info=task.exception())
 
-    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    async def db(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a blocking database call: PostgreSQL's in the database threads (a network
         round trip each); SQLite's right here, on the event loop (a commit in WAL mode is a
         write to the OS, well under a millisecond, never an fsync: the checkpoints, which
@@ -162,7 +167,7 @@ class Hub:
             except Exception:
                 log.exception("checkpoint failed")
 
-    async def think(self, table_id: str, fn: Callable[..., T], *args: Any) -> T:
+    async def think(self, table_id: str, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         """Run a decision of a table's bot in the bots' processes, in its owner's turn."""
         return await self.bot_pool.run(self.owners.owner(table_id), fn, *args)
 

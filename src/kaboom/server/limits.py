@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+
+from starlette.types import Scope
 
 #: Addresses remembered at most by a map of buckets (past it, the one heard from least
 #: recently is forgotten: a full bucket again, which only forgives).
 MAX_ADDRESSES = 10_000
 
 
-def peer(scope: Any) -> str:
+def peer(scope: Scope) -> str:
     """The client address of an ASGI connection (``?`` if the server did not say)."""
     client = scope.get("client")
     return str(client[0]) if client else "?"

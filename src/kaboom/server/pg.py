@@ -15,13 +15,15 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Coroutine
-from typing import Any, Protocol
+from typing import Protocol, TypeVar
 
 import psycopg
 from sqlalchemy.engine import Engine
 
 from kaboom.server.db import CHANNEL
 from kaboom.server.table import Table, TableUnavailable
+
+T = TypeVar("T")
 
 
 class Host(Protocol):
@@ -33,7 +35,7 @@ class Host(Protocol):
 
     async def get(self, table_id: str) -> Table | None: ...
 
-    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]: ...
+    def spawn(self, coro: Coroutine[object, object, T]) -> asyncio.Task[T]: ...
 
 
 log = logging.getLogger("kaboom.server")

@@ -24,15 +24,16 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import Any, TypeVar, TypeVarTuple
 
 log = logging.getLogger("kaboom.server")
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 #: How much lower the workers' CPU priority is than the server process's (``os.nice``).
 NICE = 10
 #: A call waiting its turn: the function, its arguments, and its answer to come.
-Call = tuple[Callable[..., Any], tuple[Any, ...], "asyncio.Future[Any]"]
+Call = tuple[Callable[..., object], tuple[object, ...], "asyncio.Future[Any]"]
 
 
 def start_worker() -> None:
@@ -75,7 +76,7 @@ class BotPool:
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
         return ProcessPoolExecutor(self.workers, mp_context=context, initializer=start_worker)
 
-    async def run(self, owner: str, fn: Callable[..., T], *args: Any) -> T:
+    async def run(self, owner: str, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         """``fn(*args)`` in a worker process, when ``owner``'s turn comes."""
         answer: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self.waiting.setdefault(owner, deque()).append((fn, args, answer))
@@ -96,7 +97,9 @@ class BotPool:
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
-    async def _call(self, fn: Callable[..., Any], args: tuple[Any, ...], answer: Any) -> None:
+    async def _call(
+        self, fn: Callable[..., object], args: tuple[object, ...], answer: asyncio.Future[Any]
+    ) -> None:
         try:
             result = await self._submit(fn, args)
         except Exception as err:
@@ -109,7 +112,7 @@ class BotPool:
             self.busy -= 1
             self._next()
 
-    async def _submit(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    async def _submit(self, fn: Callable[..., object], args: tuple[object, ...]) -> object:
         """The call's result; a worker that died (killed, out of memory) breaks the
         executor: a new one is made and the call tried once more."""
         executor = self.executor
@@ -125,8 +128,8 @@ class BotPool:
             return await self._once(self.executor, fn, args)
 
     async def _once(
-        self, executor: ProcessPoolExecutor, fn: Callable[..., Any], args: tuple[Any, ...]
-    ) -> Any:
+        self, executor: ProcessPoolExecutor, fn: Callable[..., object], args: tuple[object, ...]
+    ) -> object:
         loop = asyncio.get_running_loop()
         done = await loop.run_in_executor(self.hand, executor.submit, fn, *args)
         return await asyncio.wrap_future(done)

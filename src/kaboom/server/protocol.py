@@ -22,6 +22,7 @@ import orjson
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, model_validator
 
 from kaboom.engine.events import Event
+from kaboom.engine.jsonvalue import JsonObject
 
 VERSION = 1
 #: The largest client message read (bytes of text); larger ones get an ``error``.
@@ -288,7 +289,7 @@ def seen(events: list[Event], seat: int | None) -> list[dict[str, Any]]:
     return [event_json(e) for e in events if e.visible_to(seat)]
 
 
-def message(kind: str, seq: int, **fields: Any) -> Message:
+def message(kind: str, seq: int, **fields: object) -> Message:
     return {"v": VERSION, "type": kind, "seq": seq, **fields}
 
 
@@ -330,7 +331,7 @@ def dumps(msg: Message) -> str:
 SCHEMA_DIR = Path(__file__).parent / "schemas"
 
 
-def schemas() -> dict[str, dict[str, Any]]:
+def schemas() -> dict[str, JsonObject]:
     """The JSON Schemas of the client's and the server's messages, from the models."""
     client = client_message.json_schema()
     server = server_message.json_schema()

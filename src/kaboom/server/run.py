@@ -7,7 +7,9 @@ import logging
 import os
 import signal
 from collections.abc import Callable
-from typing import Any
+from types import ModuleType
+
+from starlette.types import ASGIApp
 
 from kaboom.server.config import ServerConfig
 
@@ -17,7 +19,7 @@ def serve(
     port: int,
     config: ServerConfig,
     log_level: str = "info",
-    factory: Callable[[ServerConfig], Any] | None = None,
+    factory: Callable[[ServerConfig], ASGIApp] | None = None,
 ) -> None:
     """Run the server until interrupted (the database is upgraded, unfinished tables are
     rebuilt, before the first request). ``factory`` makes the app (default: the server's
@@ -34,7 +36,7 @@ def serve(
     if profile:  # where the time goes (bench/server_load.py --profile FILE)
         import cProfile
 
-        def _exit(*_: Any) -> None:
+        def _exit(*_: object) -> None:
             raise SystemExit(0)  # uvicorn raises the signal again once it has shut down
 
         signal.signal(signal.SIGTERM, _exit)
@@ -49,7 +51,9 @@ def serve(
     _run(uvicorn, create_app(config), host, port, log_level, config.ws_compression)
 
 
-def _run(uvicorn: Any, app: Any, host: str, port: int, log_level: str, deflate: bool) -> None:
+def _run(
+    uvicorn: ModuleType, app: ASGIApp, host: str, port: int, log_level: str, deflate: bool
+) -> None:
     from kaboom.server.protocol import MAX_CLIENT_MESSAGE
 
     uvicorn.run(

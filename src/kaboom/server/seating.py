@@ -14,13 +14,14 @@ import hashlib
 import secrets
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import ParamSpec, Protocol, TypeVar
 
 from kaboom.engine.state import State
 from kaboom.server.db import SeatRow, Store, TableRow
 from kaboom.server.protocol import Message
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 
 def token_hash(token: str) -> str:
@@ -52,9 +53,9 @@ class Process(Protocol):
     shared: bool
     instance: str
 
-    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T: ...
+    async def db(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T: ...
 
-    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]: ...
+    def spawn(self, coro: Coroutine[object, object, T]) -> asyncio.Task[T]: ...
 
     def notify(self, table_id: str, what: str) -> None: ...
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Coroutine
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar, TypeVarTuple
 
 from kaboom.engine.errors import BadInput, IllegalAction
 from kaboom.engine.events import Event
@@ -29,6 +29,7 @@ from kaboom.server.seating import Conn, LobbyError, Process, SeatRt
 from kaboom.server.view import DecisionOut, SeatOut, TableOut
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 #: Client keys remembered per table for resends (the oldest are forgotten first).
 KEYS_KEPT = 4096
@@ -40,7 +41,7 @@ class HubPort(Process, Protocol):
 
     async def write(self, table_id: str, rows: list[ActionRow]) -> None: ...
 
-    async def think(self, table_id: str, fn: Callable[..., T], *args: Any) -> T: ...
+    async def think(self, table_id: str, fn: Callable[[*Ts], T], *args: *Ts) -> T: ...
 
     def claim(self, table: Table, fresh: bool = False) -> None: ...
 
@@ -91,10 +92,10 @@ class Table:
         #: played, refused when the window closes without it) like any other action.
         self.queued: dict[tuple[int, str], int] = {}
 
-    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+    def spawn(self, coro: Coroutine[object, object, T]) -> asyncio.Task[T]:
         return self.hub.spawn(coro)
 
-    async def think(self, fn: Callable[..., T], *args: Any) -> T:
+    async def think(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         return await self.hub.think(self.id, fn, *args)
 
     # -- building the game -----------------------------------------------------------------------

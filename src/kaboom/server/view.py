@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from kaboom.engine.events import Event
+from kaboom.engine.jsonvalue import JsonObject
 from kaboom.engine.state import Observation, State
 from kaboom.server import protocol as proto
 from kaboom.server.clocks import WindowRt
@@ -51,12 +52,48 @@ class TableOut(TypedDict):
     id: str
     game: str
     players: int
-    options: dict[str, object]
+    options: JsonObject
     status: str
     private: bool
     clock: float | None
     window: float
     bot_delay: float
+
+
+# -- the lobby's answers (``server.app``'s routes; ``client.Lobby`` reads them) ----------------
+class TableSummary(TableOut):
+    """A table in the lobby: its settings, how far it has got, its seats."""
+
+    seq: int
+    seats: list[SeatOut]
+
+
+class Created(TableSummary):
+    """A table just made, with its invite (None: a public table)."""
+
+    invite: str | None
+
+
+class Joined(TypedDict):
+    """A seat taken: the table, the seat, the token that plays it."""
+
+    table: str
+    seat: int
+    token: str
+
+
+class Again(Joined):
+    """The seat taken again at the next table of a finished one, and that table's invite."""
+
+    invite: str | None
+
+
+class Left(TypedDict):
+    """A seat given up."""
+
+    table: str
+    seat: int
+    left: bool
 
 
 def legal_texts(world: State) -> list[LegalText]:

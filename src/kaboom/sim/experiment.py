@@ -15,12 +15,13 @@ import io
 import itertools
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from kaboom.engine.errors import BadInput
+from kaboom.engine.jsonvalue import JsonValue
 from kaboom.engine.registry import get_game
 from kaboom.sim.backend import Backend
 from kaboom.sim.simulate import SimulationReport, bot_list, simulate
@@ -35,7 +36,7 @@ class Axis:
     """One thing varied: an option's name (or ``players``) and its values, in order."""
 
     name: str
-    values: tuple[Any, ...]
+    values: tuple[JsonValue, ...]
 
 
 @dataclass(frozen=True)
@@ -48,9 +49,9 @@ class Grid:
     bots: str
     games: int
     seed: int
-    options: tuple[tuple[str, Any], ...] = ()
+    options: tuple[tuple[str, JsonValue], ...] = ()
 
-    def values(self) -> dict[str, tuple[Any, ...]]:
+    def values(self) -> dict[str, tuple[JsonValue, ...]]:
         """Each axis's values, as the game's declared option takes them (``2025`` typed
         for a text option is ``"2025"``); a bad value raises ``BadOption`` naming it."""
         declared = {o.name: o for o in get_game(self.game).options}
@@ -149,7 +150,14 @@ def bot_rows(report: SimulationReport) -> list[dict[str, Any]]:
     return rows
 
 
-def mean_interval(values: Sequence[float]) -> dict[str, Any]:
+class MeanInterval(TypedDict):
+    """A mean with its 95% interval."""
+
+    mean: float
+    ci95: list[float]
+
+
+def mean_interval(values: Sequence[float]) -> MeanInterval:
     """The mean of ``values`` with its 95% interval (normal approximation).
 
     >>> figure = mean_interval([10, 12, 14])
@@ -165,7 +173,7 @@ def mean_interval(values: Sequence[float]) -> dict[str, Any]:
     return {"mean": mean, "ci95": [mean - half, mean + half]}
 
 
-def cell_label(cell: dict[str, Any]) -> str:
+def cell_label(cell: Mapping[str, object]) -> str:
     """``attack=classic, players=3``: a cell as its varied values (a data file by its name).
 
     >>> cell_label({"deck": "docs/decks/original-defuses-2.toml", "players": 3})
@@ -174,7 +182,7 @@ def cell_label(cell: dict[str, Any]) -> str:
     return ", ".join(f"{k}={_shown(v)}" for k, v in cell.items())
 
 
-def _shown(value: Any) -> Any:
+def _shown(value: object) -> object:
     """A value as typed after ``-o NAME=`` (``true``), a ``.toml`` file by its name."""
     if isinstance(value, bool):
         return str(value).lower()

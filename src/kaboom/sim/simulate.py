@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,6 +11,7 @@ from kaboom.bots.base import Bot
 from kaboom.bots.make import make_bot
 from kaboom.bots.random_bot import RandomBot
 from kaboom.engine.events import Event
+from kaboom.engine.jsonvalue import JsonObject, JsonValue
 from kaboom.engine.playout import random_playout
 from kaboom.engine.registry import new_game
 from kaboom.engine.state import State
@@ -40,7 +41,7 @@ class Report:
     game: str
     players: int
     seed: int
-    options: dict[str, Any]
+    options: JsonObject
 
     def head(self, games: int) -> dict[str, Any]:
         """The first fields of the report's JSON: what was played, and how many games."""
@@ -135,10 +136,10 @@ def simulate(
     games: int,
     seed: int,
     bot_names: Sequence[str],
-    options: dict[str, Any] | None = None,
+    options: Mapping[str, JsonValue] | None = None,
     progress: Callable[[int], None] | None = None,
     backend: Backend | None = None,
-    start: Any = None,
+    start: tuple[object, ...] | None = None,
 ) -> SimulationReport:
     """Play ``games`` games; game ``i`` and its bots are seeded from ``seed`` alone, so the
     same seed gives the same figures, on any ``backend`` (``in_parts``). ``start``: the
@@ -186,8 +187,8 @@ class Part:
     games: int
     seed: int
     bots: tuple[str, ...]
-    options: tuple[tuple[str, Any], ...]
-    start: Any
+    options: tuple[tuple[str, JsonValue], ...]
+    start: tuple[object, ...]
 
 
 def play_part(part: Part) -> list[GameRecord]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TypedDict
 
 Z95 = 1.959963984540054
 
@@ -26,7 +26,15 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def win_figures(wins: int, played: int) -> dict[str, Any]:
+class WinFigures(TypedDict):
+    """A report row's wins, win rate and its 95% interval."""
+
+    wins: int
+    win_rate: float
+    ci95: list[float]
+
+
+def win_figures(wins: int, played: int) -> WinFigures:
     """A report row's figures for ``wins`` out of ``played`` games: the wins, the win rate
     and its 95% Wilson interval (the keys every report writes them under).
 

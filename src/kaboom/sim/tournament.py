@@ -8,11 +8,12 @@ back in game order, so the same seed gives the same results whatever the number 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from kaboom.bots.make import make_bot
+from kaboom.engine.jsonvalue import JsonValue
 from kaboom.engine.registry import get_game, new_game
 from kaboom.sim.backend import Backend
 from kaboom.sim.simulate import Report, play_game
@@ -25,7 +26,7 @@ class Task:
 
     index: int
     game: str
-    options: tuple[tuple[str, Any], ...]
+    options: tuple[tuple[str, JsonValue], ...]
     entrants: tuple[str, ...]  # the bot of each seat
     seed: int
     bot_seeds: tuple[int, ...]
@@ -145,7 +146,7 @@ def tournament(
 def _collect(
     report: TournamentReport,
     tasks: list[Task],
-    results: Any,
+    results: Iterable[tuple[tuple[int, ...], int, int]],
     entrants: int,
     progress: Callable[[int], None] | None,
 ) -> None:

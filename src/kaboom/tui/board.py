@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kaboom.engine.observation import Window
 from kaboom.engine.state import Observation, State
 from kaboom.games.board.data import Box
 from kaboom.games.board.words import disc_name
@@ -162,7 +163,7 @@ class Board(Family):
             return "lands on an Exploding Kitten space"
         return ""
 
-    def window_text(self, window: dict[str, Any]) -> str:
+    def window_text(self, window: Window) -> str:
         target = window.get("target")
         on = f" on {seat_name(int(target), self.viewer)}" if target is not None else ""
         return f"{self.name(window['card'])}{on}"

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kaboom.bots.make import make_bot
 from kaboom.engine.errors import BadInput
+from kaboom.engine.jsonvalue import JsonObject
 from kaboom.engine.registry import get_game
 from kaboom.tui import save, settings
 from kaboom.tui.pacing import Pace
@@ -31,10 +32,10 @@ class TableArgs:
     humans: int
     hotseat: bool
     seed: int
-    options: dict[str, Any]
+    options: JsonObject
     level: str = "medium"
 
-    def seating(self, game: str, players: int, options: dict[str, Any]) -> Seating:
+    def seating(self, game: str, players: int, options: JsonObject) -> Seating:
         """Humans first, then the bots (one spec repeats for every bot seat)."""
         if self.humans > players:
             raise BadInput(
@@ -70,7 +71,7 @@ def table_args(
     hotseat: bool,
     humans: int | None,
     seed: int | None,
-    options: dict[str, Any],
+    options: JsonObject,
 ) -> TableArgs:
     """Check the command line: the game, the players, the bot specs, the options."""
     if level not in LEVELS:

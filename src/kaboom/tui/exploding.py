@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kaboom.engine.observation import Window
 from kaboom.engine.state import Observation, State
 from kaboom.games.kittens.edition import Edition
 from kaboom.games.kittens.words import EFFECT_NAMES, a_or_an, play_phrase
@@ -272,7 +273,7 @@ class Exploding(Family):
             return "gives away a Defuse" if word == "give" else "spends a Defuse"
         return ""
 
-    def window_text(self, window: dict[str, Any]) -> str:
+    def window_text(self, window: Window) -> str:
         """The play in an open window as a noun: ``Skip``, ``2 (Attack)``, ``a pair of
         Tacocat against P2``."""
         noun = play_phrase(self.ed, str(window["play"]))[1]
@@ -286,7 +287,7 @@ class Exploding(Family):
             noun += on
         return ("a " + noun) if word == "pair" else noun
 
-    def answer(self, window: dict[str, Any]) -> str:
+    def answer(self, window: Window) -> str:
         """What n does, and with which card where ranks play (``Nope it with A♥``)."""
         text = super().answer(window)
         if not self.ranked:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any
+
+from kaboom.engine.state import Observation
 
 
-def bomb_odds(obs: dict[str, Any], bombs: Collection[str]) -> float | None:
+def bomb_odds(obs: Observation, bombs: Collection[str]) -> float | None:
     """The probability that the top card of the Draw Pile is a bomb, as far as the seat
     that made ``obs`` knows: a known top card decides it; otherwise the bombs not yet
     located among the cards not yet seen. ``None`` where the game has no bombs in its pile.

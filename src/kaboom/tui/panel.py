@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from kaboom.engine.observation import Window
 from kaboom.engine.state import Observation
 from kaboom.tui.words import plural, seat_name, yours
 
@@ -170,11 +171,11 @@ class Family:
         which opens the choice among them; "" for an action listed on its own."""
         return ""
 
-    def window_text(self, window: dict[str, Any]) -> str:
+    def window_text(self, window: Window) -> str:
         """The play waiting in an open reaction window, as a noun."""
         return self.label(str(window["play"]))
 
-    def chain(self, window: dict[str, Any], viewer: int | None) -> str:
+    def chain(self, window: Window, viewer: int | None) -> str:
         """An open window in words: the play, then each Nope in the chain as what it does
         (a Nope cancels, a Nope of that Nope - a Yup - brings the play back), and where it
         stands now.
@@ -192,7 +193,7 @@ class Family:
         now = "it is cancelled for now" if len(window["nopes"]) % 2 else "it goes ahead for now"
         return "; ".join(parts) + f": {now}"
 
-    def answer(self, window: dict[str, Any]) -> str:
+    def answer(self, window: Window) -> str:
         """What n does in an open window: Nope the play, or the last Nope (a Yup)."""
         return "Nope it" if len(window["nopes"]) % 2 == 0 else "Nope the Nope (Yup)"
 

@@ -7,8 +7,9 @@ registered tomorrow is offered with its own options, no screen code needed.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.markup import escape
 from textual.app import ComposeResult
@@ -18,7 +19,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as Row
 
-from kaboom.engine.options import Option
+from kaboom.engine.jsonvalue import JsonObject
+from kaboom.engine.options import Option, OptionValue
 from kaboom.engine.registry import GameSpec, list_games, refused_option
 from kaboom.games.option_words import value_words, words_of
 from kaboom.tui.settings import DEFAULT_PACE, PACES
@@ -67,7 +69,7 @@ class Choice:
 
     spec: GameSpec
     players: int
-    values: dict[str, Any] = field(default_factory=dict)
+    values: dict[str, OptionValue] = field(default_factory=dict)
     opponents: str = DEFAULT_OPPONENTS
     #: People at this device (2 or more: hot-seat, the first seats).
     humans: int = 1
@@ -80,7 +82,7 @@ class Choice:
         players = max(spec.min_players, min(4, spec.max_players))
         return cls(spec, players, {o.name: o.default for o in spec.options})
 
-    def options(self) -> dict[str, Any]:
+    def options(self) -> JsonObject:
         """The options changed from their defaults."""
         return {
             o.name: self.values[o.name]
@@ -154,7 +156,7 @@ class Choice:
                 return
             self.values[name] = next(o.default for o in self.spec.options if o.name == name)
 
-    def refused(self, values: dict[str, Any]) -> str | None:
+    def refused(self, values: Mapping[str, OptionValue]) -> str | None:
         """The option the game refuses with these settings, by name (None: it deals).
         Options given as files are not read here: the command line checks them."""
         given = {
@@ -177,7 +179,7 @@ class Choice:
         return why if option is not None else f"{name} is not allowed"
 
 
-def stepped(option: Option, value: Any, step: int) -> Any:
+def stepped(option: Option, value: OptionValue, step: int) -> OptionValue:
     """The next value of an option: a switch flips, choices cycle, numbers move in range.
 
     >>> stepped(Option("fast", bool, False, ""), False, 1)

@@ -19,17 +19,20 @@ import json
 import secrets
 import shlex
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from kaboom.engine.errors import BadInput, KaboomError
+from kaboom.engine.jsonvalue import JsonObject
 from kaboom.engine.parsing import parse_seed
 from kaboom.engine.registry import get_game, new_game, state_from_json
 from kaboom.engine.state import State
 
 HUMAN = "human"
 FORMAT = "kaboom-table"
+T = TypeVar("T")
 
 
 @dataclass(slots=True)
@@ -39,7 +42,8 @@ class Seating:
     game: str
     players: int
     seed: int
-    options: dict[str, Any] = field(default_factory=dict)
+    #: The options as given (JSON values; ``new_game`` checks them).
+    options: JsonObject = field(default_factory=dict)
     seats: list[str] = field(default_factory=list)
 
     def humans(self) -> list[int]:
@@ -66,7 +70,7 @@ class Seating:
         return " ".join(shlex.quote(w) for w in words)
 
 
-def option_text(value: Any) -> str:
+def option_text(value: object) -> str:
     """An option's value as ``-o NAME=`` reads it back: JSON (``true``, ``2``), a text as
     it is unless it would read as JSON (``"2"`` stays a text).
 
@@ -146,7 +150,7 @@ def check_writable(path: Path, name: str) -> None:
         path.unlink(missing_ok=True)
 
 
-def read_json(path: Path) -> dict[str, Any]:
+def read_json(path: Path) -> JsonObject:
     """A save file's JSON object; a missing or unreadable file raises ``BadInput``."""
     if not path.is_file():
         raise BadInput(str(path), "an existing save or log file (not found)")
@@ -159,14 +163,14 @@ def read_json(path: Path) -> dict[str, Any]:
     return raw
 
 
-def _field(raw: dict[str, Any], name: str, kind: type, path: Path) -> Any:
+def _field(raw: Mapping[str, object], name: str, kind: type[T], path: Path) -> T:
     value = raw.get(name)
     if not isinstance(value, kind) or isinstance(value, bool) is not (kind is bool):
         raise BadInput(f"{path}: {name}", f"a {kind.__name__}, got {value!r}")
     return value
 
 
-def parse_seating(raw: dict[str, Any], path: Path) -> Seating:
+def parse_seating(raw: Mapping[str, object], path: Path) -> Seating:
     """The seating of a save file; errors name the field at fault."""
     seating = Seating(
         game=_field(raw, "game", str, path),
@@ -182,7 +186,7 @@ def parse_seating(raw: dict[str, Any], path: Path) -> Seating:
     return seating
 
 
-def history(raw: dict[str, Any], path: Path) -> list[int]:
+def history(raw: Mapping[str, object], path: Path) -> list[int]:
     """The actions of a save file."""
     actions = _field(raw, "history", list, path)
     if not all(isinstance(a, int) and not isinstance(a, bool) for a in actions):
@@ -214,7 +218,7 @@ def read(path: Path) -> tuple[Seating, State]:
     return seating, state
 
 
-def saved_by(raw: dict[str, Any], seating: Seating, path: Path) -> int | None:
+def saved_by(raw: Mapping[str, object], seating: Seating, path: Path) -> int | None:
     """The seat that saved the file (None: a log, or a save written before saves said)."""
     seat = raw.get("saved_by")
     if seat is None:

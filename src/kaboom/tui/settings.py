@@ -14,7 +14,6 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from kaboom.engine.errors import BadInput
 
@@ -63,7 +62,7 @@ def settings_path() -> Path:
     return Path(base) / "kaboom" / "settings.json"
 
 
-def parse(raw: Any) -> Settings:
+def parse(raw: object) -> Settings:
     """Settings from the file's JSON (``BadInput`` naming the field that is wrong).
 
     >>> parse({"pace": "fast"}).pace

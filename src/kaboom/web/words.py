@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -36,7 +36,7 @@ def _template(game: str, players: int, options: str) -> State:
     return new_game(game, players, 0, **json.loads(options))
 
 
-def template(game: str, players: int, options: dict[str, Any]) -> State:
+def template(game: str, players: int, options: Mapping[str, object]) -> State:
     """The template of ``game`` for ``players`` with ``options`` (``BadInput``, ``BadOption``
     or ``UnknownGame`` naming what is wrong)."""
     spec = get_game(game)
@@ -45,7 +45,7 @@ def template(game: str, players: int, options: dict[str, Any]) -> State:
     return _template(game, players, json.dumps(options, sort_keys=True))
 
 
-def guide(game: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
+def guide(game: str, players: int, options: Mapping[str, object]) -> dict[str, Any]:
     """Everything the page draws a game's cards and table with: every card's name and
     field-guide text (in the game's order), which keys mean something in the family, the
     bombs, and the family's own parts (the board's track, Eleminis's element cycle)."""
@@ -163,7 +163,7 @@ def log_lines(
 def words(
     game: str,
     players: int,
-    options: dict[str, Any],
+    options: Mapping[str, object],
     seat: int | None,
     observation: Observation,
     legal: list[dict[str, Any]],
@@ -207,7 +207,7 @@ def words(
     return out
 
 
-def replay_steps(raw: dict[str, Any]) -> dict[str, Any]:
+def replay_steps(raw: Mapping[str, object]) -> dict[str, Any]:
     """A finished game's export (``GET /api/games/{id}/export``) step by step, every hand
     shown: per step the action and who took it, what happened (every private detail told),
     the spectator's view after it and each seat's hand. The game is dealt again from its
