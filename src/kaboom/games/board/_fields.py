@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -187,3 +187,6 @@ class BoardFields(State):
         )
         self.winner = checks.integer(raw["winner"], -1, self.n - 1, "state.winner")
         self.turns = checks.integer(raw["turns"], 0, checks.MAX_COUNTER, "state.turns")
+
+    def _deal_fields(self, players: int, options: dict[str, Any]) -> None:
+        """Each field that is a plain value at the deal, in table order."""

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -121,3 +121,6 @@ class EleminisFields(State):
         )
         self._winners = checks.integers(raw["winners"], 0, self.n - 1, "state.winners")
         self.turns = checks.integer(raw["turns"], 0, checks.MAX_COUNTER, "state.turns")
+
+    def _deal_fields(self, players: int, options: dict[str, Any]) -> None:
+        """Each field that is a plain value at the deal, in table order."""
