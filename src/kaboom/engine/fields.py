@@ -1,10 +1,11 @@
 """The fields of a game's state, declared once: a table of :class:`Field` per family
 (``games/<family>/fields.py``) from which ``tools/fields.py`` writes the family's
 ``_fields.py``, a base class with the ``__slots__``, the typed attributes, ``_copy_to``,
-``_json`` and ``_load_fields`` (the JSON reader that checks each field's type and range and
+``_json``, ``_load_json`` (the JSON reader that checks each field's type and range and
 names the field it refuses), ``_deal_fields`` (each field's value at the deal) and
-``_rig_fields`` (the plain parts of a scenario's ``setup``: docs/scenarios.md). Generated code, not a loop over the table: the compiled build
-reads and writes each attribute natively (docs/adding-a-game.md, "Fields")."""
+``_rig_fields`` (the plain parts of a scenario's ``setup``, docs/scenarios.md). Generated
+code, not a loop over the table: the compiled build reads and writes each attribute
+natively (docs/adding-a-game.md, "Fields")."""
 
 from __future__ import annotations
 
