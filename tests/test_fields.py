@@ -96,3 +96,29 @@ def test_clone_copies_each_field_equal_and_sharing_nothing_mutable(game: str) ->
             assert mine == theirs, f"{game}: clone changes {field.name}"
             if isinstance(mine, list | dict | set) and field.kind != "shared" and not field.copy:
                 assert mine is not theirs, f"{game}: clone shares {field.name}"
+
+
+def test_a_rig_key_without_its_reader_is_refused() -> None:
+    table = Fields("BadFields", "State", (Field("x", "int", "int", "x", rig="x"),))
+    with pytest.raises(SystemExit, match="x: a rig key needs its rig_read"):
+        TOOL.generate(table, "nowhere.py")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_constructor_gives_every_field_its_value_at_the_deal(game: str) -> None:
+    """The table's ``deal`` column (``_deal_fields``) and the constructor, between them,
+    leave no field unset: a field with neither fails here, not in a later game."""
+    played = _played(game, 1, 0)
+    fresh = type(played)(played.n, dict(played.options), random.Random(5))
+    for field in _table_of(played).fields:
+        assert hasattr(fresh, field.name), f"{game}: no value at the deal for {field.name}"
+
+
+def test_each_setup_key_of_the_exploding_table_is_in_the_scenario_guide() -> None:
+    """docs/scenarios.md lists the exploding family's setup: the table's ``rig`` column."""
+    guide = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    state = new_game("exploding-kittens", 3, seed=1)
+    keys = [field.rig for field in _table_of(state).fields if field.rig]
+    assert keys, "the exploding table lays out no setup key"
+    for key in keys:
+        assert f"| `{key}` |" in guide, f"docs/scenarios.md: setup key {key}"

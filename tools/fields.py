@@ -12,6 +12,7 @@ file is not what its table gives, as a golden does.
 from __future__ import annotations
 
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -127,6 +128,50 @@ def _load(field: Field) -> str:
     return f"        self.{field.name} = {_fill(KINDS[field.kind].load, field, raw=raw)}"
 
 
+def _setup_keys(table: Fields) -> list[str]:
+    keys = sorted(f.rig for f in table.fields if f.rig)
+    if not keys:
+        return [""]
+    return [
+        "#: The keys of a scenario's setup that the field table lays out (``_rig_fields``).",
+        f"RIG_KEYS: Final = frozenset({{{', '.join(repr(k) for k in keys)}}})",
+        "",
+        "",
+    ]
+
+
+def _deal(field: Field) -> str:
+    return f"        self.{field.name} = {field.deal}"
+
+
+def _rig(field: Field) -> str:
+    """The setup's value, read as its ``rig_read`` says (an absent key as ``rig_default``)."""
+    raw = f"setup[{field.rig!r}]"
+    if field.rig_default:
+        given = "" if field.rig_default == "None" else f", {field.rig_default}"
+        raw = f"setup.get({field.rig!r}{given})"
+    how = field.rig_read.format(r=raw, f=repr(f"setup.{field.rig}"))
+    return f"        self.{field.name} = {how}"
+
+
+def _dealt_and_rigged(table: Fields) -> list[str]:
+    """``_deal_fields`` (the plain values at the deal) and ``_rig_fields`` (the plain parts
+    of a scenario's setup), each in the table's order."""
+    for field in table.fields:
+        if bool(field.rig) != bool(field.rig_read):
+            raise SystemExit(f"{field.name}: a rig key needs its rig_read, and one its key")
+    dealt = [f for f in table.fields if f.deal]
+    rigged = [f for f in table.fields if f.rig]
+    lines = ["", "    def _deal_fields(self, players: int, options: dict[str, Any]) -> None:"]
+    lines.append('        """Each field that is a plain value at the deal, in table order."""')
+    lines += [_deal(f) for f in dealt]
+    if rigged:
+        lines += ["", "    def _rig_fields(self, setup: dict[str, object]) -> None:"]
+        lines.append('        """The plain parts of a rigged setup, each of its type and range."""')
+        lines += [_rig(f) for f in rigged]
+    return lines
+
+
 def generate(table: Fields, source: str) -> str:
     """The text of the ``_fields.py`` that ``table`` (in the file ``source``) gives."""
     for field in table.fields:
@@ -140,7 +185,7 @@ def generate(table: Fields, source: str) -> str:
         "",
         "from __future__ import annotations",
         "",
-        "from typing import ClassVar, Self",
+        "from typing import Any, ClassVar, Final, Self",
         "",
         "from mypy_extensions import mypyc_attr",
         "",
@@ -149,7 +194,7 @@ def generate(table: Fields, source: str) -> str:
         *(["", "if TYPE_CHECKING:"] if table.type_imports else []),
         *(f"    {line}" for line in table.type_imports),
         "",
-        "",
+        *_setup_keys(table),
         "@mypyc_attr(allow_interpreted_subclasses=True)",
         f"class {table.name}({table.base}):",
         f'    """The fields of the state, their copy and their JSON (``{Path(source).name}``)."""',
@@ -169,12 +214,18 @@ def generate(table: Fields, source: str) -> str:
     lines += ["        }", "", "    def _load_json(self, raw: dict[str, object]) -> None:"]
     lines.append('        """Each stored field, of its type and range (``BadInput`` names it)."""')
     lines += [_load(f) for f in stored]
+    lines += _dealt_and_rigged(table)
     text = "\n".join(lines) + "\n"
+    typing_line = "from typing import Any, ClassVar, Final, Self"
+    body = text.replace(typing_line, "")
     used = [
-        name for name in ("TYPE_CHECKING", "ClassVar") if f"{name}[" in text or f"{name}:" in text
+        name
+        for name in ("TYPE_CHECKING", "Any", "ClassVar", "Final")
+        if re.search(rf"\b{name}\b", body)
     ]
     text = text.replace(
-        "from typing import ClassVar, Self", f"from typing import {', '.join([*used, 'Self'])}"
+        typing_line,
+        f"from typing import {', '.join([*used, 'Self'])}",
     )
     return _formatted(text)
 

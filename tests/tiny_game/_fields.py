@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Any, Final, Self
 
 from mypy_extensions import mypyc_attr
 
 from kaboom.engine import checks
 from kaboom.engine.state import State
 from tiny_game.fields import SLUGS
+
+#: The keys of a scenario's setup that the field table lays out (``_rig_fields``).
+RIG_KEYS: Final = frozenset({"deck", "hands", "stones"})
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -18,6 +21,7 @@ class TinyFields(State):
 
     __slots__ = ("current", "deck", "discard", "hands", "inside", "stones", "turns", "won")
 
+    #: per seat, sorted values
     hands: list[list[int]]
     #: the top last
     deck: list[int]
@@ -61,3 +65,23 @@ class TinyFields(State):
         self.current = checks.integer(raw["current"], 0, self.n - 1, "state.current")
         self.turns = checks.integer(raw["turns"], 0, checks.MAX_COUNTER, "state.turns")
         self.won = checks.integers(raw["winners"], 0, self.n - 1, "state.winners")
+
+    def _deal_fields(self, players: int, options: dict[str, Any]) -> None:
+        """Each field that is a plain value at the deal, in table order."""
+        self.hands = [[] for _ in range(players)]
+        self.deck = []
+        self.discard = []
+        self.inside = [True] * players
+        self.current = 0
+        self.turns = 0
+        self.won = []
+
+    def _rig_fields(self, setup: dict[str, object]) -> None:
+        """The plain parts of a rigged setup, each of its type and range."""
+        self.hands = [
+            sorted(h) for h in checks.name_rows(setup.get("hands"), SLUGS, "setup.hands", self.n)
+        ]
+        self.deck = checks.name_indices(setup.get("deck", []), SLUGS, "setup.deck")[::-1]
+        self.stones = checks.integer(
+            setup.get("stones", self.stones), 1, self.stones, "setup.stones"
+        )

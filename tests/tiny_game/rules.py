@@ -13,7 +13,6 @@ import random
 from pathlib import Path
 from typing import Any, Self
 
-from kaboom.engine import checks
 from kaboom.engine.datafile import field, read_header, read_toml
 from kaboom.engine.errors import BadInput
 from kaboom.engine.events import Event
@@ -40,14 +39,8 @@ class TinyState(TinyFields):
 
     def __init__(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
         super().__init__(players, options, rng)
-        self.hands = [[] for _ in range(players)]  # sorted values
-        self.deck = []
-        self.discard = []
-        self.inside = [True] * players
-        self.stones = STONES
-        self.current = 0
-        self.turns = 0
-        self.won = []
+        self.stones = STONES  # from tiny.toml: the deal's other fields are in the table
+        self._deal_fields(players, options)
 
     # -- setup -------------------------------------------------------------------------------
     def _setup(self, first: int) -> None:
@@ -216,12 +209,10 @@ class TinyState(TinyFields):
     # -- scenarios ---------------------------------------------------------------------------
     @classmethod
     def rig(cls, players: int, options: dict[str, Any], seed: int, setup: dict[str, Any]) -> Self:
-        """``setup``: ``hands`` (slugs per seat), ``deck`` (top first), ``stones``."""
+        """``setup``: ``hands`` (slugs per seat), ``deck`` (top first), ``stones`` (the
+        table's ``rig`` column); the options say who plays first."""
         s = cls(players, options, random.Random(seed))
-        hands = checks.name_rows(setup.get("hands"), SLUGS, "setup.hands", players)
-        s.hands = [sorted(hand) for hand in hands]
-        s.deck = checks.name_indices(setup.get("deck", []), SLUGS, "setup.deck")[::-1]
-        s.stones = checks.integer(setup.get("stones", STONES), 1, STONES, "setup.stones")
+        s._rig_fields(setup)
         s.current = int(options.get("first", 0))
         return s
 

@@ -1,9 +1,11 @@
 """The fields of a game's state, declared once: a table of :class:`Field` per family
 (``games/<family>/fields.py``) from which ``tools/fields.py`` writes the family's
 ``_fields.py``, a base class with the ``__slots__``, the typed attributes, ``_copy_to``,
-``_json`` and ``_load_fields`` (the JSON reader that checks each field's type and range and
-names the field it refuses). Generated code, not a loop over the table: the compiled build
-reads and writes each attribute natively (docs/adding-a-game.md, "Fields")."""
+``_json``, ``_load_json`` (the JSON reader that checks each field's type and range and
+names the field it refuses), ``_deal_fields`` (each field's value at the deal) and
+``_rig_fields`` (the plain parts of a scenario's ``setup``, docs/scenarios.md). Generated
+code, not a loop over the table: the compiled build reads and writes each attribute
+natively (docs/adding-a-game.md, "Fields")."""
 
 from __future__ import annotations
 
@@ -36,6 +38,19 @@ class Field(NamedTuple):
     make: str = ""
     #: How ``clone`` copies it, when its kind's way is not the field's ("" : the kind's).
     copy: str = ""
+    #: Its value at the deal, a Python expression on ``self``, ``players`` and ``options``
+    #: as the constructor has them ("" : the constructor gives it, not being a plain value).
+    #: ``_deal_fields`` gives them in the table's order, so one may read one above it.
+    deal: str = ""
+    #: Its key in a scenario's ``setup`` (docs/scenarios.md); "" when a rig does not lay it
+    #: out, or lays it out by hand (a check across fields).
+    rig: str = ""
+    #: How the setup's value is read and checked: an expression on ``{r}``, the value, and
+    #: ``{f}``, the key in errors (``"setup.<rig>"``), with the family's or
+    #: ``engine.checks``'s readers.
+    rig_read: str = ""
+    #: What an absent key reads as, in the setup's form ("" : required; "None": read as None).
+    rig_default: str = ""
     #: What it is, for the reader of the generated class.
     doc: str = ""
 

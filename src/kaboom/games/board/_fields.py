@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -14,7 +14,31 @@ from kaboom.engine.state import State
 from kaboom.games._nope import ReactionWindow
 from kaboom.games.board.actions import ActionIds
 from kaboom.games.board.data import Box
-from kaboom.games.board.fields import PHASES, SIDES
+from kaboom.games.board.fields import (
+    PHASES,
+    SIDES,
+    rigged_hands,
+    rigged_pile,
+    rigged_positions,
+    rigged_side,
+)
+
+#: The keys of a scenario's setup that the field table lays out (``_rig_fields``).
+RIG_KEYS: Final = frozenset(
+    {
+        "action_deck",
+        "action_discard",
+        "attacked",
+        "current",
+        "hands",
+        "magnets_aside",
+        "move_deck",
+        "move_discard",
+        "positions",
+        "side",
+        "turns_owed",
+    }
+)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -187,3 +211,57 @@ class BoardFields(State):
         )
         self.winner = checks.integer(raw["winner"], -1, self.n - 1, "state.winner")
         self.turns = checks.integer(raw["turns"], 0, checks.MAX_COUNTER, "state.turns")
+
+    def _deal_fields(self, players: int, options: dict[str, Any]) -> None:
+        """Each field that is a plain value at the deal, in table order."""
+        self.positions = [0] * players
+        self.side = SIDES.index("calm")
+        self.hands = [[0] * len(self.box.card_slugs) for _ in range(players)]
+        self.hand_sizes = [0] * players
+        self.action_deck = []
+        self.action_discard = []
+        self.move_deck = []
+        self.move_discard = []
+        self.magnets_aside = self.box.disc_counts[self.box.magnet]
+        self.current = 0
+        self.actor = 0
+        self.turns_owed = 1
+        self.attacked = False
+        self.phase = PHASES.index("turn")
+        self.window = None
+        self.disc_to_choose = -1
+        self.known_move_deck = [{} for _ in range(players)]
+        self.known_move_runs = [[] for _ in range(players)]
+        self.winner = -1
+        self.turns = 0
+
+    def _rig_fields(self, setup: dict[str, object]) -> None:
+        """The plain parts of a rigged setup, each of its type and range."""
+        self.positions = rigged_positions(
+            setup.get("positions", [0] * self.n), self.n, self.box.spaces
+        )
+        self.side = rigged_side(setup.get("side", "calm"), "setup.side")
+        self.hands = rigged_hands(
+            setup.get("hands", [[] for _ in range(self.n)]), self.box.card_slugs, self.n
+        )
+        self.action_deck = rigged_pile(
+            setup.get("action_deck", []), self.box.card_slugs, "setup.action_deck"
+        )
+        self.action_discard = rigged_pile(
+            setup.get("action_discard", []), self.box.card_slugs, "setup.action_discard"
+        )
+        self.move_deck = rigged_pile(
+            setup.get("move_deck", []), self.box.disc_slugs, "setup.move_deck"
+        )
+        self.move_discard = rigged_pile(
+            setup.get("move_discard", []), self.box.disc_slugs, "setup.move_discard"
+        )
+        self.magnets_aside = checks.integer(
+            setup.get("magnets_aside", self.magnets_aside),
+            0,
+            self.magnets_aside,
+            "setup.magnets_aside",
+        )
+        self.current = checks.integer(setup.get("current", 0), 0, self.n - 1, "setup.current")
+        self.turns_owed = checks.integer(setup.get("turns_owed", 1), 1, 99, "setup.turns_owed")
+        self.attacked = checks.flag(setup.get("attacked", self.turns_owed > 1), "setup.attacked")

@@ -75,30 +75,8 @@ class BoardCore(BoardFields):
 
     def __init__(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
         super().__init__(players, options, rng)
-        box = self.box
-        self.ids = ActionIds(box, players)
-        self.positions = [0] * players  # everyone starts on the Litter Box
-        self.side = CALM
-        self.hands = [[0] * len(box.card_slugs) for _ in range(players)]
-        self.hand_sizes = [0] * players
-        self.action_deck = []
-        self.action_discard = []
-        self.move_deck = []
-        self.move_discard = []
-        self.magnets_aside = box.disc_counts[box.magnet]
-        self.current = self.actor = 0
-        self.turns_owed, self.attacked = 1, False
-        self.phase = TURN
-        self.window = None
-        self.disc_to_choose = -1
-        #: The Move Discs a seat has seen that are still in the Move Deck, by index into
-        #: ``move_deck`` (0 = the bottom).
-        self.known_move_deck = [{} for _ in range(players)]
-        #: Runs of Move Discs whose order a seat saw but whose places it lost when another
-        #: seat hid a Danger Magnet (``engine.pile_memory``).
-        self.known_move_runs = [[] for _ in range(players)]
-        self.winner = -1
-        self.turns = 0
+        self.ids = ActionIds(self.box, players)
+        self._deal_fields(players, options)  # the table's deal column (fields.py)
 
     # -- who decides ----------------------------------------------------------------------------
     @property

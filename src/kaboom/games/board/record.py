@@ -9,38 +9,11 @@ from typing import Any, Self
 from mypy_extensions import mypyc_attr
 
 from kaboom.engine import pile_memory as piles
-from kaboom.engine.checks import (
-    flag,
-    integer,
-    table,
-    within_box,
-)
+from kaboom.engine.checks import table, within_box
 from kaboom.engine.errors import BadInput
+from kaboom.games.board._fields import RIG_KEYS
 from kaboom.games.board.core import PHASES, SIDES
-from kaboom.games.board.data import Box
 from kaboom.games.board.knowledge import BoardKnowledge
-
-# -- JSON -----------------------------------------------------------------------------------------
-# -- scenarios ------------------------------------------------------------------------------------
-#: The keys of a rigged table (``rig``).
-SETUP_KEYS = frozenset({
-    "positions", "side", "hands", "move_deck", "action_deck", "move_discard",
-    "action_discard", "magnets_aside", "current", "turns_owed", "attacked",
-})  # fmt: skip
-
-
-def _pile(setup: dict[str, object], key: str, slugs: tuple[str, ...]) -> list[int]:
-    """A pile written top first, as the state keeps it (the top last)."""
-    pile = setup.get(key, [])
-    if not isinstance(pile, list):
-        raise BadInput(f"setup.{key}", f"a list, top first, of {', '.join(slugs)}")
-    return [_index(x, slugs, f"setup.{key}[{i}]") for i, x in enumerate(pile)][::-1]
-
-
-def _index(slug: object, slugs: tuple[str, ...], where: str) -> int:
-    if not isinstance(slug, str) or slug not in slugs:
-        raise BadInput(where, f"one of {', '.join(slugs)}")
-    return slugs.index(slug)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -73,38 +46,13 @@ class BoardRecord(BoardKnowledge):
         ``magnets_aside``, ``current``, ``turns_owed``, ``attacked``."""
         setup = table(setup, "setup")
         s = cls(players, options, random.Random(seed))
-        box = s.box
         for key in setup:
-            if key not in SETUP_KEYS:
-                raise BadInput(f"setup.{key}", f"one of {', '.join(sorted(SETUP_KEYS))}")
-        s.positions = _rig_positions(setup.get("positions", [0] * players), players, box)
-        side = setup.get("side", "calm")
-        if not isinstance(side, str) or side not in SIDES:
-            raise BadInput("setup.side", "calm or chaos")
-        s.side = SIDES.index(side)
-        s._rig_hands(setup.get("hands", [[] for _ in range(players)]))
-        s.action_deck = _pile(setup, "action_deck", box.card_slugs)
-        s.action_discard = _pile(setup, "action_discard", box.card_slugs)
-        s.move_deck = _pile(setup, "move_deck", box.disc_slugs)
-        s.move_discard = _pile(setup, "move_discard", box.disc_slugs)
-        magnets = box.disc_counts[box.magnet]
-        s.magnets_aside = integer(
-            setup.get("magnets_aside", magnets), 0, magnets, "setup.magnets_aside"
-        )
-        s.current = s.actor = integer(setup.get("current", 0), 0, players - 1, "setup.current")
-        s.turns_owed = integer(setup.get("turns_owed", 1), 1, 99, "setup.turns_owed")
-        s.attacked = flag(setup.get("attacked", s.turns_owed > 1), "setup.attacked")
+            if key not in RIG_KEYS:
+                raise BadInput(f"setup.{key}", f"one of {', '.join(sorted(RIG_KEYS))}")
+        s._rig_fields(setup)  # the table's rig column (fields.py)
+        s.hand_sizes = [sum(h) for h in s.hands]
+        s.actor = s.current
         return s
-
-    def _rig_hands(self, hands: object) -> None:
-        """Each seat's Action Cards, by slug."""
-        if not isinstance(hands, list) or len(hands) != self.n:
-            raise BadInput("setup.hands", f"{self.n} lists of Action Cards")
-        for q, hand in enumerate(hands):
-            if not isinstance(hand, list):
-                raise BadInput(f"setup.hands[{q}]", "a list of Action Cards")
-            for i, slug in enumerate(hand):
-                self.gain(q, _index(slug, self.box.card_slugs, f"setup.hands[{q}][{i}]"))
 
     def ending(self) -> str | None:
         """How the race ended (None while it goes on): on the Ribbon, or when time was up."""
@@ -135,18 +83,3 @@ class BoardRecord(BoardKnowledge):
             "turns": self.turns,
             "cards_in_play": self.card_count(),
         }
-
-
-def _rig_positions(positions: object, players: int, box: Box) -> list[int]:
-    """Each seat's space (0: the Litter Box); one character per space but the Litter Box."""
-    if (
-        not isinstance(positions, list)
-        or len(positions) != players
-        or any(isinstance(x, bool) or not isinstance(x, int) for x in positions)
-        or any(not 0 <= x <= box.spaces for x in positions)
-    ):
-        raise BadInput("setup.positions", f"{players} spaces in 0..{box.spaces}")
-    taken = [x for x in positions if x]
-    if len(taken) != len(set(taken)):
-        raise BadInput("setup.positions", "one character per space (but the Litter Box)")
-    return list(positions)

@@ -3,14 +3,17 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
 
 from kaboom.engine import checks
 from kaboom.engine.state import State
 from kaboom.games.eleminis.deck import Deck
-from kaboom.games.eleminis.fields import MAX_MATCH_GAMES
+from kaboom.games.eleminis.fields import MAX_MATCH_GAMES, rigged_cards, rigged_rows, rigged_totals
+
+#: The keys of a scenario's setup that the field table lays out (``_rig_fields``).
+RIG_KEYS: Final = frozenset({"current", "deck", "discard_pile", "game", "rows", "totals"})
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -121,3 +124,35 @@ class EleminisFields(State):
         )
         self._winners = checks.integers(raw["winners"], 0, self.n - 1, "state.winners")
         self.turns = checks.integer(raw["turns"], 0, checks.MAX_COUNTER, "state.turns")
+
+    def _deal_fields(self, players: int, options: dict[str, Any]) -> None:
+        """Each field that is a plain value at the deal, in table order."""
+        self.cells = [-1] * (players * self.slots)
+        self.deck = []
+        self.discard = []
+        self.deck_known = False
+        self.drawn = -1
+        self.current = 0
+        self.first = 0
+        self.phase = 0
+        self.game_number = 1
+        self.scores = [0] * players
+        self.totals = [0] * players
+        self._winners = []
+        self.turns = 0
+
+    def _rig_fields(self, setup: dict[str, object]) -> None:
+        """The plain parts of a rigged setup, each of its type and range."""
+        self.cells = rigged_rows(
+            setup.get("rows", [[None] * self.slots for _ in range(self.n)]),
+            self.deck_data.slugs,
+            self.n,
+            self.slots,
+        )
+        self.deck = rigged_cards(setup.get("deck", []), self.deck_data.slugs, "setup.deck")[::-1]
+        self.discard = rigged_cards(
+            setup.get("discard_pile", []), self.deck_data.slugs, "setup.discard_pile"
+        )[::-1]
+        self.current = checks.integer(setup.get("current", 0), 0, self.n - 1, "setup.current")
+        self.game_number = checks.integer(setup.get("game", 1), 1, MAX_MATCH_GAMES, "setup.game")
+        self.totals = rigged_totals(setup.get("totals", [0] * self.n), self.n)

@@ -44,18 +44,7 @@ class EleminisCore(EleminisFields):
         self.teams = int(options.get("teams", 0))
         if self.teams and (self.teams < 2 or players % self.teams or players == self.teams):
             raise BadOption("teams", f"2 to 4 teams of equal size of at least 2; {players} players")
-        self.cells = [-1] * (players * self.slots)
-        self.deck = []
-        self.discard = []
-        self.deck_known = False
-        self.drawn = -1
-        self.current = self.first = 0
-        self.phase = PLAY
-        self.game_number = 1
-        self.scores = [0] * players
-        self.totals = [0] * players
-        self._winners = []
-        self.turns = 0
+        self._deal_fields(players, options)  # the table's deal column (fields.py)
 
     def card_count(self) -> int:
         """The 81 cards: rows, Deck, Discard Pile and the drawn card."""

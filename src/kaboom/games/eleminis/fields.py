@@ -1,14 +1,55 @@
 """The fields of a game (a match) of Eleminis, declared once: ``python tools/fields.py``
 writes ``_fields.py`` (the slots, the copy ``clone`` makes, the JSON and the checks that
-name a stored field of the wrong type or range) from this table. The constructor
-(``core.EleminisCore``) gives each field its value at the deal."""
+name a stored field of the wrong type or range) from this table. Each field's value at
+the deal (``deal``, given by ``_deal_fields``) and its key in a rigged table's setup
+(``rig``, read by ``_rig_fields``) are columns of the table; the constructor
+(``core.EleminisCore``) and ``record.EleminisRecord.rig`` keep what is not a plain value."""
 
+from kaboom.engine import checks
+from kaboom.engine.errors import BadInput
 from kaboom.engine.fields import Field, Fields
 
 #: A match ends after this many games even if no side has reached the target; the highest
 #: total wins (docs/rulings.md §6, "How long a match lasts"). With ``target`` at most
 #: ``MAX_TARGET`` (an option bound), no option or file makes a match endless.
 MAX_MATCH_GAMES = 100
+
+
+# -- the readers of a rigged table's setup (docs/scenarios.md; the table's rig_read) ----------
+def rigged_card(slug: object, slugs: tuple[str, ...], where: str) -> int:
+    """A card, by slug."""
+    if not isinstance(slug, str) or slug not in slugs:
+        raise BadInput(where, f"a card, one of {', '.join(slugs)}")
+    return slugs.index(slug)
+
+
+def rigged_cards(cards: object, slugs: tuple[str, ...], field: str) -> list[int]:
+    """A list of cards, by slug, in the order written."""
+    if not isinstance(cards, list):
+        raise BadInput(field, f"a list of cards, got {cards!r}")
+    return [rigged_card(c, slugs, f"{field}[{i}]") for i, c in enumerate(cards)]
+
+
+def rigged_rows(rows: object, slugs: tuple[str, ...], players: int, slots: int) -> list[int]:
+    """One row of ``slots`` cards or null per seat, as the cells (-1: an empty slot)."""
+    if not isinstance(rows, list) or len(rows) != players:
+        raise BadInput("setup.rows", f"a list of {players} rows")
+    cells = [-1] * (players * slots)
+    for q, row in enumerate(rows):
+        if not isinstance(row, list) or len(row) != slots:
+            raise BadInput(f"setup.rows[{q}]", f"a list of {slots} cards or null")
+        for i, slug in enumerate(row):
+            where = f"setup.rows[{q}][{i}]"
+            cells[q * slots + i] = -1 if slug is None else rigged_card(slug, slugs, where)
+    return cells
+
+
+def rigged_totals(totals: object, players: int) -> list[int]:
+    """Each seat's match total so far."""
+    if not isinstance(totals, list) or len(totals) != players:
+        raise BadInput("setup.totals", f"a list of {players} numbers")
+    return checks.integers(totals, -checks.MAX_COUNTER, checks.MAX_COUNTER, "setup.totals", players)
+
 
 _CARD = "len(self.deck_data.slugs) - 1"
 _SEAT = "self.n - 1"
@@ -29,20 +70,57 @@ FIELDS = Fields(
             high=_CARD,
             length="self.n * self.slots",
             doc="the rows, seat after seat: a card or -1",
+            deal="[-1] * (players * self.slots)",
+            rig="rows",
+            rig_read="rigged_rows({r}, self.deck_data.slugs, self.n, self.slots)",
+            rig_default="[[None] * self.slots for _ in range(self.n)]",
         ),
-        Field("deck", "list[int]", "ints", "deck", high=_CARD, doc="the top last"),
-        Field("discard", "list[int]", "ints", "discard", high=_CARD, doc="the top last"),
+        Field(
+            "deck",
+            "list[int]",
+            "ints",
+            "deck",
+            high=_CARD,
+            doc="the top last",
+            deal="[]",
+            rig="deck",
+            rig_read="rigged_cards({r}, self.deck_data.slugs, {f})[::-1]",
+            rig_default="[]",
+        ),
+        Field(
+            "discard",
+            "list[int]",
+            "ints",
+            "discard",
+            high=_CARD,
+            doc="the top last",
+            deal="[]",
+            rig="discard_pile",
+            rig_read="rigged_cards({r}, self.deck_data.slugs, {f})[::-1]",
+            rig_default="[]",
+        ),
         Field(
             "deck_known",
             "bool",
             "flag",
             "deck_known",
             doc="a Discard Pile turned over is a Deck everyone has seen",
+            deal="False",
         ),
-        Field("drawn", "int", "int", "drawn", low="-1", high=_CARD),
-        Field("current", "int", "int", "current", high=_SEAT),
-        Field("first", "int", "int", "first", high=_SEAT),
-        Field("phase", "int", "int", "phase", high="1", doc="PLAY (0) or OVER (1)"),
+        Field("drawn", "int", "int", "drawn", low="-1", high=_CARD, deal="-1"),
+        Field(
+            "current",
+            "int",
+            "int",
+            "current",
+            high=_SEAT,
+            deal="0",
+            rig="current",
+            rig_read="checks.integer({r}, 0, self.n - 1, {f})",
+            rig_default="0",
+        ),
+        Field("first", "int", "int", "first", high=_SEAT, deal="0"),
+        Field("phase", "int", "int", "phase", high="1", doc="PLAY (0) or OVER (1)", deal="0"),
         Field(
             "game_number",
             "int",
@@ -51,6 +129,10 @@ FIELDS = Fields(
             low="1",
             high="MAX_MATCH_GAMES",
             doc="the game of a match",
+            deal="1",
+            rig="game",
+            rig_read="checks.integer({r}, 1, MAX_MATCH_GAMES, {f})",
+            rig_default="1",
         ),
         Field(
             "scores",
@@ -61,6 +143,7 @@ FIELDS = Fields(
             high=_SCORE,
             length="self.n",
             doc="the last finished game's",
+            deal="[0] * players",
         ),
         Field(
             "totals",
@@ -71,14 +154,20 @@ FIELDS = Fields(
             high=_SCORE,
             length="self.n",
             doc="the match's",
+            deal="[0] * players",
+            rig="totals",
+            rig_read="rigged_totals({r}, self.n)",
+            rig_default="[0] * self.n",
         ),
-        Field("_winners", "list[int]", "ints", "winners", high=_SEAT),
-        Field("turns", "int", "int", "turns", high=_SCORE),
+        Field("_winners", "list[int]", "ints", "winners", high=_SEAT, deal="[]"),
+        Field("turns", "int", "int", "turns", high=_SCORE, deal="0"),
     ),
     imports=(
         "from kaboom.engine.state import State",
         "from kaboom.games.eleminis.deck import Deck",
-        "from kaboom.games.eleminis.fields import MAX_MATCH_GAMES",
+        "from kaboom.games.eleminis.fields import (",
+        "    MAX_MATCH_GAMES, rigged_cards, rigged_rows, rigged_totals",
+        ")",
     ),
     declarations=("deck_data: ClassVar[Deck]",),
 )

@@ -6,27 +6,16 @@ from __future__ import annotations
 import random
 from typing import Any, Self
 
-from kaboom.engine.checks import MAX_COUNTER, integer, integers, table, within_box
+from kaboom.engine.checks import table, within_box
 from kaboom.engine.errors import BadInput
-from kaboom.games.eleminis.core import MAX_MATCH_GAMES, OVER, EleminisCore
+from kaboom.games.eleminis._fields import RIG_KEYS
+from kaboom.games.eleminis.core import OVER
+from kaboom.games.eleminis.fields import rigged_card
 from kaboom.games.eleminis.knowledge import EleminisKnowledge, row_slugs
 
-#: The keys of a scenario's ``setup``.
-SETUP_KEYS = frozenset({"rows", "deck", "discard_pile", "current", "drawn", "totals", "game"})
-
-
-def _card(state: EleminisCore, slug: object, where: str) -> int:
-    slugs = state.deck_data.slugs
-    if not isinstance(slug, str) or slug not in slugs:
-        raise BadInput(where, f"a card, one of {', '.join(slugs)}")
-    return slugs.index(slug)
-
-
-def _slugs(setup: dict[str, object], key: str) -> list[object]:
-    cards = setup.get(key, [])
-    if not isinstance(cards, list):
-        raise BadInput(f"setup.{key}", f"a list of cards, got {cards!r}")
-    return cards
+#: The keys of a scenario's ``setup``: the field table's, and the card drawn (else the
+#: Deck's top is drawn).
+SETUP_KEYS = RIG_KEYS | {"drawn"}
 
 
 class EleminisRecord(EleminisKnowledge):
@@ -52,28 +41,10 @@ class EleminisRecord(EleminisKnowledge):
         for key in setup:
             if key not in SETUP_KEYS:
                 raise BadInput(f"setup.{key}", f"one of {', '.join(sorted(SETUP_KEYS))}")
-        rows = setup.get("rows", [[None] * s.slots for _ in range(players)])
-        if not isinstance(rows, list) or len(rows) != players:
-            raise BadInput("setup.rows", f"a list of {players} rows")
-        for q, row in enumerate(rows):
-            if not isinstance(row, list) or len(row) != s.slots:
-                raise BadInput(f"setup.rows[{q}]", f"a list of {s.slots} cards or null")
-            for i, slug in enumerate(row):
-                where = f"setup.rows[{q}][{i}]"
-                s.cells[q * s.slots + i] = -1 if slug is None else _card(s, slug, where)
-        deck = _slugs(setup, "deck")
-        s.deck = [_card(s, c, f"setup.deck[{i}]") for i, c in enumerate(deck)][::-1]
-        pile = _slugs(setup, "discard_pile")
-        s.discard = [_card(s, c, f"setup.discard_pile[{i}]") for i, c in enumerate(pile)][::-1]
-        current = integer(setup.get("current", 0), 0, players - 1, "setup.current")
-        s.current = s.first = current
-        totals = setup.get("totals", [0] * players)
-        if not isinstance(totals, list) or len(totals) != players:
-            raise BadInput("setup.totals", f"a list of {players} numbers")
-        s.totals = integers(totals, -MAX_COUNTER, MAX_COUNTER, "setup.totals", players)
-        s.game_number = integer(setup.get("game", 1), 1, MAX_MATCH_GAMES, "setup.game")
+        s._rig_fields(setup)  # the table's rig column (fields.py)
+        s.first = s.current
         if "drawn" in setup:
-            s.drawn = _card(s, setup["drawn"], "setup.drawn")
+            s.drawn = rigged_card(setup["drawn"], s.deck_data.slugs, "setup.drawn")
         else:
             if not s.deck:
                 raise BadInput("setup.deck", "a card to draw (or setup.drawn)")

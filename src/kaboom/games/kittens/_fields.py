@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -14,7 +14,22 @@ from kaboom.engine.state import State
 from kaboom.games._nope import ReactionWindow
 from kaboom.games.kittens.actions import ActionTable, Spec
 from kaboom.games.kittens.edition import Edition
-from kaboom.games.kittens.fields import PHASES
+from kaboom.games.kittens.fields import PHASES, rigged_cards, rigged_flag, rigged_hands
+
+#: The keys of a scenario's setup that the field table lays out (``_rig_fields``).
+RIG_KEYS: Final = frozenset(
+    {
+        "alive",
+        "attacked",
+        "current",
+        "discard_pile",
+        "draw_pile",
+        "hands",
+        "out_of_game",
+        "removed",
+        "turns_owed",
+    }
+)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -197,3 +212,50 @@ class KittensFields(State):
         self.absent = checks.pairs(
             raw.get("absent", []), 0, max(self.n, len(self.table.rslug)), "state.absent"
         )
+
+    def _deal_fields(self, players: int, options: dict[str, Any]) -> None:
+        """Each field that is a plain value at the deal, in table order."""
+        self.five_on = bool(options.get("five_different", False))
+        self.hands = [[0] * self.edition.titles for _ in range(players)]
+        self.sizes = [0] * players
+        self.pile = []
+        self.discard = []
+        self.out_of_game = []
+        self.out_of_game_face_down = []
+        self.alive = [True] * players
+        self.current = 0
+        self.turns_owed = 1
+        self.attacked = False
+        self.phase = PHASES.index("turn")
+        self.actor = 0
+        self.window = None
+        self.known_pile = [{} for _ in range(players)]
+        self.known_runs = [[] for _ in range(players)]
+        self.known_hands = {}
+        self.turns = 0
+        self.winner = -1
+        self.drawn_bomb = -1
+        self.rigged = None
+        self.absent = set()
+
+    def _rig_fields(self, setup: dict[str, object]) -> None:
+        """The plain parts of a rigged setup, each of its type and range."""
+        self.hands = rigged_hands(
+            setup.get("hands", [[] for _ in range(self.n)]), self.edition.slugs, self.n
+        )
+        self.pile = rigged_cards(setup.get("draw_pile", []), self.edition.slugs, "setup.draw_pile")[
+            ::-1
+        ]
+        self.discard = rigged_cards(
+            setup.get("discard_pile", []), self.edition.slugs, "setup.discard_pile"
+        )[::-1]
+        self.out_of_game = rigged_cards(
+            setup.get("out_of_game", []), self.edition.slugs, "setup.out_of_game"
+        )
+        self.out_of_game_face_down = rigged_cards(
+            setup.get("removed", []), self.edition.slugs, "setup.removed"
+        )
+        self.alive = checks.flags(setup.get("alive", [True] * self.n), "setup.alive", self.n)
+        self.current = checks.integer(setup.get("current", 0), 0, self.n - 1, "setup.current")
+        self.turns_owed = checks.integer(setup.get("turns_owed", 1), 1, 99, "setup.turns_owed")
+        self.attacked = rigged_flag(setup.get("attacked", self.turns_owed > 1), "setup.attacked")

@@ -60,39 +60,10 @@ class KittensCore(KittensFields):
 
     def __init__(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
         super().__init__(players, options, rng)
-        titles = self.edition.titles
-        self.five_on = bool(options.get("five_different", False))
         self.table = table_of(type(self), players)
-        self.hands = [[0] * titles for _ in range(players)]
-        self.sizes = [0] * players
+        self._deal_fields(players, options)  # the table's deal column (fields.py)
         # Cards held per rank: the hands themselves when every card is its own rank.
         self.ranks_held = self.hands if not self.table.grouped else self._rank_counts()
-        self.drawn_bomb = -1
-        self.pile = []
-        self.discard = []
-        self.out_of_game_face_down = []
-        self.out_of_game = []
-        self.alive = [True] * players
-        self.current = 0
-        self.turns_owed = 1
-        self.attacked = False
-        self.phase = TURN
-        self.actor = 0
-        self.window = None
-        self.known_pile = [{} for _ in range(players)]
-        #: Runs of Draw Pile cards whose order a seat saw but whose places it lost when
-        #: another seat hid a Kitten (``engine.pile_memory``).
-        self.known_runs = [[] for _ in range(players)]
-        self.known_hands = {}
-        self.turns = 0
-        self.winner = -1
-        #: The game's cards per title when the table was laid out by hand (a scenario's
-        #: rig), public as the box is; None: the edition's cards for these players and
-        #: options (``KittensState.deck_counts``).
-        self.rigged = None
-        #: (holder, rank): everyone saw a Three of a Kind miss it, and the holder has gained
-        #: no card since that could be of that rank (public, docs/observations.md).
-        self.absent = set()
 
     # -- hands -----------------------------------------------------------------------------------
     def _rank_counts(self) -> list[list[int]]:

@@ -1,12 +1,47 @@
 """The fields of a game of an exploding-family edition, declared once: ``python
 tools/fields.py`` writes ``_fields.py`` (the slots, the copy ``clone`` makes, the JSON and
-the checks that name a stored field of the wrong type or range) from this table. The
-constructor (``core.KittensCore``) gives each field its value at the deal."""
+the checks that name a stored field of the wrong type or range) from this table. Each
+field's value at the deal (``deal``, given by ``_deal_fields``) and its key in a rigged
+table's setup (``rig``, read by ``_rig_fields``) are columns of the table; the constructor
+(``core.KittensCore``) and ``record.KittensRecord.rig`` keep what is not a plain value."""
 
+from kaboom.engine.errors import BadInput
 from kaboom.engine.fields import Field, Fields
 
 #: The phases (whose decision it is, and of what kind), by the names the JSON stores.
 PHASES = ("turn", "react", "give", "exploding", "place", "take", "over")
+
+
+# -- the readers of a rigged table's setup (docs/scenarios.md; the table's rig_read) ----------
+def rigged_cards(cards: object, slugs: tuple[str, ...], field: str) -> list[int]:
+    """A list of card names, as title indices, in the order written."""
+    if not isinstance(cards, list):
+        raise BadInput(field, "a list of card names")
+    out = []
+    for i, slug in enumerate(cards):
+        if not isinstance(slug, str) or slug not in slugs:
+            raise BadInput(f"{field}[{i}]", f"a card, one of {', '.join(slugs)}")
+        out.append(slugs.index(slug))
+    return out
+
+
+def rigged_hands(hands: object, slugs: tuple[str, ...], players: int) -> list[list[int]]:
+    """One list of card names per seat, as the cards held of each title."""
+    if not isinstance(hands, list) or len(hands) != players:
+        raise BadInput("setup.hands", f"a list of {players} hands (one per seat)")
+    rows = [[0] * len(slugs) for _ in range(players)]
+    for seat, hand in enumerate(hands):
+        for t in rigged_cards(hand, slugs, f"setup.hands[{seat}]"):
+            rows[seat][t] += 1
+    return rows
+
+
+def rigged_flag(value: object, field: str) -> bool:
+    """A bool."""
+    if not isinstance(value, bool):
+        raise BadInput(field, "true or false")
+    return value
+
 
 _CARD = "self.edition.titles - 1"  # a title index
 _SEAT = "self.n - 1"
@@ -15,7 +50,13 @@ FIELDS = Fields(
     "KittensFields",
     "State",
     (
-        Field("five_on", "bool", "flag", doc="the five_different option"),
+        Field(
+            "five_on",
+            "bool",
+            "flag",
+            doc="the five_different option",
+            deal='bool(options.get("five_different", False))',
+        ),
         Field("table", "ActionTable", "shared", doc="the action table of these seats"),
         Field(
             "hands",
@@ -26,8 +67,18 @@ FIELDS = Fields(
             length="self.n",
             width="self.edition.titles",
             doc="per seat, the cards held of each title",
+            deal="[[0] * self.edition.titles for _ in range(players)]",
+            rig="hands",
+            rig_read="rigged_hands({r}, self.edition.slugs, self.n)",
+            rig_default="[[] for _ in range(self.n)]",
         ),
-        Field("sizes", "list[int]", "ints", doc="per seat, the cards held (from the hands)"),
+        Field(
+            "sizes",
+            "list[int]",
+            "ints",
+            doc="per seat, the cards held (from the hands)",
+            deal="[0] * players",
+        ),
         Field(
             "ranks_held",
             "list[list[int]]",
@@ -35,7 +86,18 @@ FIELDS = Fields(
             doc="per seat, the cards held per rank",
             copy="other.hands if not self.table.grouped else [list(r) for r in self.ranks_held]",
         ),
-        Field("pile", "list[int]", "ints", "pile", high=_CARD, doc="the Draw Pile, bottom first"),
+        Field(
+            "pile",
+            "list[int]",
+            "ints",
+            "pile",
+            high=_CARD,
+            doc="the Draw Pile, bottom first",
+            deal="[]",
+            rig="draw_pile",
+            rig_read="rigged_cards({r}, self.edition.slugs, {f})[::-1]",
+            rig_default="[]",
+        ),
         Field(
             "discard",
             "list[int]",
@@ -43,6 +105,10 @@ FIELDS = Fields(
             "discard",
             high=_CARD,
             doc="the Discard Pile, bottom first",
+            deal="[]",
+            rig="discard_pile",
+            rig_read="rigged_cards({r}, self.edition.slugs, {f})[::-1]",
+            rig_default="[]",
         ),
         Field(
             "out_of_game",
@@ -51,6 +117,10 @@ FIELDS = Fields(
             "out_of_game",
             high=_CARD,
             doc="out of the game face up: everyone knows them",
+            deal="[]",
+            rig="out_of_game",
+            rig_read="rigged_cards({r}, self.edition.slugs, {f})",
+            rig_default="[]",
         ),
         Field(
             "out_of_game_face_down",
@@ -59,9 +129,33 @@ FIELDS = Fields(
             "out_of_game_face_down",
             high=_CARD,
             doc="out of the game face down: nobody knows them",
+            deal="[]",
+            rig="removed",
+            rig_read="rigged_cards({r}, self.edition.slugs, {f})",
+            rig_default="[]",
         ),
-        Field("alive", "list[bool]", "flags", "alive", length="self.n"),
-        Field("current", "int", "int", "current", high=_SEAT),
+        Field(
+            "alive",
+            "list[bool]",
+            "flags",
+            "alive",
+            length="self.n",
+            deal="[True] * players",
+            rig="alive",
+            rig_read="checks.flags({r}, {f}, self.n)",
+            rig_default="[True] * self.n",
+        ),
+        Field(
+            "current",
+            "int",
+            "int",
+            "current",
+            high=_SEAT,
+            deal="0",
+            rig="current",
+            rig_read="checks.integer({r}, 0, self.n - 1, {f})",
+            rig_default="0",
+        ),
         Field(
             "turns_owed",
             "int",
@@ -69,12 +163,24 @@ FIELDS = Fields(
             "turns_owed",
             high="checks.MAX_COUNTER",
             doc="turns the current player owes, the current one included",
+            deal="1",
+            rig="turns_owed",
+            rig_read="checks.integer({r}, 1, 99, {f})",
+            rig_default="1",
         ),
         Field(
-            "attacked", "bool", "flag", "attacked", doc="whether those turns came from an Attack"
+            "attacked",
+            "bool",
+            "flag",
+            "attacked",
+            doc="whether those turns came from an Attack",
+            deal="False",
+            rig="attacked",
+            rig_read="rigged_flag({r}, {f})",
+            rig_default="self.turns_owed > 1",
         ),
-        Field("phase", "int", "name", "phase", names="PHASES"),
-        Field("actor", "int", "int", "actor", low="-1", high=_SEAT),
+        Field("phase", "int", "name", "phase", names="PHASES", deal='PHASES.index("turn")'),
+        Field("actor", "int", "int", "actor", low="-1", high=_SEAT, deal="0"),
         Field(
             "window",
             "ReactionWindow[Spec] | None",
@@ -84,6 +190,7 @@ FIELDS = Fields(
             length="len(Spec._fields)",
             make="lambda w, p: ReactionWindow.from_json(w, Spec(*p))",
             doc="the play waiting on its reaction window (docs/rulings.md §1), or None",
+            deal="None",
         ),
         Field(
             "known_pile",
@@ -93,6 +200,7 @@ FIELDS = Fields(
             high=_CARD,
             length="self.n",
             doc="per seat, the Draw Pile cards it has seen: index -> title",
+            deal="[{} for _ in range(players)]",
         ),
         Field(
             "known_runs",
@@ -103,6 +211,7 @@ FIELDS = Fields(
             length="self.n",
             default="[[] for _ in range(self.n)]",
             doc="per seat, runs of Draw Pile cards seen in order, places lost: top first",
+            deal="[[] for _ in range(players)]",
         ),
         Field(
             "known_hands",
@@ -112,9 +221,10 @@ FIELDS = Fields(
             low="-1",
             high="max(MAX_CARDS, self.edition.titles)",
             doc="cards an observer knows a holder holds: (observer, holder, title) -> count",
+            deal="{}",
         ),
-        Field("turns", "int", "int", "turns", high="checks.MAX_COUNTER"),
-        Field("winner", "int", "int", "winner", low="-1", high=_SEAT),
+        Field("turns", "int", "int", "turns", high="checks.MAX_COUNTER", deal="0"),
+        Field("winner", "int", "int", "winner", low="-1", high=_SEAT, deal="-1"),
         Field(
             "drawn_bomb",
             "int",
@@ -123,6 +233,7 @@ FIELDS = Fields(
             low="-1",
             high=_CARD,
             doc="the bomb drawn and not yet put back, or -1",
+            deal="-1",
         ),
         Field(
             "rigged",
@@ -133,6 +244,7 @@ FIELDS = Fields(
             length="self.edition.titles",
             default="None",
             doc="the cards per title of a table laid out by hand (public), or None",
+            deal="None",
         ),
         Field(
             "absent",
@@ -142,6 +254,7 @@ FIELDS = Fields(
             high="max(self.n, len(self.table.rslug))",
             default="[]",
             doc="(holder, rank): seen missing by a Three of a Kind, nothing gained since",
+            deal="set()",
         ),
     ),
     imports=(
@@ -151,7 +264,7 @@ FIELDS = Fields(
         "from kaboom.games._nope import ReactionWindow",
         "from kaboom.games.kittens.actions import ActionTable, Spec",
         "from kaboom.games.kittens.edition import Edition",
-        "from kaboom.games.kittens.fields import PHASES",
+        "from kaboom.games.kittens.fields import PHASES, rigged_cards, rigged_flag, rigged_hands",
     ),
     declarations=("edition: ClassVar[Edition]",),
 )

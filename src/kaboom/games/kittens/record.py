@@ -10,40 +10,12 @@ from typing import Any, Self
 from mypy_extensions import mypyc_attr
 
 from kaboom.engine import pile_memory as piles
-from kaboom.engine.checks import (
-    flags,
-    table,
-    within_box,
-)
+from kaboom.engine.checks import table, within_box
 from kaboom.engine.datafile import MAX_CARDS
 from kaboom.engine.errors import BadInput
-from kaboom.games.kittens.core import PHASES, KittensCore
+from kaboom.games.kittens._fields import RIG_KEYS
+from kaboom.games.kittens.core import PHASES
 from kaboom.games.kittens.knowledge import KittensKnowledge
-
-#: The fields a rigged table may lay out.
-RIG_FIELDS = frozenset({
-    "hands", "draw_pile", "discard_pile", "removed", "out_of_game", "current", "turns_owed",
-    "attacked", "alive",
-})  # fmt: skip
-
-
-def _rig_cards(s: KittensCore, cards: object, field: str) -> list[int]:
-    if not isinstance(cards, list):
-        raise BadInput(field, "a list of card names")
-    slugs = s.edition.slugs
-    out = []
-    for i, slug in enumerate(cards):
-        if not isinstance(slug, str) or slug not in slugs:
-            raise BadInput(f"{field}[{i}]", f"a card, one of {', '.join(slugs)}")
-        out.append(slugs.index(slug))
-    return out
-
-
-def _rig_int(setup: dict[str, object], key: str, default: int, lo: int, hi: int) -> int:
-    value = setup.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise BadInput(f"setup.{key}", f"an integer in {lo}..{hi}, got {value!r}")
-    return value
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -84,28 +56,13 @@ class KittensRecord(KittensKnowledge):
         setup = table(setup, "setup")
         s = cls(players, options, random.Random(seed))
         for key in setup:
-            if key not in RIG_FIELDS:
-                raise BadInput(f"setup.{key}", f"one of {', '.join(sorted(RIG_FIELDS))}")
-        hands = setup.get("hands", [[] for _ in range(players)])
-        if not isinstance(hands, list) or len(hands) != players:
-            raise BadInput("setup.hands", f"a list of {players} hands (one per seat)")
-        for seat, hand in enumerate(hands):
-            for t in _rig_cards(s, hand, f"setup.hands[{seat}]"):
-                s.hands[seat][t] += 1
+            if key not in RIG_KEYS:
+                raise BadInput(f"setup.{key}", f"one of {', '.join(sorted(RIG_KEYS))}")
+        s._rig_fields(setup)  # the table's rig column (fields.py); then what they say together
         s.recount()
-        s.pile = _rig_cards(s, setup.get("draw_pile", []), "setup.draw_pile")[::-1]
-        s.discard = _rig_cards(s, setup.get("discard_pile", []), "setup.discard_pile")[::-1]
-        s.out_of_game_face_down = _rig_cards(s, setup.get("removed", []), "setup.removed")
-        s.out_of_game = _rig_cards(s, setup.get("out_of_game", []), "setup.out_of_game")
-        s.alive = flags(setup.get("alive", [True] * players), "setup.alive", players)
-        s.current = s.actor = _rig_int(setup, "current", 0, 0, players - 1)
+        s.actor = s.current
         if not s.alive[s.current]:
             raise BadInput("setup.current", "a living seat")
-        s.turns_owed = _rig_int(setup, "turns_owed", 1, 1, 99)
-        attacked = setup.get("attacked", s.turns_owed > 1)
-        if not isinstance(attacked, bool):
-            raise BadInput("setup.attacked", "true or false")
-        s.attacked = attacked
         if not s.pile:  # (a real game's pile always holds a bomb while two seats live)
             raise BadInput("setup.draw_pile", "at least one card: the next draw is from it")
         counts = [sum(h[t] for h in s.hands) for t in range(s.edition.titles)]
