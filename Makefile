@@ -35,11 +35,12 @@ serve: $(SERVE)
 # pytest writes its rewritten test modules' bytecode even where the environment says not to
 # (PYTHONDONTWRITEBYTECODE): that saves seconds at every start.
 PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/pytest
-# xdist workers for `make test`: one per core, and one more for each of the five browser
-# groups (tests/conftest.py's LONGEST_FIRST), which start first and mostly wait on their pages,
-# a bot's pace or a window's clock (they use about 170 CPU s in seven minutes): with a worker
-# each, the CPU-bound tests run beside them from the start instead of after them.
-WORKERS ?= $(shell $(PYTHON) -c "import os; print((os.cpu_count() or 1) + 5)")
+# xdist workers for `make test`: one per core and two more, since a module's server, browser
+# or Ray stays on one worker (--dist loadgroup, the modules' xdist_group marks) and often
+# waits on them (a page, a bot's pace, a window's clock): the others keep every core busy.
+# (One per browser group more was tried: no faster, and the bots' processes, at a lower
+# priority, were starved enough for a move's release to show the search's length.)
+WORKERS ?= $(shell $(PYTHON) -c "import os; print((os.cpu_count() or 1) + 2)")
 # The fast tier (README, "Developing"): the tests marked none of the service marks nor slow.
 FAST := not slow and not browser and not postgres and not ray and not rl and not build
 

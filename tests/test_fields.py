@@ -47,12 +47,10 @@ def test_a_table_with_an_unknown_kind_is_refused() -> None:
 def _table_of(state: State) -> Fields:
     for cls in type(state).__mro__:
         if cls.__name__.endswith("Fields") and cls.__module__.endswith("._fields"):
-            path = Path(str(sys.modules[cls.__module__].__file__)).with_name("fields.py")
-            spec = importlib.util.spec_from_file_location(f"table_{cls.__name__}", path)
-            assert spec is not None and spec.loader is not None
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
-            table = module.FIELDS
+            # (imported by name: a compiled module's __file__ names its build folder)
+            table = importlib.import_module(
+                cls.__module__.removesuffix("._fields") + ".fields"
+            ).FIELDS
             assert isinstance(table, Fields)
             return table
     raise AssertionError(f"{type(state).__name__} extends no generated fields class")
@@ -73,9 +71,21 @@ def test_every_field_a_state_holds_is_in_its_table(game: str) -> None:
     state = _played(game, 1, 5)
     table = _table_of(state)
     assert not getattr(state, "__dict__", {}), "a field outside the table (no __slots__)"
-    engine = set(State.__slots__)
-    held = {name for cls in type(state).__mro__ for name in getattr(cls, "__slots__", ())}
-    assert held - engine == {f.name for f in table.fields}
+    engine = _attributes(State)
+    assert _attributes(type(state)) - engine == {f.name for f in table.fields}
+
+
+def _attributes(state_class: type) -> set[str]:
+    """The instance attributes a class and its bases declare: ``__slots__``' member
+    descriptors in pure Python, getset descriptors in the compiled build (mypyc's native
+    classes keep no ``__slots__``)."""
+    kinds = ("member_descriptor", "getset_descriptor")
+    return {
+        name
+        for cls in state_class.__mro__
+        for name, value in vars(cls).items()
+        if type(value).__name__ in kinds and not name.startswith("__")
+    }
 
 
 def _window(window: object) -> tuple[object, ...]:

@@ -162,7 +162,7 @@ class CompiledFinder(importlib.abc.MetaPathFinder):
         if relative is None:
             return None
         origin = str(self.build.folder / relative)
-        loader = _CompiledLoader(fullname, origin)
+        loader = _CompiledLoader(fullname, origin, self.build.packages)
         package = fullname in self.build.packages
         spec = importlib.machinery.ModuleSpec(fullname, loader, origin=origin, is_package=package)
         if package:  # its submodules and data files are found beside its sources
@@ -176,6 +176,11 @@ class _CompiledLoader(importlib.machinery.ExtensionFileLoader):
     module sets its own, the build folder, which holds no module added since the build and
     no data file)."""
 
+    def __init__(self, fullname: str, origin: str, packages: set[str]) -> None:
+        super().__init__(fullname, origin)
+        #: The build's compiled packages.
+        self.packages = packages
+
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
         module = super().create_module(spec)
         _search_the_sources(module, spec)
@@ -185,6 +190,19 @@ class _CompiledLoader(importlib.machinery.ExtensionFileLoader):
         super().exec_module(module)
         if module.__spec__ is not None:
             _search_the_sources(module, module.__spec__)
+        _sources_of_packages_imported_natively(self.packages)
+
+
+def _sources_of_packages_imported_natively(packages: set[str]) -> None:
+    """A compiled module imports a compiled package of its own build natively, never through
+    this finder (``kaboom.games._nope``, which only the compiled families import): such a
+    package gets the sources' folder as its ``__path__`` once the import that loaded it ends."""
+    for name in packages:
+        module = sys.modules.get(name)
+        if module is not None:
+            sources = [str(package_dir(name))]
+            if getattr(module, "__path__", None) != sources:
+                module.__path__ = sources
 
 
 def _search_the_sources(module: ModuleType, spec: importlib.machinery.ModuleSpec) -> None:
