@@ -415,3 +415,44 @@ def test_the_selection_bounds_the_cards_an_action_plays(server: Server, browser:
     )
     assert played == [2, 3, 5, 2, 1, 1, 1, 3]
     ann.page.context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_looking_back_shows_its_bar_while_a_moments_words_are_on_their_way(
+    server: Server, browser: Any
+) -> None:
+    """The look-back bar (and Escape's way back) shows at once: the words of an earlier
+    moment are asked of the server, and the page waits for them in the look-back view."""
+    ann = person(browser, server.base, "ann")
+    create_table(ann, "exploding-kittens", ["human", "heuristic"], seed=3)
+    start(ann)
+    play_out([ann], Tally(), until=4)
+    now = seq_of(ann)
+    ann.harvest()
+    ann.page.reload()  # (the moments before a reload come with no words: they are asked for)
+    page = ann.page
+    page.wait_for_function(f"() => Number(document.body.dataset.seq) >= {now}")
+    page.wait_for_timeout(300)  # the views come after the sync
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:  # every moment's words held back
+        held.append(route)
+
+    page.route("**/api/words", hold)
+    page.keyboard.press("l")
+    for _ in range(now + 2):
+        page.keyboard.press("ArrowLeft")
+    page.wait_for_function(
+        "() => document.querySelector('#status').innerText.includes('its words are on their way')"
+    )
+    assert page.locator("#lookback-bar").is_visible()
+    for route in held:
+        route.continue_()
+    page.unroute("**/api/words")  # (and any asked since goes on)
+    page.wait_for_function(
+        "() => document.querySelector('#status').innerText.includes('(your view then)')"
+    )
+    page.keyboard.press("Escape")
+    assert not page.locator("#lookback-bar").is_visible()
+    assert ann.errors == [], ann.errors

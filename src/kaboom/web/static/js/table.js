@@ -371,14 +371,15 @@ function choose(a) {
 function draw() {
   if (!S.msg || !S.words) return;
   const snap = S.look !== null ? S.snaps[S.look] : { obs: S.msg.observation, words: S.words, seq: S.seq };
+  // the look-back bar (and its way back) shows at once, even while a moment's words load
+  $("#lookback-bar").classList.toggle("hidden", S.look === null);
+  $("#table-area").classList.toggle("lookback", S.look !== null);
   if (!snap.words) { snapWords(snap); setStatus(`Looking back: after log entry ${snap.seq} (its words are on their way)`); return; }
   const obs = snap.obs;
   const words = snap.words;
   document.body.dataset.seq = String(S.seq);
   document.body.dataset.family = obs.family;
   setStatus(S.look !== null ? `Looking back: after log entry ${snap.seq} (your view then)` : words.status);
-  $("#lookback-bar").classList.toggle("hidden", S.look === null);
-  $("#table-area").classList.toggle("lookback", S.look !== null);
   const names = S.seats?.map((s) => s.name);
   const vote = S.seat === null || S.look !== null ? null : (q) => S.sock.send({ type: "vote", seat: q });
   fill($("#players"), fam.players(obs, S.seat, names, S.seats, obs.family, vote), awayBar());
