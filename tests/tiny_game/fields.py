@@ -1,6 +1,6 @@
 """Tiny Nim's fields, declared once (``python tools/fields.py`` writes ``_fields.py``)."""
 
-from kaboom.engine.fields import Field, Fields
+from kaboom.engine.fields import Field, Fields, current, turns
 
 #: Card slugs by value: a card's value is its index (0 names no card).
 SLUGS = ("", "one", "two", "three")
@@ -48,8 +48,8 @@ FIELDS = Fields(
             rig_read="checks.integer({r}, 1, self.stones, {f})",
             rig_default="self.stones",
         ),
-        Field("current", "int", "int", "current", high="self.n - 1", deal="0"),
-        Field("turns", "int", "int", "turns", high="checks.MAX_COUNTER", deal="0"),
+        current(rigged=False),
+        turns(),
         Field("won", "list[int]", "ints", "winners", high="self.n - 1", deal="[]"),
     ),
     imports=(

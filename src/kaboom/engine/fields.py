@@ -69,3 +69,121 @@ class Fields(NamedTuple):
     type_imports: tuple[str, ...] = ()
     #: Lines declared in the class body beside the fields (class variables the bounds read).
     declarations: tuple[str, ...] = ()
+
+
+# -- the fields the families share, declared once (each table calls these) -------------------
+#: The greatest seat, as a bound (``self.n`` seats, from 0).
+SEAT = "self.n - 1"
+
+
+def current(*, rigged: bool = True) -> Field:
+    """Whose turn it is: a seat, 0 at the deal; where ``rigged``, a scenario's setup lays it
+    out as ``current`` (0 when absent)."""
+    if not rigged:
+        return Field("current", "int", "int", "current", high=SEAT, deal="0")
+    return Field(
+        "current",
+        "int",
+        "int",
+        "current",
+        high=SEAT,
+        deal="0",
+        rig="current",
+        rig_read=f"checks.integer({{r}}, 0, {SEAT}, {{f}})",
+        rig_default="0",
+    )
+
+
+def actor() -> Field:
+    """The seat whose decision is due (not always the current player's: a reaction, a
+    target's answer), 0 at the deal; -1 for none."""
+    return Field("actor", "int", "int", "actor", low="-1", high=SEAT, deal="0")
+
+
+def turns() -> Field:
+    """The turns played so far, 0 at the deal."""
+    return Field("turns", "int", "int", "turns", high="checks.MAX_COUNTER", deal="0")
+
+
+def winner() -> Field:
+    """The seat that won, -1 while the game goes on."""
+    return Field("winner", "int", "int", "winner", low="-1", high=SEAT, deal="-1")
+
+
+def pile(name: str, high: str, rig: str, rig_read: str, doc: str = "") -> Field:
+    """A pile of pieces (each from 0 to ``high``), stored and rigged; empty at the deal and
+    when the setup leaves it out (``rig_read`` reads the setup's, in the state's order)."""
+    return Field(
+        name,
+        "list[int]",
+        "ints",
+        name,
+        high=high,
+        doc=doc,
+        deal="[]",
+        rig=rig,
+        rig_read=rig_read,
+        rig_default="[]",
+    )
+
+
+def hands(width: str, rig_read: str, doc: str) -> Field:
+    """Per seat, the cards held of each of ``width`` kinds, none at the deal; a setup lays
+    them out as ``hands`` (none when absent), read by ``rig_read``."""
+    return Field(
+        "hands",
+        "list[list[int]]",
+        "rows",
+        "hands",
+        high="MAX_CARDS",
+        length="self.n",
+        width=width,
+        doc=doc,
+        deal=f"[[0] * {width} for _ in range(players)]",
+        rig="hands",
+        rig_read=rig_read,
+        rig_default="[[] for _ in range(self.n)]",
+    )
+
+
+def hand_sizes(name: str) -> Field:
+    """Per seat, the cards held: a sum of the hands kept beside them, not stored."""
+    return Field(
+        name,
+        "list[int]",
+        "ints",
+        doc="per seat, the cards held (from the hands)",
+        deal="[0] * players",
+    )
+
+
+def seen_places(name: str, high: str, doc: str) -> Field:
+    """Per seat, the places of a face-down pile it has seen (``engine.pile_memory``'s
+    ``exact``: place -> piece, from 0 to ``high``), none at the deal."""
+    return Field(
+        name,
+        "list[dict[int, int]]",
+        "seat_maps",
+        name,
+        high=high,
+        length="self.n",
+        doc=doc,
+        deal="[{} for _ in range(players)]",
+    )
+
+
+def seen_runs(name: str, high: str, doc: str) -> Field:
+    """Per seat, the runs of a face-down pile it has seen in order, places lost
+    (``engine.pile_memory``'s ``runs``), none at the deal nor in a state stored before
+    runs were kept."""
+    return Field(
+        name,
+        "list[Runs]",
+        "seat_runs",
+        name,
+        high=high,
+        length="self.n",
+        default="[[] for _ in range(self.n)]",
+        doc=doc,
+        deal="[[] for _ in range(players)]",
+    )

@@ -89,7 +89,9 @@ class BoardFields(State):
     magnets_aside: int
     current: int
     actor: int
+    #: turns the current player owes, the current one included
     turns_owed: int
+    #: whether those turns came from an Attack
     attacked: bool
     phase: int
     #: the Action Card waiting on its reaction window (docs/rulings.md §1)

@@ -6,7 +6,21 @@ table's setup (``rig``, read by ``_rig_fields``) are columns of the table; the c
 (``core.BoardCore``) and ``record.BoardRecord.rig`` keep what is not a plain value."""
 
 from kaboom.engine.errors import BadInput
-from kaboom.engine.fields import Field, Fields
+from kaboom.engine.fields import (
+    SEAT,
+    Field,
+    Fields,
+    actor,
+    current,
+    hand_sizes,
+    hands,
+    pile,
+    seen_places,
+    seen_runs,
+    turns,
+    winner,
+)
+from kaboom.games._nope.fields import attacked, turns_owed, window
 
 #: The phases (what kind of decision is due), by ``BoardCore.phase``.
 PHASES = ("turn", "react", "choose", "landed", "swap-last", "discard-down", "place-magnet",
@@ -66,9 +80,11 @@ def rigged_index(slug: object, slugs: tuple[str, ...], where: str) -> int:
     return slugs.index(slug)
 
 
-_SEAT = "self.n - 1"
 _CARD = "len(self.box.card_slugs) - 1"  # an Action Card
 _DISC = "len(self.box.disc_slugs) - 1"  # a Move Disc
+#: A deck or discard pile rigged as a list of slugs, top first.
+_CARDS = "rigged_pile({r}, self.box.card_slugs, {f})"
+_DISCS = "rigged_pile({r}, self.box.disc_slugs, {f})"
 #: A window's play: the Action Card (never -1) and the seat it is aimed at (-1: none).
 _CARD_PLAYED = f"checks.integer(p[0], 0, {_CARD}, 'state.window.play[0]')"
 _PLAY = f"lambda w, p: ReactionWindow.from_json(w, ({_CARD_PLAYED}, p[1]))"
@@ -103,73 +119,16 @@ FIELDS = Fields(
             rig_read="rigged_side({r}, {f})",
             rig_default='"calm"',
         ),
-        Field(
-            "hands",
-            "list[list[int]]",
-            "rows",
-            "hands",
-            high="MAX_CARDS",
-            length="self.n",
-            width="len(self.box.card_slugs)",
-            doc="per seat, the Action Cards held of each",
-            deal="[[0] * len(self.box.card_slugs) for _ in range(players)]",
-            rig="hands",
-            rig_read="rigged_hands({r}, self.box.card_slugs, self.n)",
-            rig_default="[[] for _ in range(self.n)]",
+        hands(
+            "len(self.box.card_slugs)",
+            "rigged_hands({r}, self.box.card_slugs, self.n)",
+            "per seat, the Action Cards held of each",
         ),
-        Field(
-            "hand_sizes",
-            "list[int]",
-            "ints",
-            doc="per seat, the cards held (from the hands)",
-            deal="[0] * players",
-        ),
-        Field(
-            "action_deck",
-            "list[int]",
-            "ints",
-            "action_deck",
-            high=_CARD,
-            doc="the top last",
-            deal="[]",
-            rig="action_deck",
-            rig_read="rigged_pile({r}, self.box.card_slugs, {f})",
-            rig_default="[]",
-        ),
-        Field(
-            "action_discard",
-            "list[int]",
-            "ints",
-            "action_discard",
-            high=_CARD,
-            deal="[]",
-            rig="action_discard",
-            rig_read="rigged_pile({r}, self.box.card_slugs, {f})",
-            rig_default="[]",
-        ),
-        Field(
-            "move_deck",
-            "list[int]",
-            "ints",
-            "move_deck",
-            high=_DISC,
-            doc="the top last",
-            deal="[]",
-            rig="move_deck",
-            rig_read="rigged_pile({r}, self.box.disc_slugs, {f})",
-            rig_default="[]",
-        ),
-        Field(
-            "move_discard",
-            "list[int]",
-            "ints",
-            "move_discard",
-            high=_DISC,
-            deal="[]",
-            rig="move_discard",
-            rig_read="rigged_pile({r}, self.box.disc_slugs, {f})",
-            rig_default="[]",
-        ),
+        hand_sizes("hand_sizes"),
+        pile("action_deck", _CARD, "action_deck", _CARDS, "the top last"),
+        pile("action_discard", _CARD, "action_discard", _CARDS),
+        pile("move_deck", _DISC, "move_deck", _DISCS, "the top last"),
+        pile("move_discard", _DISC, "move_discard", _DISCS),
         Field(
             "magnets_aside",
             "int",
@@ -181,50 +140,17 @@ FIELDS = Fields(
             rig_read="checks.integer({r}, 0, self.magnets_aside, {f})",
             rig_default="self.magnets_aside",
         ),
-        Field(
-            "current",
-            "int",
-            "int",
-            "current",
-            high=_SEAT,
-            deal="0",
-            rig="current",
-            rig_read="checks.integer({r}, 0, self.n - 1, {f})",
-            rig_default="0",
-        ),
-        Field("actor", "int", "int", "actor", low="-1", high=_SEAT, deal="0"),
-        Field(
-            "turns_owed",
-            "int",
-            "int",
-            "turns_owed",
-            high="checks.MAX_COUNTER",
-            deal="1",
-            rig="turns_owed",
-            rig_read="checks.integer({r}, 1, 99, {f})",
-            rig_default="1",
-        ),
-        Field(
-            "attacked",
-            "bool",
-            "flag",
-            "attacked",
-            deal="False",
-            rig="attacked",
-            rig_read="checks.flag({r}, {f})",
-            rig_default="self.turns_owed > 1",
-        ),
+        current(),
+        actor(),
+        turns_owed(),
+        attacked(),
         Field("phase", "int", "int", "phase", high="len(PHASES) - 1", deal='PHASES.index("turn")'),
-        Field(
-            "window",
-            "ReactionWindow[tuple[int, int]] | None",
-            "window",
-            "window",
-            high=f"max({_CARD}, {_SEAT})",
-            length="2",
-            make=_PLAY,
-            doc="the Action Card waiting on its reaction window (docs/rulings.md §1)",
-            deal="None",
+        window(
+            "tuple[int, int]",
+            f"max({_CARD}, {SEAT})",
+            "2",
+            _PLAY,
+            "the Action Card waiting on its reaction window (docs/rulings.md §1)",
         ),
         Field(
             "disc_to_choose",
@@ -236,29 +162,18 @@ FIELDS = Fields(
             doc='a purple disc waiting for "move" or "flip", or -1',
             deal="-1",
         ),
-        Field(
+        seen_places(
             "known_move_deck",
-            "list[dict[int, int]]",
-            "seat_maps",
-            "known_move_deck",
-            high=_DISC,
-            length="self.n",
-            doc="per seat, the Move Discs it has seen in the Move Deck: index -> disc",
-            deal="[{} for _ in range(players)]",
+            _DISC,
+            "per seat, the Move Discs it has seen in the Move Deck: index -> disc",
         ),
-        Field(
+        seen_runs(
             "known_move_runs",
-            "list[Runs]",
-            "seat_runs",
-            "known_move_runs",
-            high=_DISC,
-            length="self.n",
-            default="[[] for _ in range(self.n)]",
-            doc="per seat, runs of Move Discs seen in order, places lost: top first",
-            deal="[[] for _ in range(players)]",
+            _DISC,
+            "per seat, runs of Move Discs seen in order, places lost: top first",
         ),
-        Field("winner", "int", "int", "winner", low="-1", high=_SEAT, deal="-1"),
-        Field("turns", "int", "int", "turns", high="checks.MAX_COUNTER", deal="0"),
+        winner(),
+        turns(),
     ),
     imports=(
         "from kaboom.engine.datafile import MAX_CARDS",

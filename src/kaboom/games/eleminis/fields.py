@@ -7,7 +7,7 @@ the deal (``deal``, given by ``_deal_fields``) and its key in a rigged table's s
 
 from kaboom.engine import checks
 from kaboom.engine.errors import BadInput
-from kaboom.engine.fields import Field, Fields
+from kaboom.engine.fields import SEAT, Field, Fields, current, pile, turns
 
 #: A match ends after this many games even if no side has reached the target; the highest
 #: total wins (docs/rulings.md §6, "How long a match lasts"). With ``target`` at most
@@ -52,7 +52,8 @@ def rigged_totals(totals: object, players: int) -> list[int]:
 
 
 _CARD = "len(self.deck_data.slugs) - 1"
-_SEAT = "self.n - 1"
+#: The Deck or the Discard Pile rigged as a list of slugs, top first (the state's top last).
+_RIGGED = "rigged_cards({r}, self.deck_data.slugs, {f})[::-1]"
 _SCORE = "checks.MAX_COUNTER"
 
 FIELDS = Fields(
@@ -75,30 +76,8 @@ FIELDS = Fields(
             rig_read="rigged_rows({r}, self.deck_data.slugs, self.n, self.slots)",
             rig_default="[[None] * self.slots for _ in range(self.n)]",
         ),
-        Field(
-            "deck",
-            "list[int]",
-            "ints",
-            "deck",
-            high=_CARD,
-            doc="the top last",
-            deal="[]",
-            rig="deck",
-            rig_read="rigged_cards({r}, self.deck_data.slugs, {f})[::-1]",
-            rig_default="[]",
-        ),
-        Field(
-            "discard",
-            "list[int]",
-            "ints",
-            "discard",
-            high=_CARD,
-            doc="the top last",
-            deal="[]",
-            rig="discard_pile",
-            rig_read="rigged_cards({r}, self.deck_data.slugs, {f})[::-1]",
-            rig_default="[]",
-        ),
+        pile("deck", _CARD, "deck", _RIGGED, "the top last"),
+        pile("discard", _CARD, "discard_pile", _RIGGED, "the top last"),
         Field(
             "deck_known",
             "bool",
@@ -108,18 +87,8 @@ FIELDS = Fields(
             deal="False",
         ),
         Field("drawn", "int", "int", "drawn", low="-1", high=_CARD, deal="-1"),
-        Field(
-            "current",
-            "int",
-            "int",
-            "current",
-            high=_SEAT,
-            deal="0",
-            rig="current",
-            rig_read="checks.integer({r}, 0, self.n - 1, {f})",
-            rig_default="0",
-        ),
-        Field("first", "int", "int", "first", high=_SEAT, deal="0"),
+        current(),
+        Field("first", "int", "int", "first", high=SEAT, deal="0"),
         Field("phase", "int", "int", "phase", high="1", doc="PLAY (0) or OVER (1)", deal="0"),
         Field(
             "game_number",
@@ -159,8 +128,8 @@ FIELDS = Fields(
             rig_read="rigged_totals({r}, self.n)",
             rig_default="[0] * self.n",
         ),
-        Field("_winners", "list[int]", "ints", "winners", high=_SEAT, deal="[]"),
-        Field("turns", "int", "int", "turns", high=_SCORE, deal="0"),
+        Field("_winners", "list[int]", "ints", "winners", high=SEAT, deal="[]"),
+        turns(),
     ),
     imports=(
         "from kaboom.engine.state import State",

@@ -6,7 +6,20 @@ table's setup (``rig``, read by ``_rig_fields``) are columns of the table; the c
 (``core.KittensCore``) and ``record.KittensRecord.rig`` keep what is not a plain value."""
 
 from kaboom.engine.errors import BadInput
-from kaboom.engine.fields import Field, Fields
+from kaboom.engine.fields import (
+    Field,
+    Fields,
+    actor,
+    current,
+    hand_sizes,
+    hands,
+    pile,
+    seen_places,
+    seen_runs,
+    turns,
+    winner,
+)
+from kaboom.games._nope.fields import attacked, turns_owed, window
 
 #: The phases (whose decision it is, and of what kind), by the names the JSON stores.
 PHASES = ("turn", "react", "give", "exploding", "place", "take", "over")
@@ -44,7 +57,8 @@ def rigged_flag(value: object, field: str) -> bool:
 
 
 _CARD = "self.edition.titles - 1"  # a title index
-_SEAT = "self.n - 1"
+#: A pile rigged as a list of card names (the Draw and Discard Piles: top first, reversed).
+_RIGGED = "rigged_cards({r}, self.edition.slugs, {f})"
 
 FIELDS = Fields(
     "KittensFields",
@@ -58,27 +72,12 @@ FIELDS = Fields(
             deal='bool(options.get("five_different", False))',
         ),
         Field("table", "ActionTable", "shared", doc="the action table of these seats"),
-        Field(
-            "hands",
-            "list[list[int]]",
-            "rows",
-            "hands",
-            high="MAX_CARDS",
-            length="self.n",
-            width="self.edition.titles",
-            doc="per seat, the cards held of each title",
-            deal="[[0] * self.edition.titles for _ in range(players)]",
-            rig="hands",
-            rig_read="rigged_hands({r}, self.edition.slugs, self.n)",
-            rig_default="[[] for _ in range(self.n)]",
+        hands(
+            "self.edition.titles",
+            "rigged_hands({r}, self.edition.slugs, self.n)",
+            "per seat, the cards held of each title",
         ),
-        Field(
-            "sizes",
-            "list[int]",
-            "ints",
-            doc="per seat, the cards held (from the hands)",
-            deal="[0] * players",
-        ),
+        hand_sizes("sizes"),
         Field(
             "ranks_held",
             "list[list[int]]",
@@ -86,53 +85,23 @@ FIELDS = Fields(
             doc="per seat, the cards held per rank",
             copy="other.hands if not self.table.grouped else [list(r) for r in self.ranks_held]",
         ),
-        Field(
-            "pile",
-            "list[int]",
-            "ints",
-            "pile",
-            high=_CARD,
-            doc="the Draw Pile, bottom first",
-            deal="[]",
-            rig="draw_pile",
-            rig_read="rigged_cards({r}, self.edition.slugs, {f})[::-1]",
-            rig_default="[]",
+        pile("pile", _CARD, "draw_pile", _RIGGED + "[::-1]", "the Draw Pile, bottom first"),
+        pile(
+            "discard", _CARD, "discard_pile", _RIGGED + "[::-1]", "the Discard Pile, bottom first"
         ),
-        Field(
-            "discard",
-            "list[int]",
-            "ints",
-            "discard",
-            high=_CARD,
-            doc="the Discard Pile, bottom first",
-            deal="[]",
-            rig="discard_pile",
-            rig_read="rigged_cards({r}, self.edition.slugs, {f})[::-1]",
-            rig_default="[]",
-        ),
-        Field(
+        pile(
             "out_of_game",
-            "list[int]",
-            "ints",
+            _CARD,
             "out_of_game",
-            high=_CARD,
-            doc="out of the game face up: everyone knows them",
-            deal="[]",
-            rig="out_of_game",
-            rig_read="rigged_cards({r}, self.edition.slugs, {f})",
-            rig_default="[]",
+            _RIGGED,
+            "out of the game face up: everyone knows them",
         ),
-        Field(
+        pile(
             "out_of_game_face_down",
-            "list[int]",
-            "ints",
-            "out_of_game_face_down",
-            high=_CARD,
-            doc="out of the game face down: nobody knows them",
-            deal="[]",
-            rig="removed",
-            rig_read="rigged_cards({r}, self.edition.slugs, {f})",
-            rig_default="[]",
+            _CARD,
+            "removed",
+            _RIGGED,
+            "out of the game face down: nobody knows them",
         ),
         Field(
             "alive",
@@ -145,73 +114,25 @@ FIELDS = Fields(
             rig_read="checks.flags({r}, {f}, self.n)",
             rig_default="[True] * self.n",
         ),
-        Field(
-            "current",
-            "int",
-            "int",
-            "current",
-            high=_SEAT,
-            deal="0",
-            rig="current",
-            rig_read="checks.integer({r}, 0, self.n - 1, {f})",
-            rig_default="0",
-        ),
-        Field(
-            "turns_owed",
-            "int",
-            "int",
-            "turns_owed",
-            high="checks.MAX_COUNTER",
-            doc="turns the current player owes, the current one included",
-            deal="1",
-            rig="turns_owed",
-            rig_read="checks.integer({r}, 1, 99, {f})",
-            rig_default="1",
-        ),
-        Field(
-            "attacked",
-            "bool",
-            "flag",
-            "attacked",
-            doc="whether those turns came from an Attack",
-            deal="False",
-            rig="attacked",
-            rig_read="rigged_flag({r}, {f})",
-            rig_default="self.turns_owed > 1",
-        ),
+        current(),
+        turns_owed(),
+        attacked("rigged_flag({r}, {f})"),
         Field("phase", "int", "name", "phase", names="PHASES", deal='PHASES.index("turn")'),
-        Field("actor", "int", "int", "actor", low="-1", high=_SEAT, deal="0"),
-        Field(
-            "window",
-            "ReactionWindow[Spec] | None",
-            "window",
-            "window",
-            high="max(self.edition.titles, 1 << self.edition.titles, self.n)",
-            length="len(Spec._fields)",
-            make="lambda w, p: ReactionWindow.from_json(w, Spec(*p))",
-            doc="the play waiting on its reaction window (docs/rulings.md §1), or None",
-            deal="None",
+        actor(),
+        window(
+            "Spec",
+            "max(self.edition.titles, 1 << self.edition.titles, self.n)",
+            "len(Spec._fields)",
+            "lambda w, p: ReactionWindow.from_json(w, Spec(*p))",
+            "the play waiting on its reaction window (docs/rulings.md §1), or None",
         ),
-        Field(
-            "known_pile",
-            "list[dict[int, int]]",
-            "seat_maps",
-            "known_pile",
-            high=_CARD,
-            length="self.n",
-            doc="per seat, the Draw Pile cards it has seen: index -> title",
-            deal="[{} for _ in range(players)]",
+        seen_places(
+            "known_pile", _CARD, "per seat, the Draw Pile cards it has seen: index -> title"
         ),
-        Field(
+        seen_runs(
             "known_runs",
-            "list[Runs]",
-            "seat_runs",
-            "known_runs",
-            high=_CARD,
-            length="self.n",
-            default="[[] for _ in range(self.n)]",
-            doc="per seat, runs of Draw Pile cards seen in order, places lost: top first",
-            deal="[[] for _ in range(players)]",
+            _CARD,
+            "per seat, runs of Draw Pile cards seen in order, places lost: top first",
         ),
         Field(
             "known_hands",
@@ -223,8 +144,8 @@ FIELDS = Fields(
             doc="cards an observer knows a holder holds: (observer, holder, title) -> count",
             deal="{}",
         ),
-        Field("turns", "int", "int", "turns", high="checks.MAX_COUNTER", deal="0"),
-        Field("winner", "int", "int", "winner", low="-1", high=_SEAT, deal="-1"),
+        turns(),
+        winner(),
         Field(
             "drawn_bomb",
             "int",
