@@ -1,6 +1,7 @@
 """Tiny Nim's fields, declared once (``python tools/fields.py`` writes ``_fields.py``)."""
 
-from kaboom.engine.fields import Field, Fields, current, turns
+from kaboom.engine import fields as shared
+from kaboom.engine.fields import Field, Fields
 
 #: Card slugs by value: a card's value is its index (0 names no card).
 SLUGS = ("", "one", "two", "three")
@@ -48,8 +49,8 @@ FIELDS = Fields(
             rig_read="checks.integer({r}, 1, self.stones, {f})",
             rig_default="self.stones",
         ),
-        current(rigged=False),
-        turns(),
+        shared.current(rigged=False),
+        shared.turns(),
         Field("won", "list[int]", "ints", "winners", high="self.n - 1", deal="[]"),
     ),
     imports=(

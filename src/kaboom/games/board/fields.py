@@ -1,26 +1,12 @@
-"""The fields of a game of Exploding Kittens: The Board Game, declared once: ``python
-tools/fields.py`` writes ``_fields.py`` (the slots, the copy ``clone`` makes, the JSON and
-the checks that name a stored field of the wrong type or range) from this table. Each
-field's value at the deal (``deal``, given by ``_deal_fields``) and its key in a rigged
-table's setup (``rig``, read by ``_rig_fields``) are columns of the table; the constructor
-(``core.BoardCore``) and ``record.BoardRecord.rig`` keep what is not a plain value."""
+"""The fields of a game of Exploding Kittens: The Board Game: the table from which ``python
+tools/fields.py`` writes ``_fields.py`` (``kaboom.engine.fields`` says what it gives). The
+constructor (``core.BoardCore``) and ``record.BoardRecord.rig`` keep what is not a plain
+value."""
 
+from kaboom.engine import fields as shared
 from kaboom.engine.errors import BadInput
-from kaboom.engine.fields import (
-    SEAT,
-    Field,
-    Fields,
-    actor,
-    current,
-    hand_sizes,
-    hands,
-    pile,
-    seen_places,
-    seen_runs,
-    turns,
-    winner,
-)
-from kaboom.games._nope.fields import attacked, turns_owed, window
+from kaboom.engine.fields import Field, Fields
+from kaboom.games._nope import fields as nope
 
 #: The phases (what kind of decision is due), by ``BoardCore.phase``.
 PHASES = ("turn", "react", "choose", "landed", "swap-last", "discard-down", "place-magnet",
@@ -119,16 +105,16 @@ FIELDS = Fields(
             rig_read="rigged_side({r}, {f})",
             rig_default='"calm"',
         ),
-        hands(
+        shared.hands(
             "len(self.box.card_slugs)",
             "rigged_hands({r}, self.box.card_slugs, self.n)",
             "per seat, the Action Cards held of each",
         ),
-        hand_sizes("hand_sizes"),
-        pile("action_deck", _CARD, "action_deck", _CARDS, "the top last"),
-        pile("action_discard", _CARD, "action_discard", _CARDS),
-        pile("move_deck", _DISC, "move_deck", _DISCS, "the top last"),
-        pile("move_discard", _DISC, "move_discard", _DISCS),
+        shared.hand_sizes("hand_sizes"),
+        shared.pile("action_deck", _CARD, "action_deck", _CARDS, "the top last"),
+        shared.pile("action_discard", _CARD, "action_discard", _CARDS),
+        shared.pile("move_deck", _DISC, "move_deck", _DISCS, "the top last"),
+        shared.pile("move_discard", _DISC, "move_discard", _DISCS),
         Field(
             "magnets_aside",
             "int",
@@ -140,14 +126,14 @@ FIELDS = Fields(
             rig_read="checks.integer({r}, 0, self.magnets_aside, {f})",
             rig_default="self.magnets_aside",
         ),
-        current(),
-        actor(),
-        turns_owed(),
-        attacked(),
+        shared.current(),
+        shared.actor(),
+        nope.turns_owed(),
+        nope.attacked(),
         Field("phase", "int", "int", "phase", high="len(PHASES) - 1", deal='PHASES.index("turn")'),
-        window(
+        nope.window(
             "tuple[int, int]",
-            f"max({_CARD}, {SEAT})",
+            f"max({_CARD}, {shared.SEAT})",
             "2",
             _PLAY,
             "the Action Card waiting on its reaction window (docs/rulings.md §1)",
@@ -162,18 +148,18 @@ FIELDS = Fields(
             doc='a purple disc waiting for "move" or "flip", or -1',
             deal="-1",
         ),
-        seen_places(
+        shared.seen_places(
             "known_move_deck",
             _DISC,
             "per seat, the Move Discs it has seen in the Move Deck: index -> disc",
         ),
-        seen_runs(
+        shared.seen_runs(
             "known_move_runs",
             _DISC,
             "per seat, runs of Move Discs seen in order, places lost: top first",
         ),
-        winner(),
-        turns(),
+        shared.winner(),
+        shared.turns(),
     ),
     imports=(
         "from kaboom.engine.datafile import MAX_CARDS",

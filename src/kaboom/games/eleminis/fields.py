@@ -1,13 +1,11 @@
-"""The fields of a game (a match) of Eleminis, declared once: ``python tools/fields.py``
-writes ``_fields.py`` (the slots, the copy ``clone`` makes, the JSON and the checks that
-name a stored field of the wrong type or range) from this table. Each field's value at
-the deal (``deal``, given by ``_deal_fields``) and its key in a rigged table's setup
-(``rig``, read by ``_rig_fields``) are columns of the table; the constructor
+"""The fields of a game (a match) of Eleminis: the table from which ``python tools/fields.py``
+writes ``_fields.py`` (``kaboom.engine.fields`` says what it gives). The constructor
 (``core.EleminisCore``) and ``record.EleminisRecord.rig`` keep what is not a plain value."""
 
 from kaboom.engine import checks
+from kaboom.engine import fields as shared
 from kaboom.engine.errors import BadInput
-from kaboom.engine.fields import SEAT, Field, Fields, current, pile, turns
+from kaboom.engine.fields import Field, Fields
 
 #: A match ends after this many games even if no side has reached the target; the highest
 #: total wins (docs/rulings.md §6, "How long a match lasts"). With ``target`` at most
@@ -76,8 +74,8 @@ FIELDS = Fields(
             rig_read="rigged_rows({r}, self.deck_data.slugs, self.n, self.slots)",
             rig_default="[[None] * self.slots for _ in range(self.n)]",
         ),
-        pile("deck", _CARD, "deck", _RIGGED, "the top last"),
-        pile("discard", _CARD, "discard_pile", _RIGGED, "the top last"),
+        shared.pile("deck", _CARD, "deck", _RIGGED, "the top last"),
+        shared.pile("discard", _CARD, "discard_pile", _RIGGED, "the top last"),
         Field(
             "deck_known",
             "bool",
@@ -87,8 +85,8 @@ FIELDS = Fields(
             deal="False",
         ),
         Field("drawn", "int", "int", "drawn", low="-1", high=_CARD, deal="-1"),
-        current(),
-        Field("first", "int", "int", "first", high=SEAT, deal="0"),
+        shared.current(),
+        Field("first", "int", "int", "first", high=shared.SEAT, deal="0"),
         Field("phase", "int", "int", "phase", high="1", doc="PLAY (0) or OVER (1)", deal="0"),
         Field(
             "game_number",
@@ -128,8 +126,8 @@ FIELDS = Fields(
             rig_read="rigged_totals({r}, self.n)",
             rig_default="[0] * self.n",
         ),
-        Field("_winners", "list[int]", "ints", "winners", high=SEAT, deal="[]"),
-        turns(),
+        Field("_winners", "list[int]", "ints", "winners", high=shared.SEAT, deal="[]"),
+        shared.turns(),
     ),
     imports=(
         "from kaboom.engine.state import State",

@@ -1,25 +1,12 @@
-"""The fields of a game of an exploding-family edition, declared once: ``python
-tools/fields.py`` writes ``_fields.py`` (the slots, the copy ``clone`` makes, the JSON and
-the checks that name a stored field of the wrong type or range) from this table. Each
-field's value at the deal (``deal``, given by ``_deal_fields``) and its key in a rigged
-table's setup (``rig``, read by ``_rig_fields``) are columns of the table; the constructor
-(``core.KittensCore``) and ``record.KittensRecord.rig`` keep what is not a plain value."""
+"""The fields of a game of an exploding-family edition: the table from which ``python
+tools/fields.py`` writes ``_fields.py`` (``kaboom.engine.fields`` says what it gives). The
+constructor (``core.KittensCore``) and ``record.KittensRecord.rig`` keep what is not a plain
+value."""
 
+from kaboom.engine import fields as shared
 from kaboom.engine.errors import BadInput
-from kaboom.engine.fields import (
-    Field,
-    Fields,
-    actor,
-    current,
-    hand_sizes,
-    hands,
-    pile,
-    seen_places,
-    seen_runs,
-    turns,
-    winner,
-)
-from kaboom.games._nope.fields import attacked, turns_owed, window
+from kaboom.engine.fields import Field, Fields
+from kaboom.games._nope import fields as nope
 
 #: The phases (whose decision it is, and of what kind), by the names the JSON stores.
 PHASES = ("turn", "react", "give", "exploding", "place", "take", "over")
@@ -72,12 +59,12 @@ FIELDS = Fields(
             deal='bool(options.get("five_different", False))',
         ),
         Field("table", "ActionTable", "shared", doc="the action table of these seats"),
-        hands(
+        shared.hands(
             "self.edition.titles",
             "rigged_hands({r}, self.edition.slugs, self.n)",
             "per seat, the cards held of each title",
         ),
-        hand_sizes("sizes"),
+        shared.hand_sizes("sizes"),
         Field(
             "ranks_held",
             "list[list[int]]",
@@ -85,18 +72,18 @@ FIELDS = Fields(
             doc="per seat, the cards held per rank",
             copy="other.hands if not self.table.grouped else [list(r) for r in self.ranks_held]",
         ),
-        pile("pile", _CARD, "draw_pile", _RIGGED + "[::-1]", "the Draw Pile, bottom first"),
-        pile(
+        shared.pile("pile", _CARD, "draw_pile", _RIGGED + "[::-1]", "the Draw Pile, bottom first"),
+        shared.pile(
             "discard", _CARD, "discard_pile", _RIGGED + "[::-1]", "the Discard Pile, bottom first"
         ),
-        pile(
+        shared.pile(
             "out_of_game",
             _CARD,
             "out_of_game",
             _RIGGED,
             "out of the game face up: everyone knows them",
         ),
-        pile(
+        shared.pile(
             "out_of_game_face_down",
             _CARD,
             "removed",
@@ -114,22 +101,22 @@ FIELDS = Fields(
             rig_read="checks.flags({r}, {f}, self.n)",
             rig_default="[True] * self.n",
         ),
-        current(),
-        turns_owed(),
-        attacked("rigged_flag({r}, {f})"),
+        shared.current(),
+        nope.turns_owed(),
+        nope.attacked("rigged_flag({r}, {f})"),
         Field("phase", "int", "name", "phase", names="PHASES", deal='PHASES.index("turn")'),
-        actor(),
-        window(
+        shared.actor(),
+        nope.window(
             "Spec",
             "max(self.edition.titles, 1 << self.edition.titles, self.n)",
             "len(Spec._fields)",
             "lambda w, p: ReactionWindow.from_json(w, Spec(*p))",
             "the play waiting on its reaction window (docs/rulings.md §1), or None",
         ),
-        seen_places(
+        shared.seen_places(
             "known_pile", _CARD, "per seat, the Draw Pile cards it has seen: index -> title"
         ),
-        seen_runs(
+        shared.seen_runs(
             "known_runs",
             _CARD,
             "per seat, runs of Draw Pile cards seen in order, places lost: top first",
@@ -144,8 +131,8 @@ FIELDS = Fields(
             doc="cards an observer knows a holder holds: (observer, holder, title) -> count",
             deal="{}",
         ),
-        turns(),
-        winner(),
+        shared.turns(),
+        shared.winner(),
         Field(
             "drawn_bomb",
             "int",
