@@ -1,4 +1,12 @@
-"""Events: what happened, and who may see it."""
+"""Events: what happened, and who may see it.
+
+A family types its events in its own ``events.py``: each kind's data a ``TypedDict``, each
+kind built there by a function. The rules build their events only through those functions,
+so mypy checks every field; the words (``words.py``) read them through the same types.
+``events.schema.json`` beside it is the same list as JSON Schema, and docs/observations.md
+gives an example of each. At run time the data is a plain dict (``Event.data``): JSON and
+speed are unchanged.
+"""
 
 from __future__ import annotations
 

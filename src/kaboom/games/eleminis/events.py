@@ -1,11 +1,5 @@
-"""Eleminis events: each kind's data a ``TypedDict``, each kind built here.
-
-The rules (``rules.py``, ``state.py``) build their events only through these functions, so
-mypy checks every field; the words (``words.py``) read them through the same types.
-``events.schema.json`` beside this module is the same list as JSON Schema, and
-docs/observations.md gives an example of each. At run time the data is a plain dict: JSON
-and speed are unchanged.
-"""
+"""Eleminis events, typed as ``kaboom.engine.events`` says: ``rules.py`` and ``state.py`` build
+them here, ``words.py`` reads them, ``events.schema.json`` lists them."""
 
 from __future__ import annotations
 
