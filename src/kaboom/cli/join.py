@@ -37,7 +37,8 @@ from kaboom.engine.events import Event
 from kaboom.engine.registry import get_game
 from kaboom.engine.state import Observation, State
 from kaboom.server.client import Lobby, LobbyRefused, SeatClient
-from kaboom.server.view import DecisionOut, SeatOut
+from kaboom.server.protocol import SeatInfo
+from kaboom.server.view import DecisionOut
 from kaboom.tui import words
 from kaboom.tui.app import KaboomApp
 from kaboom.tui.pacing import Pace
@@ -83,7 +84,7 @@ class RemoteSession:
         self.stamp = stamp()
         self._sends: set[asyncio.Task[object]] = set()
         #: The table's seats as the server last told them (``seats`` in docs/protocol.md).
-        self.seats: list[SeatOut] = []
+        self.seats: list[SeatInfo] = []
         #: The table's status as the server last told it: open (waiting for people),
         #: playing, over, ended.
         self.status = "open"
@@ -134,7 +135,7 @@ class RemoteSession:
         if self.seat is not None:
             self._send(self.client.send({"v": 1, "type": "back"}))
 
-    def absent(self) -> list[SeatOut]:
+    def absent(self) -> list[SeatInfo]:
         """The other people's seats whose person is not connected and that no bot plays
         yet: the seats a vote can hand to a bot (docs/protocol.md, ``vote``)."""
         return [
@@ -319,7 +320,7 @@ class RemoteSession:
 SEVERITY: dict[str, SeverityLevel] = {"error": "error", "info": "information"}
 
 
-def seat_name(seat: SeatOut) -> str:
+def seat_name(seat: SeatInfo) -> str:
     """A seat as the notices name it, by the name the table screen shows it under: ``kim
     (P1)`` for seat 1 (``tui.words.seat_name``).
 
@@ -329,7 +330,7 @@ def seat_name(seat: SeatOut) -> str:
     return f"{seat['name'] or 'a player'} ({words.seat_name(seat['seat'], None)})"
 
 
-def seat_line(seat: SeatOut, mine: int | None) -> str:
+def seat_line(seat: SeatInfo, mine: int | None) -> str:
     """One seat of the waiting table in words: who sits there and whether they are here.
 
     >>> seat_line({"seat": 1, "kind": "bot", "bot": "heuristic"}, 0)

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
@@ -192,7 +192,7 @@ class ActionRow:
 @dataclass(slots=True)
 class SeatRow:
     seat: int
-    kind: str  # "human" | "bot"
+    kind: Literal["human", "bot"]
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None

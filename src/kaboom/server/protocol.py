@@ -16,10 +16,19 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Any, Literal
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    TypeAdapter,
+    model_validator,
+    with_config,
+)
+from typing_extensions import TypedDict  # (pydantic reads typing's only from Python 3.12)
 
 from kaboom.engine.events import Event
 from kaboom.engine.jsonvalue import JsonObject
@@ -136,8 +145,11 @@ class Decision(BaseModel):
     clock: float | None
 
 
-class SeatInfo(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+# A seat as every connection sees it, declared once: the server builds it (``view.seat_info``)
+# as this dict and the models below hold it (a TypedDict, so no docstring: the schema would
+# gain a description).
+@with_config(ConfigDict(extra="forbid"))
+class SeatInfo(TypedDict):
     seat: int
     kind: Literal["human", "bot"]
     bot: str | None

@@ -24,9 +24,9 @@ from kaboom.server import clocks, seating, view
 from kaboom.server import protocol as proto
 from kaboom.server.clocks import Answer, WindowRt
 from kaboom.server.db import LIVE, ActionRow, Conflict, SeatRow, TableRow
-from kaboom.server.protocol import Act, LegalText, Message
+from kaboom.server.protocol import Act, LegalText, Message, SeatInfo
 from kaboom.server.seating import Conn, LobbyError, Process, SeatRt
-from kaboom.server.view import DecisionOut, SeatOut, TableOut
+from kaboom.server.view import DecisionOut, TableOut
 
 T = TypeVar("T")
 Ts = TypeVarTuple("Ts")
@@ -140,7 +140,7 @@ class Table:
     def info(self) -> TableOut:
         return view.table_info(self.row)
 
-    def seat_infos(self) -> list[SeatOut]:
+    def seat_infos(self) -> list[SeatInfo]:
         return [view.seat_info(s) for s in self.seats]
 
     def _legal(self) -> list[LegalText]:

@@ -18,7 +18,7 @@ from kaboom.engine.state import Observation, State
 from kaboom.server import protocol as proto
 from kaboom.server.clocks import WindowRt
 from kaboom.server.db import TableRow
-from kaboom.server.protocol import LegalText, Message
+from kaboom.server.protocol import LegalText, Message, SeatInfo
 from kaboom.server.seating import SeatRt
 
 
@@ -30,20 +30,6 @@ class DecisionOut(TypedDict):
     legal: list[LegalText]
     observation: Observation | None
     clock: float | None
-
-
-class SeatOut(TypedDict):
-    """A seat as every connection sees it (``protocol.SeatInfo``)."""
-
-    seat: int
-    kind: str
-    bot: str | None
-    name: str | None
-    taken: bool
-    connected: bool
-    away: bool
-    takeover: bool
-    votes: list[int]
 
 
 class TableOut(TypedDict):
@@ -65,7 +51,7 @@ class TableSummary(TableOut):
     """A table in the lobby: its settings, how far it has got, its seats."""
 
     seq: int
-    seats: list[SeatOut]
+    seats: list[SeatInfo]
 
 
 class Created(TableSummary):
@@ -115,7 +101,7 @@ def table_info(row: TableRow) -> TableOut:
     }
 
 
-def seat_info(s: SeatRt) -> SeatOut:
+def seat_info(s: SeatRt) -> SeatInfo:
     return {
         "seat": s.row.seat,
         "kind": s.row.kind,
