@@ -10,9 +10,9 @@ speed are unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, Protocol, TypeVar, cast
 
 #: The audience of an event seen by every seat and by spectators.
 EVERYONE: frozenset[int] | None = None
@@ -70,3 +70,31 @@ def event_of(
 def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
     """The events of ``events`` that ``seat`` may see, in order."""
     return [e for e in events if e.visible_to(seat)]
+
+
+# -- events in plain words (each family's ``words.py``: a phrase per kind) -------------------
+class Speaker(Protocol):
+    """What every family's phrases read (its ``words.Said``): at least the seat's name."""
+
+    @property
+    def who(self) -> str: ...
+
+
+S = TypeVar("S", bound=Speaker)
+
+
+def fixed_phrase(words: str) -> Callable[[Speaker, Event], str]:
+    """A phrase that names at most the seat: ``{who}`` in ``words``."""
+
+    def phrase(w: Speaker, e: Event) -> str:
+        return words.format(who=w.who)
+
+    return phrase
+
+
+def in_words(phrases: Mapping[str, Callable[[S, Event], str]], said: S, e: Event) -> str:
+    """``e`` by its kind's phrase, said by ``said``; a kind with no phrase as its raw parts."""
+    phrase = phrases.get(e.kind)
+    if phrase is None:
+        return f"P{e.seat}: {e.kind} {e.data}"
+    return phrase(said, e)

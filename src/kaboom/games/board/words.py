@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, cast
 
-from kaboom.engine.events import Event
+from kaboom.engine.events import Event, fixed_phrase, in_words
 from kaboom.games.board import events as ev
 from kaboom.games.board.data import Box
 
@@ -113,37 +113,25 @@ def _time_up(w: Said, e: Event) -> str:
     return f"Time is up after {turns} turns: the seat furthest along wins"
 
 
-def _fixed(words: str) -> Phrase:
-    """A phrase that names at most the seat: ``{who}`` in ``words``."""
-
-    def phrase(w: Said, e: Event) -> str:
-        return words.format(who=w.who)
-
-    return phrase
-
-
 #: Each kind of event in plain words (board/events.py lists the kinds).
 PHRASES: Final[dict[str, Phrase]] = {
     "turn": _turn, "draw-cards": _draw_cards, "disc": _disc, "move": _move,
-    "stay": _fixed("{who} stays where they are"), "flip": _flip,
-    "kitten-space": _fixed("{who} lands on an Exploding Kitten space!"),
-    "defuse": _fixed("{who} plays a Defuse"), "explode": _fixed("{who} explodes"),
+    "stay": fixed_phrase("{who} stays where they are"), "flip": _flip,
+    "kitten-space": fixed_phrase("{who} lands on an Exploding Kitten space!"),
+    "defuse": fixed_phrase("{who} plays a Defuse"), "explode": fixed_phrase("{who} explodes"),
     "swap": _swap, "discard": _discard, "play": _play, "nope": _nope,
-    "pass": _fixed("{who} lets it pass"), "noped": _noped,
-    "skip": _fixed("{who} skips the Move Disc"), "attack": _attack,
-    "see-the-future": _see_the_future, "shuffle": _fixed("{who} shuffles the Move Deck"),
-    "add-magnet": _fixed("{who} adds a Danger Magnet"), "place-magnet": _place_magnet,
-    "reshuffle-discs": _fixed("The Move Discard Pile is shuffled into a new Move Deck"),
-    "time-up": _time_up, "win": _fixed("{who} lands on the Ribbon and wins!"),
+    "pass": fixed_phrase("{who} lets it pass"), "noped": _noped,
+    "skip": fixed_phrase("{who} skips the Move Disc"), "attack": _attack,
+    "see-the-future": _see_the_future, "shuffle": fixed_phrase("{who} shuffles the Move Deck"),
+    "add-magnet": fixed_phrase("{who} adds a Danger Magnet"), "place-magnet": _place_magnet,
+    "reshuffle-discs": fixed_phrase("The Move Discard Pile is shuffled into a new Move Deck"),
+    "time-up": _time_up, "win": fixed_phrase("{who} lands on the Ribbon and wins!"),
 }  # fmt: skip
 
 
 def describe_event(box: Box, e: Event) -> str:
     """An event in plain words, as the story and the terminal print it."""
-    phrase = PHRASES.get(e.kind)
-    if phrase is None:
-        return f"P{e.seat}: {e.kind} {e.data}"
-    return phrase(Said(box, e.seat), e)
+    return in_words(PHRASES, Said(box, e.seat), e)
 
 
 def render_board(box: Box, side: int, positions: list[int]) -> str:

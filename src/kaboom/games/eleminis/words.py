@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, cast
 
-from kaboom.engine.events import Event
+from kaboom.engine.events import Event, in_words
 from kaboom.games.eleminis import events as ev
 from kaboom.games.eleminis.deck import Deck
 
@@ -107,7 +107,4 @@ PHRASES: Final[dict[str, Phrase]] = {
 
 def describe_event(d: Deck, e: Event) -> str:
     """An event in plain words, as the story and the terminal print it."""
-    phrase = PHRASES.get(e.kind)
-    if phrase is None:
-        return f"P{e.seat}: {e.kind} {e.data}"
-    return phrase(Said(d, e.seat), e)
+    return in_words(PHRASES, Said(d, e.seat), e)

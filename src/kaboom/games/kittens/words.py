@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final, cast
 
-from kaboom.engine.events import Event
+from kaboom.engine.events import Event, fixed_phrase, in_words
 from kaboom.games.kittens import events
 from kaboom.games.kittens.edition import Edition
 
@@ -211,32 +211,20 @@ def _asked(e: Event) -> int:
     return cast(events.Target, e.data)["target"]
 
 
-def _fixed(words: str) -> Phrase:
-    """A phrase that names only the seat: ``{who}`` in ``words``."""
-
-    def phrase(w: Said, e: Event) -> str:
-        return words.format(who=w.who)
-
-    return phrase
-
-
 #: Each kind of event in plain words (kittens/events.py lists the kinds).
 PHRASES: Final[dict[str, Phrase]] = {
     "hand": _hand, "turn": _turn, "draw": _draw, "draw-bomb": _draw_bomb, "play": _play,
-    "nope": _nope, "pass": _fixed("{who} lets it pass"), "noped": _noped, "attack": _attack,
-    "skip": _fixed("{who} skips a turn"), "shuffle": _fixed("{who} shuffles the Draw Pile"),
-    "see-the-future": _see_the_future, "favor": _favor, "favor-empty": _favor_empty,
-    "give": _give, "steal": _steal, "steal-empty": _steal_empty, "name-hit": _name_hit,
-    "name-miss": _name_miss, "five": _fixed("{who} may take any card from the Discard Pile"),
-    "take": _take, "defuse": _defuse, "place": _place,
-    "draw-bottom": _fixed("{who} draws from the bottom"), "explode": _explode,
-    "win": _fixed("{who} wins!"),
+    "nope": _nope, "pass": fixed_phrase("{who} lets it pass"), "noped": _noped, "attack": _attack,
+    "skip": fixed_phrase("{who} skips a turn"),
+    "shuffle": fixed_phrase("{who} shuffles the Draw Pile"), "see-the-future": _see_the_future,
+    "favor": _favor, "favor-empty": _favor_empty, "give": _give, "steal": _steal,
+    "steal-empty": _steal_empty, "name-hit": _name_hit, "name-miss": _name_miss,
+    "five": fixed_phrase("{who} may take any card from the Discard Pile"), "take": _take,
+    "defuse": _defuse, "place": _place, "draw-bottom": fixed_phrase("{who} draws from the bottom"),
+    "explode": _explode, "win": fixed_phrase("{who} wins!"),
 }  # fmt: skip
 
 
 def describe_event(ed: Edition, e: Event) -> str:
     """An event in plain words, as the story and the terminal print it."""
-    phrase = PHRASES.get(e.kind)
-    if phrase is None:
-        return f"P{e.seat}: {e.kind} {e.data}"
-    return phrase(Said(ed, e.seat), e)
+    return in_words(PHRASES, Said(ed, e.seat), e)
