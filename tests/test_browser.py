@@ -369,32 +369,42 @@ def test_words_that_fail_are_retried_and_the_actions_play_meanwhile(
     page.context.close()
 
 
+def reloaded_mid_game(browser: Any, server: Server, until: int) -> tuple[Person, int]:
+    """Ann, playing the heuristic bot (seed 3), reloads her page after ``until`` moves and
+    waits for it to catch up: Ann, and the seq her page had before the reload."""
+    ann = person(browser, server.base, "ann")
+    create_table(ann, "exploding-kittens", ["human", "heuristic"], seed=3)
+    start(ann)
+    play_out([ann], Tally(), until=until)
+    now = seq_of(ann)
+    ann.harvest()
+    ann.page.reload()
+    ann.page.wait_for_function(f"() => Number(document.body.dataset.seq) >= {now}")
+    ann.page.wait_for_timeout(300)  # the views come after the sync
+    return ann, now
+
+
+def status_says(page: Any, words: str) -> None:
+    """Wait until the status line holds ``words``."""
+    page.wait_for_function(
+        f"() => document.querySelector('#status').innerText.includes({json.dumps(words)})"
+    )
+
+
 @pytest.mark.browser
 @pytest.mark.slow
 def test_look_back_after_a_reload_reaches_the_deal(server: Server, browser: Any) -> None:
     """A page reloaded mid-game looks back to before the reload (to the deal), from the
     server's record of this seat's own view; the words of each moment come as it shows."""
-    ann = person(browser, server.base, "ann")
-    create_table(ann, "exploding-kittens", ["human", "heuristic"], seed=3)
-    start(ann)
-    play_out([ann], Tally(), until=6)
-    now = seq_of(ann)
-    ann.harvest()
-    ann.page.reload()
+    ann, now = reloaded_mid_game(browser, server, until=6)
     page = ann.page
-    page.wait_for_function(f"() => Number(document.body.dataset.seq) >= {now}")
-    page.wait_for_timeout(300)  # the views come after the sync
     page.keyboard.press("l")
     for _ in range(now + 2):
         page.keyboard.press("ArrowLeft")
-    page.wait_for_function(
-        "() => document.querySelector('#status').innerText.includes('after log entry 0 ')"
-    )
+    status_says(page, "after log entry 0 ")
     assert page.locator("#lookback-bar").is_visible()
     page.keyboard.press("ArrowRight")
-    page.wait_for_function(
-        "() => document.querySelector('#status').innerText.includes('after log entry 1 ')"
-    )
+    status_says(page, "after log entry 1 ")
     page.keyboard.press("Escape")
     assert not page.locator("#lookback-bar").is_visible()
     assert ann.errors == [], ann.errors
@@ -424,16 +434,9 @@ def test_looking_back_shows_its_bar_while_a_moments_words_are_on_their_way(
 ) -> None:
     """The look-back bar (and Escape's way back) shows at once: the words of an earlier
     moment are asked of the server, and the page waits for them in the look-back view."""
-    ann = person(browser, server.base, "ann")
-    create_table(ann, "exploding-kittens", ["human", "heuristic"], seed=3)
-    start(ann)
-    play_out([ann], Tally(), until=4)
-    now = seq_of(ann)
-    ann.harvest()
-    ann.page.reload()  # (the moments before a reload come with no words: they are asked for)
+    # (the moments before a reload come with no words: they are asked for)
+    ann, now = reloaded_mid_game(browser, server, until=4)
     page = ann.page
-    page.wait_for_function(f"() => Number(document.body.dataset.seq) >= {now}")
-    page.wait_for_timeout(300)  # the views come after the sync
     held: list[Any] = []
 
     def hold(route: Any) -> None:  # every moment's words held back
@@ -443,16 +446,12 @@ def test_looking_back_shows_its_bar_while_a_moments_words_are_on_their_way(
     page.keyboard.press("l")
     for _ in range(now + 2):
         page.keyboard.press("ArrowLeft")
-    page.wait_for_function(
-        "() => document.querySelector('#status').innerText.includes('its words are on their way')"
-    )
+    status_says(page, "its words are on their way")
     assert page.locator("#lookback-bar").is_visible()
     for route in held:
         route.continue_()
     page.unroute("**/api/words")  # (and any asked since goes on)
-    page.wait_for_function(
-        "() => document.querySelector('#status').innerText.includes('(your view then)')"
-    )
+    status_says(page, "(your view then)")
     page.keyboard.press("Escape")
     assert not page.locator("#lookback-bar").is_visible()
     assert ann.errors == [], ann.errors
