@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 import websockets
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -41,8 +42,10 @@ from kaboom.server.protocol import SeatInfo
 from kaboom.server.view import DecisionOut
 from kaboom.tui import words
 from kaboom.tui.app import KaboomApp
+from kaboom.tui.chat import REACTIONS, Chat, refusal
 from kaboom.tui.pacing import Pace
 from kaboom.tui.save import HUMAN, Seating, default_path, stamp
+from kaboom.tui.screens import open_chat, open_reactions
 from kaboom.tui.session import seen_lines
 from kaboom.tui.table import TableScreen
 
@@ -92,6 +95,8 @@ class RemoteSession:
         #: their absence, and the absent seats it has told of (once per absence).
         self.seen_connected: set[int] = set()
         self.told_absent: set[int] = set()
+        #: The table's chat as this connection hears it (``tui.chat``).
+        self.chat = Chat()
 
     # -- the table session ---------------------------------------------------------------------
     @property
@@ -180,6 +185,26 @@ class RemoteSession:
                 voted.append(seat_name(s))
         return voted
 
+    def send_chat(self, typed: str) -> str:
+        """Send what the person typed: a line to the table, or a ``/`` command (``/mute
+        bob``, ``/chat off``); "" once sent, else why not."""
+        msg, why = self.chat.message(typed)
+        if msg is None:
+            return why
+        if not self.connected:
+            return "not connected to the table: try again in a moment"
+        self._send(self.client.send(msg))
+        return ""
+
+    def react(self, reaction: str) -> str:
+        """Send a reaction (one of ``tui.chat.REACTIONS``); "" once sent, else why not."""
+        if reaction not in REACTIONS:
+            return f"no reaction {reaction!r}"
+        if not self.connected:
+            return "not connected to the table: try again in a moment"
+        self._send(self.client.send({"v": 1, "type": "react", "reaction": reaction}))
+        return ""
+
     def _send(self, coro: Coroutine[object, object, object]) -> None:
         task = asyncio.get_running_loop().create_task(coro)
         self._sends.add(task)
@@ -235,17 +260,28 @@ class RemoteSession:
         return RemoteSession(self.base, new["table"], new["token"], new["invite"], self.log_folder)
 
     # -- the connection ------------------------------------------------------------------------
-    async def listen(self, changed: Callable[[], None], say: Callable[[str, str], None]) -> None:
+    async def listen(
+        self,
+        changed: Callable[[], None],
+        say: Callable[[str, str], None],
+        heard: Callable[[], None] = lambda: None,
+    ) -> None:
         """Receive the seat's messages, calling ``changed`` after each that changes the
-        table (``say``: a line for the person, and its severity); reconnect with the token
-        when the connection drops."""
+        table and ``heard`` after each that changes its chat (``say``: a line for the
+        person, and its severity); reconnect with the token when the connection drops."""
         while self.over is None:
             try:
+                said = self.chat.version
                 self.handle(await self.client.connect(), say)
                 self.connected = True
+                if self.chat.version != said:
+                    heard()
                 while self.over is None:
+                    said = self.chat.version
                     if self.handle(await self.client.recv(), say):
                         changed()
+                    if self.chat.version != said:
+                        heard()
             except (TimeoutError, OSError, ConnectionError, websockets.ConnectionClosed) as err:
                 if self.over is not None:
                     break
@@ -260,9 +296,13 @@ class RemoteSession:
     def handle(self, msg: dict[str, Any], say: Callable[[str, str], None]) -> bool:
         """Take a message in; whether the table changed."""
         kind = msg["type"]
-        if kind == "welcome":
+        if kind in ("chat", "react", "chat-setting"):
+            self.chat.take(msg)
+        elif kind == "welcome":
             self.seat, self.info = msg["seat"], msg["table"]
             self.seats, self.status = msg["seats"], msg["table"]["status"]
+            self.chat.take(msg)
+            self._name_seats()
             self.tell_absent(say)
             seats = [HUMAN if s["seat"] == self.seat else ELSEWHERE for s in msg["seats"]]
             info = self.info
@@ -280,18 +320,27 @@ class RemoteSession:
             return True
         elif kind == "seats":
             self.seats, self.status = msg["seats"], msg["status"]
+            self._name_seats()
             self.tell_absent(say)
             return True
         elif kind == "ack" and msg["status"] == "refused" and msg["rule"] != "reaction window":
             # (a window answer not played, a Nope before it closing the window, is no
             # mistake of the person's: the log shows the Nope)
             say(f"refused ({msg['rule']}): {msg['reason']}", "warning")
+        elif kind == "error" and refusal(msg):
+            say(refusal(msg), "warning")  # a line or a reaction not taken: say why
         elif kind == "error":
             say(f"{msg['code']}: {msg['message']}", "error")
         elif kind == "over":
             self.over = msg
             self.seating.seed = int(msg["seed"])
         return False
+
+    def _name_seats(self) -> None:
+        """The seats' names for the chat (a reaction names its sender by them)."""
+        for s in self.seats:
+            if s["name"]:
+                self.chat.names[f"P{s['seat']}"] = s["name"]
 
     def _described(self, events: list[dict[str, Any]]) -> list[str]:
         assert self.world is not None
@@ -387,10 +436,16 @@ class WaitingScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "start", "Start"),
+        Binding("m", "chat", "Chat"),
+        Binding("r", "react", "React", show=False),  # (the chat's title says r)
         Binding("t", "app.copy_token", "Copy token"),
         Binding("q", "app.ask_quit", "Quit"),
     ]
-    DEFAULT_CSS = "#waiting { padding: 1 2; }"
+    DEFAULT_CSS = """
+    #waiting { padding: 1 2; height: auto; }
+    #waiting-chat { height: 1fr; min-height: 3; border: round $secondary; }
+    #waiting-chat { scrollbar-size-vertical: 1; }
+    """
 
     def __init__(self, session: RemoteSession) -> None:
         super().__init__()
@@ -398,6 +453,8 @@ class WaitingScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="waiting", markup=False)
+        with VerticalScroll(id="waiting-chat"):
+            yield Static(id="waiting-chat-text", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -405,7 +462,16 @@ class WaitingScreen(Screen[None]):
 
     def redraw(self) -> None:
         self.query_one("#waiting", Static).update(waiting_words(self.session))
+        self.draw_chat()
         self.refresh_bindings()
+
+    def draw_chat(self) -> None:
+        """The table's chat so far (plain text, never markup), its last line in sight."""
+        chat = self.session.chat
+        self.query_one("#waiting-chat-text", Static).update(chat.shown())
+        box = self.query_one("#waiting-chat", VerticalScroll)
+        box.border_title = "chat (m writes, r reacts)" if chat.on else "chat: off"
+        self.call_after_refresh(box.scroll_end, animate=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "start":
@@ -413,6 +479,12 @@ class WaitingScreen(Screen[None]):
         if action == "app.copy_token":
             return self.session.token is not None
         return True
+
+    def action_chat(self) -> None:
+        open_chat(self, self.session.send_chat)
+
+    def action_react(self) -> None:
+        open_reactions(self, self.session.react)
 
     async def action_start(self) -> None:
         refused = await self.session.start()
@@ -447,7 +519,18 @@ class JoinApp(KaboomApp):
 
     def listen(self) -> None:
         self.sub_title = f"table {self.remote.table_id}"
-        self.run_worker(self.remote.listen(self.changed, self.say), exclusive=True, group="net")
+        listening = self.remote.listen(self.changed, self.say, self.heard)
+        self.run_worker(listening, exclusive=True, group="net")
+
+    def heard(self) -> None:
+        """A line, a reaction or the chat's setting came: the screen shows it."""
+        table = self.table
+        if table is not None:
+            with contextlib.suppress(Exception):  # a screen closing as the app quits
+                table.draw_chat()
+        for waiting in self.screen_stack:
+            if isinstance(waiting, WaitingScreen) and waiting.is_mounted:
+                waiting.draw_chat()
 
     def changed(self) -> None:
         """The server moved the table on: the screen follows (the table from the deal)."""

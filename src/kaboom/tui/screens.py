@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -11,7 +12,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, Input, Static
+
+from kaboom.tui.chat import COMMANDS, MAX_LENGTH, REACTIONS
 
 #: Every key of the table, for the help screen and the README.
 KEYS: tuple[tuple[str, str], ...] = (
@@ -59,6 +62,16 @@ class FitFooter(Footer):
             self.refresh(recompose=True)  # the other form fits this width
 
 
+#: The keys of a table on a server (``kaboom play --join``) besides the table's.
+CHAT_KEYS: tuple[tuple[str, str], ...] = (
+    ("m", "chat: write a line to the table (enter sends, escape cancels)"),
+    ("", f"  in it: {COMMANDS}"),
+    ("r", "a reaction: r then 1 to 6 (" + " ".join(REACTIONS.values()) + ")"),
+    ("b", "take your seat back from the bot that plays it while you are away"),
+    ("v", "vote to let a bot play the seat of a person who is not connected"),
+    ("t", "copy your seat's token (--token takes the seat up again)"),
+)
+
 #: The picker's keys.
 PICKER_KEYS: tuple[tuple[str, str], ...] = (
     ("up / down", "choose a game, or a setting"),
@@ -96,9 +109,11 @@ class Dismissable(ModalScreen[None]):
         self.dismiss(None)
 
 
-def help_screen(legend: str = "") -> Dismissable:
-    """How to read the game's table (its family's ``legend``), then every key."""
-    rows = [*KEYS, ("in the picker", ""), *PICKER_KEYS]
+def help_screen(legend: str = "", server: bool = False) -> Dismissable:
+    """How to read the game's table (its family's ``legend``), then every key (at a
+    table on a server, ``server``: its chat's and seat's keys, and no picker's)."""
+    rows = [*KEYS, ("at a server", ""), *CHAT_KEYS] if server else [*KEYS]
+    rows += [] if server else [("in the picker", ""), *PICKER_KEYS]
     body = "\n".join(f"{key:>12}  {what}" for key, what in rows)
     if legend:
         body = f"{legend}\n\nThe keys:\n{body}"
@@ -225,3 +240,76 @@ class GameOver(ModalScreen[str]):
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
+
+
+class ChatInput(ModalScreen[str]):
+    """A line to say at a server's table, typed on one line over the table's foot:
+    enter sends it (dismissed with what was typed), escape cancels (with "")."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = """
+    ChatInput { align: center bottom; background: $background 0%; }
+    ChatInput > Input { width: 100%; margin-bottom: 1; border: round $accent; }
+    """
+
+    def compose(self) -> ComposeResult:
+        box = Input(placeholder="say something to the table", max_length=MAX_LENGTH + 50)
+        box.border_title = "chat: enter sends, esc cancels"
+        box.border_subtitle = "/mute NAME, /chat off"
+        yield box
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss("")
+
+
+class ReactionPicker(ModalScreen[str]):
+    """A reaction to send: 1 to 6 picks one (dismissed with its name), escape none ("")."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(str(i), f"pick({i})", name, show=False) for i, name in enumerate(REACTIONS, 1)),
+        Binding("escape,r,q", "pick(0)", "Cancel"),
+    ]
+    DEFAULT_CSS = """
+    ReactionPicker { align: center bottom; background: $background 0%; }
+    ReactionPicker > Static {
+        width: auto; max-width: 100%; margin-bottom: 1; padding: 0 1;
+        border: round $accent; background: $surface;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        keys = "  ".join(f"{i} {drawn}" for i, drawn in enumerate(REACTIONS.values(), 1))
+        box = Static(f"{keys}   esc: none", markup=False)
+        box.border_title = "react"
+        yield box
+
+    def action_pick(self, i: int) -> None:
+        self.dismiss(list(REACTIONS)[i - 1] if 1 <= i <= len(REACTIONS) else "")
+
+
+def open_chat(screen: Screen[None], send: Callable[[str], str]) -> None:
+    """m at a server's table: the chat's input over ``screen``; what is typed goes to
+    ``send`` (which says why not, if not: a notice)."""
+
+    def typed(text: str | None) -> None:
+        why = send(text or "")
+        if why:
+            screen.notify(why, severity="warning", markup=False)
+
+    if not isinstance(screen.app.screen, ChatInput | ReactionPicker):
+        screen.app.push_screen(ChatInput(), typed)
+
+
+def open_reactions(screen: Screen[None], react: Callable[[str], str]) -> None:
+    """r at a server's table: the reactions, 1 to 6; the one picked goes to ``react``."""
+
+    def picked(reaction: str | None) -> None:
+        why = react(reaction) if reaction else ""
+        if why:
+            screen.notify(why, severity="warning", markup=False)
+
+    if not isinstance(screen.app.screen, ChatInput | ReactionPicker):
+        screen.app.push_screen(ReactionPicker(), picked)

@@ -20,6 +20,7 @@ from kaboom.engine.events import Event
 from kaboom.engine.state import Observation, State
 from kaboom.engine.view import PlayerView
 from kaboom.engine.window import walk_window, world_when_asked
+from kaboom.tui.chat import Chat
 from kaboom.tui.save import HUMAN, Seating
 
 
@@ -105,8 +106,19 @@ class RemoteTable(TableSession, Protocol):
     finished: bool
     #: The seat's token at the server (None: a spectator, who cannot play again).
     token: str | None
+    #: The table's chat as this connection hears it (``tui.chat``).
+    chat: Chat
 
     def window_left(self) -> float: ...
+
+    def send_chat(self, typed: str) -> str:
+        """Send what the person typed (a line, or a ``/`` command); "" once sent, else
+        why not."""
+        ...
+
+    def react(self, reaction: str) -> str:
+        """Send a reaction (``tui.chat.REACTIONS``); "" once sent, else why not."""
+        ...
 
 
 @dataclass(slots=True)

@@ -25,15 +25,17 @@ from rich.cells import cell_len
 from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option as Row
 
 from kaboom.engine.state import Observation
 from kaboom.engine.window import WindowKey, window_key
 from kaboom.tui import save
+from kaboom.tui.chat import REACTION_SECONDS
 from kaboom.tui.families import Family, family_of, status_line
 from kaboom.tui.odds import bomb_odds
 from kaboom.tui.pacing import Pace, Pacing, Ticker, Window
@@ -44,6 +46,8 @@ from kaboom.tui.screens import (
     GameOver,
     PassScreen,
     help_screen,
+    open_chat,
+    open_reactions,
 )
 from kaboom.tui.session import RemoteTable, Session, TableSession
 from kaboom.tui.words import seat_name, tell
@@ -106,6 +110,8 @@ class TableScreen(Screen[None]):
         Binding("pageup", "log(-1)", "Log", show=False, priority=True),
         Binding("pagedown", "log(1)", "Log", show=False, priority=True),
         Binding("s", "save", "Save"),
+        Binding("m", "chat", "Chat"),  # (a table on a server)
+        Binding("r", "react", "React", show=False),  # (the chat's title says r)
         Binding("h,f1", "help", "Help"),
         Binding("a", "again", "Play again"),
         Binding("q", "app.ask_quit", "Quit"),
@@ -118,6 +124,10 @@ class TableScreen(Screen[None]):
     #panel-box { scrollbar-size-vertical: 1; scrollbar-gutter: stable; }
     #log { width: 2fr; border: round $secondary; scrollbar-gutter: stable; }
     #log { scrollbar-size-vertical: 1; }
+    #side { width: 2fr; }
+    #side > #log { width: 1fr; height: 1fr; min-height: 3; }
+    #chat { height: 1fr; max-height: 10; min-height: 3; border: round $secondary; }
+    #chat { scrollbar-size-vertical: 1; scrollbar-gutter: stable; }
     TableScreen.board #panel-box { width: 52; min-width: 52; }
     #hand { height: auto; max-height: 4; padding: 0 1; }
     #actions { height: 1fr; min-height: 5; max-height: 16; border: round $accent; }
@@ -145,6 +155,7 @@ class TableScreen(Screen[None]):
         self.shown: list[str] = []  # the ids of the rows listed now
         self.previews: dict[tuple[int, int, str], Observation | None] = {}
         self.ended = False  # the game-over box was shown
+        self.unreact: Timer | None = None  # takes the reactions shown away
 
     # -- the pace's state, as the screen draws it ----------------------------------------------
     @property
@@ -185,8 +196,15 @@ class TableScreen(Screen[None]):
         with Horizontal(id="top"):
             with VerticalScroll(id="panel-box"):
                 yield Static(id="panel", markup=False)
-            with VerticalScroll(id="log"):
-                yield Static(id="log-text", markup=False)
+            if self.remote is None:
+                with VerticalScroll(id="log"):
+                    yield Static(id="log-text", markup=False)
+            else:  # a server's table: its chat under the log
+                with Vertical(id="side"):
+                    with VerticalScroll(id="log"):
+                        yield Static(id="log-text", markup=False)
+                    with VerticalScroll(id="chat"):
+                        yield Static(id="chat-text", markup=False)
         yield Static(id="window", markup=False)
         yield Static(id="hand")
         yield OptionList(id="actions")
@@ -200,10 +218,15 @@ class TableScreen(Screen[None]):
         self.query_one("#log").border_title = "log (pgup/pgdn)"
         self.query_one("#actions").border_title = "actions"
         self.query_one("#actions", OptionList).focus()
+        if self.remote is not None:
+            self.query_one("#chat").border_title = "chat (m, r)"
+            self.draw_chat()
         self.pacing.start()
 
     def on_resize(self, event: Resize) -> None:
         self._log_to_end()
+        if self.remote is not None and self.is_mounted:
+            self.call_after_refresh(self.query_one("#chat").scroll_end, animate=False)
         if self.is_mounted and not (self.passing or self.covered):
             self._draw_hand()  # the hand wraps between cards at the new width
 
@@ -213,8 +236,10 @@ class TableScreen(Screen[None]):
         here = self.remote is None  # a server table: it keeps the game, and deals the next
         if self.session.state.is_over:  # the end: help, another game (a seat's), quit
             seated = here or (self.remote is not None and self.remote.token is not None)
-            return action in ("help", "app.ask_quit", "log", "card_help") or (
-                seated and action == "again"
+            return (
+                action in ("help", "app.ask_quit", "log", "card_help")
+                or (seated and action == "again")
+                or (not here and action in ("chat", "react"))  # (gg)
             )
         shown = {
             "draw": family.has_draw,
@@ -223,6 +248,8 @@ class TableScreen(Screen[None]):
             "odds": family.has_odds,
             "again": False,
             "save": here,
+            "chat": not here,
+            "react": not here,
         }
         return shown.get(action, True)
 
@@ -261,6 +288,26 @@ class TableScreen(Screen[None]):
         lines = [tell(family.in_order(line), self.viewer) for line in seen]
         self.query_one("#log-text", Static).update("\n".join(lines[-LOG_LINES:]))
         self._log_to_end()
+
+    def draw_chat(self) -> None:
+        """A server's table: its chat's last lines under the log (plain text: never
+        markup), and the reactions of the last seconds beside the seats' panel."""
+        remote = self.remote
+        if remote is None or not self.query("#chat-text"):
+            return  # (not composed yet: it is drawn as it mounts)
+        chat = remote.chat
+        self.query_one("#chat-text", Static).update(chat.shown())
+        box = self.query_one("#chat", VerticalScroll)
+        box.border_title = "chat (m, r)" if chat.on else "chat: off"
+        self.call_after_refresh(box.scroll_end, animate=False)
+        shown = [(q, chat.reaction_by(q)) for q in range(self.session.seating.players)]
+        self.query_one("#panel-box").border_subtitle = "  ".join(
+            f"{seat_name(q, self.me())} {drawn}" for q, drawn in shown if drawn
+        )
+        if self.unreact is not None:
+            self.unreact.stop()
+        if any(drawn for _, drawn in shown):  # gone once shown long enough
+            self.unreact = self.set_timer(REACTION_SECONDS + 0.1, self.draw_chat)
 
     def _log_to_end(self) -> None:
         """The log's last line in sight, once the new lines are laid out (they may wrap)."""
@@ -623,7 +670,17 @@ class TableScreen(Screen[None]):
             self.notify(f"Saved to {path}", markup=False)
 
     def action_help(self) -> None:
-        self.app.push_screen(help_screen(self.family.legend()))
+        self.app.push_screen(help_screen(self.family.legend(), server=self.remote is not None))
+
+    def action_chat(self) -> None:
+        """m, at a server's table: a line to the table (a local game has no chat)."""
+        if self.remote is not None:
+            open_chat(self, self.remote.send_chat)
+
+    def action_react(self) -> None:
+        """r, then 1 to 6, at a server's table: a reaction beside this seat."""
+        if self.remote is not None:
+            open_reactions(self, self.remote.react)
 
     def action_again(self) -> None:
         """a, once the game is over: another game at this table."""
