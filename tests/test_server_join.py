@@ -328,3 +328,55 @@ def test_no_false_not_connected_notice_and_the_seat_named_as_on_screen() -> None
     session.obs = {"to_act": 2}  # (as an update tells it) the table waits on lee
     session.handle({"type": "seats", "status": "playing", "seats": lee}, say)
     assert said == ["lee (P2) is not connected: v votes to let a bot play it"]
+
+
+async def test_chat_between_the_terminal_and_another_seat(server: Server, tmp_path: Path) -> None:
+    """kim at the terminal (m, a line, enter) and bob at another client (a seat of the same
+    table): kim's line reaches bob, bob's line and reaction show at kim's table, his
+    hostile line as the characters he typed; a spectator's line during the game never
+    reaches kim; too fast is refused with a notice."""
+    lobby = Lobby(server.base)
+    table = await lobby.create(
+        game="exploding-kittens", players=2, seats=["human", "human"], window=0.3, bot_delay=0
+    )
+    bob_seat = await lobby.join(table["id"], "bob", 1)
+    url = f"{server.base}/tables/{table['id']}"
+    base, table_id, token, invite = await join_seat(url, "kim", None, 0, start=False)
+    bob = SeatClient(server.base, table_id, bob_seat["token"])
+    await bob.connect()
+    watcher = SeatClient(server.base, table_id)
+    await watcher.connect()
+    await lobby.start(table_id, bob_seat["token"])
+    session = RemoteSession(base, table_id, token, invite, log_folder=tmp_path)
+    app = JoinApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.table is not None and session.connected, "no table", 20)
+        await pilot.pause(0.2)
+        await pilot.press("m", *"hello bob [b]", "enter")
+        got = await bob.wait_for(lambda m: m["type"] == "chat", 10)
+        assert (got["who"], got["name"], got["text"]) == ("P0", "kim", "hello bob [b]")
+        await bob.send({"v": 1, "type": "chat", "text": "hi kim [red]x[/red] \x1b[31mE"})
+        await bob.send({"v": 1, "type": "react", "reaction": "clap"})
+        await watcher.send({"v": 1, "type": "chat", "text": "only for spectators"})
+        await watcher.wait_for(lambda m: m["type"] == "chat" and m["who"].startswith("S"), 10)
+        await until(pilot, lambda: len(session.chat.lines) >= 3, "bob's line never came", 10)
+        await pilot.pause(0.2)
+        text = screen_text(app)
+        assert "kim: hello bob [b]" in text
+        # (the server takes the escape character out; what is left is shown as text)
+        assert "bob: hi kim [red]x[/red]" in text and "[31mE" in text and "\x1b" not in text
+        assert "P1 👏" in text  # beside the seats' panel
+        assert "only for spectators" not in text
+        assert all(line.who != "S1" for line in session.chat.lines)
+        for n in range(8):  # 5 lines at once, then one every 2 s: some refused
+            assert session.send_chat(f"line {n}") == ""  # (as enter in the input sends)
+        refused = "chat: too many lines or reactions: wait a few seconds"
+        await until(
+            pilot,
+            lambda: refused in [n.message for n in app._notifications],
+            "no refusal shown",
+            10,
+        )
+    await bob.close()
+    await watcher.close()
+    await lobby.close()

@@ -45,7 +45,8 @@ REFUSALS: dict[str, str] = {
     "chat-rate": "too many lines or reactions: wait a few seconds",
     "chat-off": "chat is turned off at this table",
     "chat-length": f"a line is 1 to {MAX_LENGTH} characters",
-    "chat-host": "only the table's host can turn chat on or off",
+    "chat-host": "only the table's host (its first person seated) turns chat on or off",
+    "chat-mute": "too many people muted already",
 }
 #: What the chat input takes besides a line (``/help`` in the input says it).
 COMMANDS = "/mute WHO, /unmute WHO (a name, P1, S2), /chat on|off (the host)"
