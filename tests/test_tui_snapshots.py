@@ -89,3 +89,21 @@ def test_eleminis_game_over(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     assert snap_compare(at_the_end("eleminis", 4, 7, teams=2), run_before=ready)
+
+
+def test_joined_table_with_its_chat(snap_compare: Snap, tmp_path: Path) -> None:
+    """A seat of a server's table (``kaboom play --join``; the server's messages fed in by
+    hand): the chat under the log, m in the footer."""
+    from kaboom.cli.join import JoinApp
+    from test_tui_chat import fed_session, line, until_table
+
+    session, client = fed_session(tmp_path)
+    client.welcome["chat"]["lines"].append(line("[red]gl hf[/red]", "P1", "bob"))
+
+    async def opened(pilot: Pilot[None]) -> None:
+        assert isinstance(pilot.app, JoinApp)
+        await until_table(pilot, pilot.app)
+        pilot.app.clear_notifications()  # (the token's notice: a toast over the actions)
+        await pilot.pause()
+
+    assert snap_compare(JoinApp(session), run_before=opened)

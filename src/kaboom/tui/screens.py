@@ -14,7 +14,7 @@ from textual.events import Resize
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
-from kaboom.tui.chat import COMMANDS, MAX_LENGTH, REACTIONS
+from kaboom.tui.chat import MAX_LENGTH, REACTIONS
 
 #: Every key of the table, for the help screen and the README.
 KEYS: tuple[tuple[str, str], ...] = (
@@ -64,12 +64,12 @@ class FitFooter(Footer):
 
 #: The keys of a table on a server (``kaboom play --join``) besides the table's.
 CHAT_KEYS: tuple[tuple[str, str], ...] = (
-    ("m", "chat: write a line to the table (enter sends, escape cancels)"),
-    ("", f"  in it: {COMMANDS}"),
-    ("r", "a reaction: r then 1 to 6 (" + " ".join(REACTIONS.values()) + ")"),
-    ("b", "take your seat back from the bot that plays it while you are away"),
-    ("v", "vote to let a bot play the seat of a person who is not connected"),
-    ("t", "copy your seat's token (--token takes the seat up again)"),
+    ("m", "chat: a line to the table (enter sends, esc cancels)"),
+    ("", "in it: /mute NAME, /unmute NAME, /chat on|off (host)"),
+    ("r", "a reaction: r, then 1 to 6 (" + " ".join(REACTIONS.values()) + ")"),
+    ("b", "take your seat back from the bot playing it"),
+    ("v", "vote a bot in for a person not connected"),
+    ("t", "copy your seat's token (--token comes back with it)"),
 )
 
 #: The picker's keys.
