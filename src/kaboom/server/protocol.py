@@ -1,7 +1,8 @@
 """The wire protocol: versioned JSON messages over one WebSocket per client (docs/protocol.md).
 
 Every message is a JSON object with ``v`` (the protocol version, 1) and ``type``. A client
-sends ``hello`` first, then ``action``, ``vote``, ``back`` or ``ping``; the models below
+sends ``hello`` first, then ``action``, ``vote``, ``back``, ``ping``, ``take`` or the
+table's chat (``chat``, ``react``, ``mute``, ``chat-setting``: issue 35); the models below
 parse them, refusing unknown fields, wrong types and oversized text. Every server message
 carries ``seq``: the place in the table's log it reflects (-1 before the deal, 0 the deal,
 ``k`` the k-th action); ``update`` messages come one per ``seq``, in order.
@@ -38,6 +39,16 @@ VERSION = 1
 MAX_CLIENT_MESSAGE = 4096
 #: Seats and ids are small; these bounds only keep hostile input from costing anything.
 MAX_SEATS = 16
+#: The table's chat (issue 35, docs/protocol.md, "Chat and reactions"): a line is at most
+#: this many characters once cleaned (``chat.clean``), and a connection's ``welcome``
+#: carries at most ``CHAT_WELCOME`` of the lines it may see.
+CHAT_MAX = 200
+CHAT_WELCOME = 50
+#: The fixed set of reactions (the clients draw them: 👍 😂 😮 😢 👏 💥).
+REACTIONS = ("thumbs-up", "laugh", "wow", "sad", "clap", "boom")
+Reaction = Literal["thumbs-up", "laugh", "wow", "sad", "clap", "boom"]
+#: A person at a table: ``P{seat}`` for a seat, ``S{k}`` for its k-th spectator.
+Who = Annotated[str, StringConstraints(pattern=r"^(P[0-9]{1,2}|S[0-9]{1,9})$")]
 
 TableId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
 Secret = Annotated[str, StringConstraints(min_length=1, max_length=128)]
@@ -103,8 +114,48 @@ class Take(_Client):
     type: Literal["take"]
 
 
-ClientMessage = Annotated[Hello | Act | Vote | Back | Ping | Take, Field(discriminator="type")]
-client_message: TypeAdapter[Hello | Act | Vote | Back | Ping | Take] = TypeAdapter(ClientMessage)
+class Chat(_Client):
+    """A line of the table's chat. The server cleans it (``chat.clean``: text is text) and
+    refuses it, with an ``error`` naming the rule, when it is empty or longer than
+    ``CHAT_MAX`` characters once cleaned (``chat-length``), too soon after the person's
+    last ones (``chat-rate``) or when the table's chat is off (``chat-off``)."""
+
+    type: Literal["chat"]
+    text: Annotated[str, StringConstraints(max_length=MAX_CLIENT_MESSAGE)]
+
+
+class React(_Client):
+    """A reaction from the fixed set, shown beside the sender's seat (not stored)."""
+
+    type: Literal["react"]
+    reaction: Reaction
+
+
+class Mute(_Client):
+    """This connection stops (``on``) or starts again receiving a person's lines and
+    reactions (per connection, not stored)."""
+
+    type: Literal["mute"]
+    who: Who
+    on: bool
+
+
+class ChatSetting(_Client):
+    """The table's host (its first person seated) turns its chat off or on (else the
+    rule ``chat-host``)."""
+
+    type: Literal["chat-setting"]
+    on: bool
+
+
+ChatMessage = Chat | React | Mute | ChatSetting
+ClientMessage = Annotated[
+    Hello | Act | Vote | Back | Ping | Take | Chat | React | Mute | ChatSetting,
+    Field(discriminator="type"),
+]
+client_message: TypeAdapter[
+    Hello | Act | Vote | Back | Ping | Take | Chat | React | Mute | ChatSetting
+] = TypeAdapter(ClientMessage)
 
 
 # -- server messages (the schema; the server writes the same shapes as dicts) -------------------
@@ -174,13 +225,41 @@ class TableInfo(BaseModel):
     bot_delay: float
 
 
+class ChatLine(_Server):
+    """A line of the table's chat: ``n`` its number at the table (from 1), ``seq`` the
+    table's log position when it was said, ``who`` the person (``P{seat}``, ``S{k}``),
+    their seat and name (None: a spectator), the cleaned text (text: never to be rendered
+    as HTML or terminal markup), ``audience`` (``spectators``: a spectator's line said
+    before the game was over, never sent to a seat until it is), ``at`` (UTC)."""
+
+    type: Literal["chat"]
+    n: int = Field(ge=1)
+    who: Who
+    seat: int | None
+    name: str | None
+    text: str
+    audience: Literal["all", "spectators"]
+    at: str
+
+
+class ChatState(BaseModel):
+    """The table's chat in ``welcome``: on or off, and the last lines (at most
+    ``CHAT_WELCOME``) this connection may see, as ``chat`` messages."""
+
+    model_config = ConfigDict(extra="forbid")
+    on: bool
+    lines: list[ChatLine]
+
+
 class Welcome(_Server):
-    """The answer to ``hello``: the table, the client's seat (None: spectator), the seats."""
+    """The answer to ``hello``: the table, the client's seat (None: spectator), the seats,
+    the table's chat."""
 
     type: Literal["welcome"]
     table: TableInfo
     seat: int | None
     seats: list[SeatInfo]
+    chat: ChatState
 
 
 class SeatsMsg(_Server):
@@ -271,12 +350,51 @@ class Tabs(_Server):
     playing: bool
 
 
+class ReactMsg(_Server):
+    """A person's reaction (``who``, their seat: None for a spectator), to be shown
+    briefly beside the seat; not stored. Sent to the same audience as their lines."""
+
+    type: Literal["react"]
+    who: Who
+    seat: int | None
+    reaction: Reaction
+
+
+class ChatSettingMsg(_Server):
+    """The host turned the table's chat on or off."""
+
+    type: Literal["chat-setting"]
+    on: bool
+
+
 ServerMessage = Annotated[
-    Welcome | SeatsMsg | Sync | Update | Ack | ErrorMsg | Over | Pong | Tabs,
+    Welcome
+    | SeatsMsg
+    | Sync
+    | Update
+    | Ack
+    | ErrorMsg
+    | Over
+    | Pong
+    | Tabs
+    | ChatLine
+    | ReactMsg
+    | ChatSettingMsg,
     Field(discriminator="type"),
 ]
 server_message: TypeAdapter[
-    Welcome | SeatsMsg | Sync | Update | Ack | ErrorMsg | Over | Pong | Tabs
+    Welcome
+    | SeatsMsg
+    | Sync
+    | Update
+    | Ack
+    | ErrorMsg
+    | Over
+    | Pong
+    | Tabs
+    | ChatLine
+    | ReactMsg
+    | ChatSettingMsg
 ] = TypeAdapter(ServerMessage)
 
 
