@@ -24,6 +24,7 @@ const REFUSED = {
   "chat-off": "Chat is off at this table.",
   "chat-length": "A line is 1 to 200 characters.",
   "chat-host": "Only the table's creator can turn chat off or on.",
+  "chat-mute": "You have muted as many people as you can.",
 };
 
 const $ = (sel) => document.querySelector(sel);
@@ -66,6 +67,7 @@ export class Chat {
     this.pops = new Map(); // seat -> { glyph, until }
     this.me = null; // this connection's `who` where the server says it (a spectator's S3)
     this.noteTimer = null;
+    this.sent = [];
     this.wire();
   }
 
@@ -81,6 +83,9 @@ export class Chat {
       const text = input.value.trim();
       if (!text) { this.note(REFUSED["chat-length"]); return; }
       this.ctx.send({ type: "chat", text });
+      // a spectator learns its own `who` from its first line coming back (the server
+      // tells a seat's only: P and the seat)
+      if (this.ctx.seat() === null && this.me === null) this.sent.push(text.replace(/\s+/g, " "));
       input.value = "";
     });
     $("#chat-switch").addEventListener("click", () => this.ctx.send({ type: "chat-setting", on: !this.on }));
@@ -89,7 +94,7 @@ export class Chat {
   /** The `welcome`'s `chat`: on or off, the last lines this connection may see. */
   welcome(chat, { host = false } = {}) {
     this.host = chat?.host ?? host;
-    this.me = chat?.you ?? chat?.who ?? null;
+    this.me = chat?.you ?? chat?.who ?? this.me;
     this.on = chat?.on !== false;
     // a reconnect's welcome holds the lines again: keep each line once (its number)
     const known = new Set(this.lines.map((l) => l.n));
@@ -107,6 +112,7 @@ export class Chat {
   /** A line came. */
   line(msg) {
     if (this.lines.some((l) => l.n === msg.n && msg.n !== undefined)) return;
+    if (this.me === null && msg.seat === null && this.sent.includes(msg.text)) { this.me = msg.who; this.sent = []; }
     this.lines.push(msg);
     if (this.lines.length > KEEP) this.lines.shift();
     if (!this.mine(msg) && !this.visible()) this.unread += 1;
