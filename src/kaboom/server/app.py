@@ -38,6 +38,7 @@ from kaboom.engine.options import Option
 from kaboom.engine.registry import get_game, list_games, refused_option
 from kaboom.games.option_words import value_words, words_of
 from kaboom.server import protocol as proto
+from kaboom.server.chat import line_msg as chat_line
 from kaboom.server.config import ServerConfig
 from kaboom.server.export import export, seat_views
 from kaboom.server.hub import Hub
@@ -94,6 +95,8 @@ class CreateTable(BaseModel):
     #: A decimal string (a browser rounds a JSON number above 2**53) or an integer, in
     #: 0..2**64-1 (``parse_seed``, in ``Hub.create``: a 400 naming the field and the limit).
     seed: int | str | None = None
+    #: The table's chat on at the start (issue 35; its host may turn it off or on).
+    chat: bool = True
 
 
 class JoinTable(BaseModel):
@@ -431,7 +434,8 @@ def create_app(config: ServerConfig) -> FastAPI:
         h = hub()
         loaded = await h.db(h.store.load, table.id)
         assert loaded is not None
-        body = export(*loaded)
+        lines = await h.db(h.store.chat_since, table.id)
+        body = export(*loaded, chat=[chat_line(line) for line in lines])
         return Response(json.dumps(body), media_type="application/json")
 
     @app.get("/api/tables/{table_id}/views")

@@ -4,6 +4,8 @@ One schema for SQLite (the default: one file in WAL mode, so ``kaboom serve`` ne
 else) and PostgreSQL (``--db postgresql://...``, psycopg 3), created and upgraded by the
 Alembic migrations shipped in ``kaboom/server/migrations`` (run on start, ``migrate``).
 
+The table's chat (issue 35) is one row per line of ``kaboom_chat``, keyed ``(table_id, n)``.
+
 Every accepted action is one row of ``kaboom_actions`` keyed ``(table_id, seq)``, written and
 committed before anyone is told of it; a table is rebuilt by dealing its seed again and
 replaying its rows in order. The unique key is also what keeps several processes on one
@@ -60,6 +62,11 @@ tables_t = sa.Table(
     sa.Column("finished_at", sa.Float, nullable=True),
     sa.Column("winners", sa.Text, nullable=True),
     sa.Column("end_reason", sa.String(32), nullable=True),
+    # the table's chat (issue 35, migration 0003): on or off, its host (the first person
+    # seated: the one who may turn it off), how many spectators have spoken (``S{k}``)
+    sa.Column("chat", sa.Boolean, nullable=False, server_default=sa.true()),
+    sa.Column("host_seat", sa.Integer, nullable=True),
+    sa.Column("spectators", sa.Integer, nullable=False, server_default="0"),
 )
 
 seats_t = sa.Table(
@@ -119,6 +126,25 @@ presence_t = sa.Table(
     sa.Column("instance", sa.String(16), nullable=False),
     sa.PrimaryKeyConstraint("table_id", "seat", "instance"),
 )
+
+
+chat_t = sa.Table(
+    "kaboom_chat",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("kaboom_tables.id"), nullable=False),
+    sa.Column("n", sa.Integer, nullable=False),
+    sa.Column("seq", sa.Integer, nullable=False),
+    sa.Column("who", sa.String(12), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("audience", sa.String(12), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.PrimaryKeyConstraint("table_id", "n"),
+)
+
+#: Tries at a chat line's number before giving up (two processes taking the same ``n``).
+CHAT_TRIES = 8
 
 
 class Conflict(Exception):
@@ -219,6 +245,24 @@ class TableRow:
     finished_at: float | None = None
     winners: list[int] | None = None
     end_reason: str | None = None
+    chat: bool = True
+    host_seat: int | None = None
+    spectators: int = 0
+
+
+@dataclass(slots=True)
+class ChatRow:
+    """One line of a table's chat (``n``: its number at the table, from 1; 0 before it is
+    stored)."""
+
+    seq: int
+    who: str
+    seat: int | None
+    name: str | None
+    text: str
+    audience: str
+    at: float = field(default_factory=time.time)
+    n: int = 0
 
 
 def _json_or_none(value: object) -> str | None:
@@ -235,6 +279,7 @@ _TABLE_CODECS: dict[str, tuple[Callable[[Any], object], Callable[[Any], object]]
     "options": (json.dumps, json.loads),
     "seed": (str, int),  # 64 bits: a string, so every database keeps it whole
     "private": (bool, bool),
+    "chat": (bool, bool),
     "winners": (_json_or_none, _loads_or_none),
 }
 _TABLE_FIELDS = tuple(f.name for f in fields(TableRow))
@@ -359,7 +404,8 @@ class Store:
         return [(_table_row(r), seats[r.id]) for r in rows]
 
     def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Seat a person in a free human seat of an open table (False: taken meanwhile)."""
+        """Seat a person in a free human seat of an open table (False: taken meanwhile);
+        the first person seated is the table's host (issue 35: who may turn chat off)."""
         with self.engine.begin() as conn:
             done = conn.execute(
                 seats_t.update()
@@ -372,14 +418,27 @@ class Store:
                 )
                 .values(name=name, token_hash=token_hash)
             )
+            if done.rowcount:
+                conn.execute(
+                    tables_t.update()
+                    .where(tables_t.c.id == table_id, tables_t.c.host_seat.is_(None))
+                    .values(host_seat=seat)
+                )
             return bool(done.rowcount)
 
     def free_seat(self, table_id: str, seat: int) -> None:
+        """A seat free again (before the start): if it was the host's, the next person
+        seated is the host."""
         with self.engine.begin() as conn:
             conn.execute(
                 seats_t.update()
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
                 .values(name=None, token_hash=None)
+            )
+            conn.execute(
+                tables_t.update()
+                .where(tables_t.c.id == table_id, tables_t.c.host_seat == seat)
+                .values(host_seat=None)
             )
 
     def set_seat(self, table_id: str, seat: int, **values: object) -> None:
@@ -617,6 +676,65 @@ class Store:
         """Forget every process's presence (SQLite: this is the only process, starting)."""
         with self.engine.begin() as conn:
             conn.execute(presence_t.delete())
+
+    # -- the table's chat (issue 35) ---------------------------------------------------------
+    def add_chat(self, table_id: str, line: ChatRow, notify: str | None = None) -> int:
+        """Store a line as the table's next one: its number ``n``. Of two processes taking
+        the same number, the second tries the next (the unique key). ``notify``
+        (PostgreSQL): this process's name, sent with a NOTIFY at the commit."""
+        for _ in range(CHAT_TRIES):
+            try:
+                with self.engine.begin() as conn:
+                    n = conn.execute(
+                        sa.select(sa.func.coalesce(sa.func.max(chat_t.c.n), 0) + 1).where(
+                            chat_t.c.table_id == table_id
+                        )
+                    ).scalar_one()
+                    conn.execute(
+                        chat_t.insert().values(
+                            table_id=table_id,
+                            n=n,
+                            seq=line.seq,
+                            who=line.who,
+                            seat=line.seat,
+                            name=line.name,
+                            text=line.text,
+                            audience=line.audience,
+                            at=line.at,
+                        )
+                    )
+                    if notify is not None:
+                        self._notify(conn, f"{notify} chat {table_id} {n}")
+                return int(n)
+            except IntegrityError:
+                continue
+        raise Conflict(f"table {table_id}: no place for a chat line after {CHAT_TRIES} tries")
+
+    def chat_since(self, table_id: str, n: int = 0, last: int | None = None) -> list[ChatRow]:
+        """The table's lines after number ``n``, in order (``last``: only the last ones)."""
+        query = chat_t.select().where(chat_t.c.table_id == table_id, chat_t.c.n > n)
+        if last is not None:
+            query = query.order_by(chat_t.c.n.desc()).limit(last)
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        lines = [ChatRow(r.seq, r.who, r.seat, r.name, r.text, r.audience, r.at, r.n) for r in rows]
+        return sorted(lines, key=lambda line: line.n)
+
+    def set_chat(self, table_id: str, on: bool) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(chat=on))
+
+    def next_spectator(self, table_id: str) -> int:
+        """The number of the table's next spectator to speak (``S{k}``), one count for
+        every process."""
+        with self.engine.begin() as conn:
+            k = conn.execute(
+                tables_t.update()
+                .where(tables_t.c.id == table_id)
+                .values(spectators=tables_t.c.spectators + 1)
+                .returning(tables_t.c.spectators)
+            ).scalar_one()
+        return int(k)
 
     # -- history -------------------------------------------------------------------------------
     def history(self, name: str, limit: int = 100) -> list[tuple[TableRow, int]]:

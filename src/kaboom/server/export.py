@@ -2,8 +2,8 @@
 
 The same JSON object a terminal table writes at the end of a game (format
 ``kaboom-table``: game, players, seed, options, who played each seat, the actions since the
-deal, the full state), plus the table's id, the names at its seats, its winners and the
-log's entries with who (or what: a bot, a clock) made each.
+deal, the full state), plus the table's id, the names at its seats, its winners, the
+log's entries with who (or what: a bot, a clock) made each, and the table's chat.
 """
 
 from __future__ import annotations
@@ -17,7 +17,14 @@ FORMAT = "kaboom-table"
 HUMAN = "human"
 
 
-def export(row: TableRow, seats: list[SeatRow], actions: list[ActionRow]) -> dict[str, Any]:
+def export(
+    row: TableRow,
+    seats: list[SeatRow],
+    actions: list[ActionRow],
+    chat: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """The export; ``chat``: the table's chat, every line as its ``chat`` message (issue
+    35: stored with the table and shown in its replay)."""
     state = new_game(row.game, row.players, row.seed, **row.options)
     log = []
     for r in actions:
@@ -40,6 +47,7 @@ def export(row: TableRow, seats: list[SeatRow], actions: list[ActionRow]) -> dic
         "winners": row.winners or [],
         "end_reason": row.end_reason,
         "log": log,
+        "chat": chat or [],
     }
 
 

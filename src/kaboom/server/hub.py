@@ -25,6 +25,7 @@ from kaboom.engine.options import refuse_file_options
 from kaboom.engine.parsing import parse_seed
 from kaboom.engine.registry import get_game, new_game
 from kaboom.server.bot import BotAgent
+from kaboom.server.chat import CHAT_KEPT
 from kaboom.server.config import ServerConfig
 from kaboom.server.db import LIVE, ActionRow, SeatRow, Store, TableRow, make_engine, migrate
 from kaboom.server.limits import Owners
@@ -219,10 +220,11 @@ class Hub:
             else:
                 future.set_exception(result)
 
-    def notify(self, table_id: str, what: str) -> None:
-        """Tell the other processes (PostgreSQL) that a table's lobby or status changed."""
+    def notify(self, table_id: str, what: str, *words: str) -> None:
+        """Tell the other processes (PostgreSQL) that a table's lobby or status changed (or
+        a reaction, or the chat's setting: ``words`` say it)."""
         if self.pg is not None:
-            self.spawn(self.pg.notify(table_id, what))
+            self.spawn(self.pg.notify(table_id, what, *words))
 
     # -- tables ------------------------------------------------------------------------------------
     async def get(self, table_id: str) -> Table | None:
@@ -276,6 +278,7 @@ class Hub:
         table = Table(self, row, seats)
         self._seat_agents(table)
         await table.reload_marks()
+        table.chat.load(await self.db(self.store.chat_since, table_id, 0, CHAT_KEPT))
         if row.status != "open":
             table.deal()
             table.replay(actions)
@@ -345,6 +348,7 @@ class Hub:
             clock=req.get("clock"),
             window=float(req.get("window", 3.0)),
             bot_delay=float(req.get("bot_delay", 0.8)),
+            chat=bool(req.get("chat", True)),
         )
         seat_rows = [
             SeatRow(q, "human") if s == "human" else SeatRow(q, "bot", s, f"bot {q} ({s})")

@@ -94,10 +94,9 @@ class PgLink:
             cur = await self._locks.execute(sql, args)
             return await cur.fetchall()
 
-    async def notify(self, table_id: str, what: str) -> None:
-        await self._lock_query(
-            "SELECT pg_notify(%s, %s)", CHANNEL, f"{self.hub.instance} {what} {table_id}"
-        )
+    async def notify(self, table_id: str, what: str, *words: str) -> None:
+        payload = " ".join((self.hub.instance, what, table_id, *words))
+        await self._lock_query("SELECT pg_notify(%s, %s)", CHANNEL, payload)
 
     async def claim(self, table: Table) -> None:
         """Drive the table if its lock is free (or ours already)."""
@@ -174,6 +173,12 @@ class PgLink:
         if table is None:
             return
         if what == "act" and len(parts) > 3 and parts[3].isdigit() and int(parts[3]) <= table.seq:
+            return
+        if what == "chat":  # a line stored (issue 35): read the ones not known here
+            self.hub.spawn(table.chat_catch_up())
+            return
+        if what in ("react", "chat-setting"):
+            table.chat_heard(what, parts[3:])
             return
         table.behind = True
         if what == "seats":

@@ -57,7 +57,7 @@ class Process(Protocol):
 
     def spawn(self, coro: Coroutine[object, object, T]) -> asyncio.Task[T]: ...
 
-    def notify(self, table_id: str, what: str) -> None: ...
+    def notify(self, table_id: str, what: str, *words: str) -> None: ...
 
 
 @dataclass(slots=True)
@@ -329,6 +329,8 @@ async def join(table: Table, name: str, seat: int | None) -> tuple[int, str]:
         raise LobbyError(409, f"seat {chosen} was taken meanwhile")
     row = table.seats[chosen].row
     row.name, row.token_hash = name, digest
+    if table.row.host_seat is None:  # the first person seated hosts (issue 35: chat-host)
+        table.row.host_seat = chosen
     table.touch()
     table.seats_changed()
     return chosen, token
@@ -342,6 +344,8 @@ async def leave(table: Table, seat: int) -> None:
     if table.row.status == "open":
         await hub.db(hub.store.free_seat, table.id, seat)
         s.row.name = s.row.token_hash = None
+        if table.row.host_seat == seat:  # the next person seated hosts
+            table.row.host_seat = None
     elif table.row.status == "playing":
         s.row.takeover, s.row.token_hash = True, None
         await hub.db(hub.store.set_seat, table.id, seat, takeover=True, token_hash=None)

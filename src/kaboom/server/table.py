@@ -20,7 +20,7 @@ from kaboom.engine.events import Event
 from kaboom.engine.registry import GameSpec, get_game, new_game
 from kaboom.engine.state import State
 from kaboom.engine.window import world_when_asked
-from kaboom.server import clocks, seating, view
+from kaboom.server import chat, clocks, seating, view
 from kaboom.server import protocol as proto
 from kaboom.server.clocks import Answer, WindowRt
 from kaboom.server.db import LIVE, ActionRow, Conflict, SeatRow, TableRow
@@ -91,6 +91,8 @@ class Table:
         #: (seat, key) -> the seq of the window. Each gets its final ``ack`` (accepted when
         #: played, refused when the window closes without it) like any other action.
         self.queued: dict[tuple[int, str], int] = {}
+        #: The table's chat (issue 35): its lines, mutes and limits in this process.
+        self.chat = chat.ChatRt(on=row.chat)
 
     def spawn(self, coro: Coroutine[object, object, T]) -> asyncio.Task[T]:
         return self.hub.spawn(coro)
@@ -186,7 +188,12 @@ class Table:
 
     def welcome_msg(self, seat: int | None) -> Message:
         return proto.message(
-            "welcome", self.seq, table=self.info(), seat=seat, seats=self.seat_infos()
+            "welcome",
+            self.seq,
+            table=self.info(),
+            seat=seat,
+            seats=self.seat_infos(),
+            chat=self.chat.welcome(seat, self.row.status not in LIVE),
         )
 
     def over_msg(self) -> Message:
@@ -254,6 +261,7 @@ class Table:
     async def detach(self, conn: Conn) -> None:
         async with self.lock:
             await seating.detach(self, conn)
+        self.chat.forget(conn)
 
     async def reload_marks(self) -> None:
         await seating.reload_marks(self)
@@ -300,11 +308,16 @@ class Table:
 
     # -- messages from a seat ----------------------------------------------------------------------
     async def handle(
-        self, conn: Conn, msg: proto.Act | proto.Vote | proto.Back | proto.Ping | proto.Take
+        self,
+        conn: Conn,
+        msg: proto.Act | proto.Vote | proto.Back | proto.Ping | proto.Take | proto.ChatMessage,
     ) -> None:
         """A client's message (already validated by its model)."""
         if isinstance(msg, proto.Ping):
             self.reply(conn, proto.message("pong", self.seq))
+            return
+        if isinstance(msg, proto.Chat | proto.React | proto.Mute | proto.ChatSetting):
+            await self.talk(conn, msg)
             return
         if conn.seat is None:
             self.error(conn, "spectator", "spectators cannot act, vote or take a seat")
@@ -321,6 +334,25 @@ class Table:
         else:
             async with self.lock:
                 await seating.back(self, conn.seat)
+
+    async def talk(self, conn: Conn, msg: proto.ChatMessage) -> None:
+        """The table's chat (issue 35), a seat's or a spectator's (``chat``)."""
+        if isinstance(msg, proto.Chat):
+            await chat.say(self, conn, msg)
+        elif isinstance(msg, proto.React):
+            await chat.react(self, conn, msg)
+        elif isinstance(msg, proto.Mute):
+            chat.mute(self, conn, msg)
+        else:
+            await chat.setting(self, conn, msg)
+
+    async def chat_catch_up(self) -> None:
+        """Another process stored chat lines: send the new ones here."""
+        await chat.catch_up(self)
+
+    def chat_heard(self, what: str, words: list[str]) -> None:
+        """Another process told a reaction or the chat's setting."""
+        chat.heard_note(self, what, words)
 
     def _refuse(self, conn: Conn, seat: int, act: Act, rule: str, reason: str) -> None:
         msg = proto.ack(self.seq, act.key, "refused", act.id, act.text, None, rule, reason)
