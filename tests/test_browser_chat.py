@@ -10,7 +10,8 @@ a spectator.
 - hostile text (an ``<img onerror>``, a ``<b>``) shows literally and makes no element;
 - a sixth line within ten seconds is refused, and the chat's note says so;
 - mute hides a person's lines, those shown and those to come; a reaction shows beside the
-  sender's seat; the host turns the chat off (a line is then refused) and on;
+  sender's seat; the host turns the chat off (everyone's box to write in and reactions
+  are then disabled, and the chat's note says so) and on;
 - axe-core finds no serious fault on the table with the chat open, at both sizes; and the
   replay shows the lines at the step they were said.
 """
@@ -185,11 +186,13 @@ def test_the_host_turns_the_chat_off_and_on(table: tuple[str, Person, Person, Pe
     assert friend.page.is_hidden("#chat-switch") and watcher.page.is_hidden("#chat-switch")
     host.page.click("#chat-switch")
     for p in (host, friend, watcher):
-        p.page.wait_for_selector("#chat-input[disabled]")
+        p.page.wait_for_selector("#chat-input[disabled]", state="attached")
     assert host.page.text_content("#chat-switch") == "Turn chat on"
+    assert watcher.page.is_disabled('#reacts button[aria-label="React: clap"]')
+    assert "Chat is off" in note(watcher)
     host.page.click("#chat-switch")
     for p in (host, friend, watcher):
-        p.page.wait_for_selector("#chat-input:not([disabled])")
+        p.page.wait_for_selector("#chat-input:not([disabled])", state="attached")
 
 
 def test_a_spectator_line_stays_with_the_spectators_while_the_game_runs(
@@ -216,12 +219,15 @@ def test_a_spectator_line_stays_with_the_spectators_while_the_game_runs(
         found += [f"{p.name}: {f}" for f in faults(axe, p.page)]
         shots(folder, p, "chat", "game")
     close_chat(friend)
+    shots(folder, friend, "chat", "game-folded")
     for size in (PHONE, DESKTOP):  # the spectator's page at both sizes too
         watcher.page.set_viewport_size(size)
         watcher.page.wait_for_timeout(50)
         if size == PHONE:
             watcher.page.click('#sheet-btns [data-sheet="chat"]')
         found += [f"{watcher.name} {size['width']}: {f}" for f in faults(axe, watcher.page)]
+        watcher.phone = size == PHONE
+        shots(folder, watcher, "chat", "game-spectator")
         if size == PHONE:
             watcher.page.click('#sheet-btns [data-sheet="chat"]')
     assert found == []
@@ -288,4 +294,9 @@ def test_the_replay_shows_the_chat(
     page.keyboard.press("End")
     sees(friend, ASIDE)
     sees(friend, "muted words")
-    shots(screenshot_folder(tmp_path), friend, "chat", "replay")
+    folder = screenshot_folder(tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    for size, name in ((PHONE, "phone"), (DESKTOP, "desktop")):
+        page.set_viewport_size(size)
+        page.locator("#chat-box").scroll_into_view_if_needed()
+        page.screenshot(path=str(folder / f"chat-{name}-replay.png"))
