@@ -13,7 +13,8 @@ a spectator.
   sender's seat; the host turns the chat off (everyone's box to write in and reactions
   are then disabled, and the chat's note says so) and on;
 - axe-core finds no serious fault on the table with the chat open, at both sizes; and the
-  replay shows the lines at the step they were said.
+  replay shows the lines at the step they were said; the lobby's Chat box, unticked, makes
+  a table whose chat starts off.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from browser_support import (  # noqa: F401 (the fixture server)
     create_table,
     export_of,
     join,
+    open_folds,
+    pick_game,
     play_out,
     screenshot_folder,
     server_fixture,
@@ -300,3 +303,23 @@ def test_the_replay_shows_the_chat(
         page.set_viewport_size(size)
         page.locator("#chat-box").scroll_into_view_if_needed()
         page.screenshot(path=str(folder / f"chat-{name}-replay.png"))
+
+
+def test_the_lobby_makes_a_table_with_the_chat_off(server: Server, browser: Any) -> None:
+    """The custom table's Chat box, unticked: the table's chat starts off."""
+    host = visitor(browser, server.base, "Olu")
+    page = host.page
+    page.goto("/")
+    pick_game(page, GAME)
+    open_folds(page, "#custom")
+    assert page.is_checked("#chat")
+    page.uncheck("#chat")
+    page.fill("#name", host.name)
+    page.click("#create-btn")
+    page.wait_for_function("() => location.pathname.startsWith('/tables/')")
+    page.wait_for_selector("#chat-input[disabled]", state="attached")
+    assert page.is_visible("#chat-switch") and page.text_content("#chat-switch") == "Turn chat on"
+    page.click("#chat-switch")
+    page.wait_for_selector("#chat-input:not([disabled])")
+    assert host.errors == []
+    page.context.close()
