@@ -10,6 +10,7 @@ import pytest
 
 from kaboom.server.db import (
     ActionRow,
+    ChatRow,
     Conflict,
     SeatRow,
     Store,
@@ -78,3 +79,23 @@ def test_votes_and_presence_are_the_tables(store: Store) -> None:
     assert store.seat_marks("t2", "one") == ({1: {0}}, set())
     store.clear_presence()
     assert store.seat_marks("t1", "two") == ({}, set())
+
+
+def test_chat_lines_are_numbered_per_table_and_the_first_seated_hosts(store: Store) -> None:
+    for t in ("t1", "t2"):
+        store.create_table(a_table(t), [SeatRow(q, "human") for q in range(3)])
+    said = [ChatRow(0, "P0", 0, "ann", f"line {k}", "all") for k in range(3)]
+    assert [store.add_chat("t1", line) for line in said] == [1, 2, 3]
+    assert store.add_chat("t2", ChatRow(0, "S1", None, None, "hi", "spectators")) == 1
+    assert [line.text for line in store.chat_since("t1", 1)] == ["line 1", "line 2"]
+    assert [line.n for line in store.chat_since("t1", 0, last=2)] == [2, 3]
+    assert [store.next_spectator("t1") for _ in range(2)] == [1, 2]
+    # the host: the first person seated; free again before the start, the next one
+    assert store.take_seat("t1", 2, "cat", "h2") and store.take_seat("t1", 0, "ann", "h0")
+    assert (store.table("t1") or a_table()).host_seat == 2
+    store.free_seat("t1", 2)
+    assert (store.table("t1") or a_table()).host_seat is None
+    store.take_seat("t1", 1, "bob", "h1")
+    assert (store.table("t1") or a_table()).host_seat == 1
+    store.set_chat("t1", False)
+    assert (store.table("t1") or a_table()).chat is False
