@@ -267,6 +267,8 @@ async function createCustom(ev) {
     // a seed goes as the decimal string typed: a JS number rounds above 2**53 (docs/protocol.md)
     seed: $("#seed").value.trim() || null,
   };
+  // the table's chat is on unless unticked (the server's default: on)
+  if (!$("#chat").checked) body.chat = false;
   try {
     location.href = (await sitDown(body, myName(seats.includes("human", 1) ? "Host" : "You"))).url;
   } catch (e) { showError(err, e.message); }

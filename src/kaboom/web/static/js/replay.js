@@ -2,6 +2,7 @@
 // dealt again and told by POST /api/replay. Arrow keys step; Home and End jump.
 import { api, el, seatName, seatStore } from "./api.js";
 import { CardBook } from "./cards.js";
+import { chatLine } from "./chat.js";
 import * as fam from "./families.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -10,6 +11,9 @@ const invite = new URLSearchParams(location.search).get("invite");
 let R = null;
 let book = null;
 let at = 0;
+/** The table's chat (the export's `chat`, when it has one): each line shown from the step
+ * it was said at (its `seq`: -1 before the deal, then the log entry it followed). */
+let chat = [];
 
 function draw() {
   const step = R.steps[at];
@@ -27,7 +31,20 @@ function draw() {
   $("#middle").replaceChildren(middle);
   $("#hands").replaceChildren(...step.hands.map((cards, q) => el("li", {}, el("strong", {}, `P${q}${R.names?.[q] ? ` ${R.names[q]}` : ""}: `),
     el("div", { class: "hand" }, ...(cards.length ? cards.map((c) => book.card(c, { small: true })) : [el("span", { class: "muted" }, "no cards")])))));
+  drawChat();
   $("#lines").replaceChildren(...step.lines.map((l) => el("p", {}, l)), ...(at === R.steps.length - 1 ? [el("p", { class: "won" }, `Winners: ${R.winners.map((q) => `P${q}`).join(", ") || "none"}`)] : []));
+}
+
+function drawChat() {
+  const box = $("#chat-lines");
+  const last = at === R.steps.length - 1;
+  const said = chat.filter((l) => last || (l.seq ?? -1) <= at);
+  box.replaceChildren(...(said.length ? said.map((l) => {
+    const line = chatLine(l, { seats: (R.names || []).map((name) => ({ name })) });
+    if ((l.seq ?? -1) === at) line.classList.add("now");
+    return line;
+  }) : [el("p", { class: "muted" }, "Nothing said yet.")]));
+  box.scrollTop = box.scrollHeight;
 }
 
 function go(i) { at = Math.max(0, Math.min(R.steps.length - 1, i)); draw(); }
@@ -37,7 +54,9 @@ async function main() {
   const q = invite ? `?invite=${encodeURIComponent(invite)}` : "";
   try {
     const exported = await api(`/api/games/${tableId}/export${q}`, { token });
-    R = await api("/api/replay", { method: "POST", body: exported });
+    const { chat: said, ...game } = exported;
+    R = await api("/api/replay", { method: "POST", body: game });
+    chat = Array.isArray(said) ? said : [];
   } catch (err) {
     $("#status").textContent = `No replay: ${err.message}`;
     return;
@@ -46,6 +65,7 @@ async function main() {
   book = new CardBook(guide);
   $("#game-name").textContent = guide.name;
   $("#step").max = String(R.steps.length - 1);
+  $("#chat-box").classList.toggle("hidden", chat.length === 0);
   $("#step").addEventListener("input", () => go(Number($("#step").value)));
   $("#turn").addEventListener("change", () => {
     const t = Number($("#turn").value);

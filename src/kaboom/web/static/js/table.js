@@ -2,6 +2,7 @@
 // observation the server sends that seat and nothing else; words from POST /api/words.
 import { api, el, seatName, seatStore, TableSocket } from "./api.js";
 import { announce, CardBook, tip } from "./cards.js";
+import { Chat } from "./chat.js";
 import * as fam from "./families.js";
 import { afterRender } from "./touch.js";
 
@@ -15,7 +16,7 @@ const S = {
   msg: null, words: null, seq: -1, log: [], snaps: [], look: null,
   selected: new Set(), cursor: 0, group: null, odds: false, pending: false, queued: null,
   windowEnds: null, clockEnds: null, over: null, seats: null, hover: null, queue: Promise.resolve(),
-  page: 0, tabs: null, sheet: null, viewsAsked: false, wordsFailing: false,
+  page: 0, tabs: null, sheet: null, viewsAsked: false, wordsFailing: false, chat: null,
 };
 /** Actions per page: keys 1 to 9 play them, 0 turns the page (never a letter O beside a 0). */
 const PAGE = 9;
@@ -83,6 +84,7 @@ async function main() {
   }
   wireKeys();
   wireDock();
+  wireChat();
   setInterval(tick, 200);
 }
 
@@ -135,6 +137,17 @@ function onMessage(msg) {
       S.seat = msg.seat; S.info = { ...S.info, ...msg.table }; S.seats = msg.seats;
       drawWhoami();
       drawLobby();
+      // the table's creator sits at seat 0 (the lobby's forms); the server may say who
+      S.chat.welcome(msg.chat, { host: msg.seat === 0 });
+      break;
+    case "chat":
+      S.chat.line(msg);
+      break;
+    case "react":
+      S.chat.react(msg);
+      break;
+    case "chat-setting":
+      S.chat.setting(msg);
       break;
     case "seats":
       S.seats = msg.seats; S.info.status = msg.status;
@@ -164,7 +177,7 @@ function onMessage(msg) {
       if (S.msg) draw();
       break;
     case "error":
-      showError(msg.message);
+      if (!S.chat.refused(msg)) showError(msg.message);
       break;
     default:
   }
@@ -295,11 +308,12 @@ function drawLobby() {
   if (S.info.status !== "open") { box.classList.add("hidden"); return; }
   const allTaken = S.seats.every((s) => s.taken);
   fill(box, el("h2", {}, "Waiting to start"),
-    el("ul", {}, ...S.seats.map((s) => el("li", {}, `seat ${s.seat}: `,
+    el("ul", {}, ...S.seats.map((s) => el("li", { dataset: { seat: s.seat } }, `seat ${s.seat}: `,
       s.kind === "bot" ? `bot (${s.bot})` : s.taken ? `${s.name}${s.seat === S.seat ? " (you)" : ""}` : "free"))),
     el("p", {}, "Invite others with this page's link."),
     S.seat !== null ? el("button", { class: "primary", id: "start-btn", disabled: !allTaken, onclick: start }, allTaken ? "Start the game" : "Start (when every seat is taken)") : null);
   box.classList.remove("hidden");
+  S.chat.drawPops();
   setStatus(S.seat === null ? "Watching: waiting for the game to start" : "Waiting for everyone to sit down");
 }
 
@@ -383,6 +397,7 @@ function draw() {
   const names = S.seats?.map((s) => s.name);
   const vote = S.seat === null || S.look !== null ? null : (q) => S.sock.send({ type: "vote", seat: q });
   fill($("#players"), fam.players(obs, S.seat, names, S.seats, obs.family, vote), awayBar());
+  S.chat.drawPops();
   fill($("#middle"), middle(obs, words));
   centreTrack();
   drawWindow(obs, words);
@@ -711,6 +726,22 @@ function openSheet(name) {
   document.body.dataset.sheet = S.sheet || "";
   for (const b of document.querySelectorAll("#sheet-btns button")) b.setAttribute("aria-expanded", String(b.dataset.sheet === S.sheet));
   if (S.sheet === "odds" && !S.odds) { S.odds = true; draw(); }
+  if (S.sheet === "chat") S.chat.seen();
+}
+
+/** The chat (chat.js): over this table's socket; a phone shows it as a sheet. */
+function wireChat() {
+  const phone = matchMedia("(max-width: 820px)");
+  S.chat = new Chat({
+    send: (m) => S.sock?.send(m),
+    seat: () => S.seat,
+    seats: () => S.seats,
+    isPhone: () => phone.matches,
+    sheet: () => S.sheet,
+    seatBox: (q) => document.querySelector(`#players .player[data-seat="${q}"] .name, #waiting li[data-seat="${q}"]`),
+  });
+  phone.addEventListener("change", () => S.chat.seen());
+  S.chat.draw();
 }
 
 /** Earlier moments of this game, as this seat saw them (the observations it was sent). */
