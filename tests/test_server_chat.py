@@ -115,6 +115,7 @@ def test_lines_and_reactions_reach_their_audience_only(server: Server) -> None:
         welcome = await b2.connect()
         assert [m["text"] for m in welcome["chat"]["lines"]] == ["hello all", "flush"]
         assert welcome["chat"]["on"] is True
+        assert welcome["chat"]["host"] == 0  # the first person seated
         s2 = SeatClient(server.base, table["id"])
         welcome = await s2.connect()
         assert [m["n"] for m in welcome["chat"]["lines"]] == [1, 2, 3, 4]
@@ -122,6 +123,11 @@ def test_lines_and_reactions_reach_their_audience_only(server: Server) -> None:
         await asyncio.gather(
             play_person(a, scripted(1)), play_person(b2, scripted(2)), watch(s), watch(s2)
         )
+        # the seats still connected get the spectators' lines at the end, in order
+        for text in ("psst, spectators", "during the game"):
+            joined = await line(a, text)
+            assert joined["audience"] == "spectators"
+        assert texts(a) == ["hello all", "flush", "psst, spectators", "during the game"]
         b3 = SeatClient(server.base, table["id"], joins[1]["token"])
         welcome = await b3.connect()
         assert [m["n"] for m in welcome["chat"]["lines"]] == [1, 2, 3, 4]
@@ -231,7 +237,7 @@ def test_the_host_turns_chat_off_and_no_one_else_may(server: Server) -> None:
         # a table created with its chat off
         lobby2, quiet, quiet_joins = await _table(server.base, chat=False)
         welcome = await SeatClient(server.base, quiet["id"], quiet_joins[1]["token"]).connect()
-        assert welcome["chat"] == {"on": False, "lines": []}
+        assert welcome["chat"] == {"on": False, "host": 0, "lines": []}
         await lobby.close()
         await lobby2.close()
 

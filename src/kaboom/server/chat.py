@@ -144,10 +144,11 @@ class ChatRt:
             self.known.discard(self.caught_up)
         return True
 
-    def welcome(self, seat: int | None, over: bool) -> dict[str, object]:
-        """``welcome``'s ``chat``: on or off, and the last lines ``seat`` may see."""
+    def welcome(self, seat: int | None, over: bool, host: int | None) -> dict[str, object]:
+        """``welcome``'s ``chat``: on or off, the host's seat (who may turn it off: public,
+        as the seats are) and the last lines ``seat`` may see."""
         seen = [m for m in self.lines if visible(m["audience"], seat, over)]
-        return {"on": self.on, "lines": seen[-proto.CHAT_WELCOME :]}
+        return {"on": self.on, "host": host, "lines": seen[-proto.CHAT_WELCOME :]}
 
     def forget(self, conn: Conn) -> None:
         """A connection gone: its mutes, and its buckets if it was a spectator's."""
@@ -243,6 +244,22 @@ async def say(table: ChatTable, conn: Conn, msg: proto.Chat) -> None:
             hub.store.add_chat, table.id, line, hub.instance if hub.shared else None
         )
         heard(table, line)
+
+
+def join_at_the_end(table: ChatTable) -> None:
+    """The game is over: the spectators' lines said during it now reach the seats too
+    (issue 35: the two chats joined after the end), in their order, each seat's muted
+    people left out."""
+    kept = [m for m in table.chat.lines if m["audience"] == "spectators"]
+    if not kept:
+        return
+    for c in people(table):
+        if c.seat is None:
+            continue  # a spectator saw them as they were said
+        muted = table.chat.muted.get(c, set())
+        for msg in kept:
+            if msg["who"] not in muted:
+                c.deliver(msg, proto.dumps(msg))
 
 
 def heard(table: ChatTable, line: ChatRow) -> None:

@@ -243,11 +243,13 @@ class ChatLine(_Server):
 
 
 class ChatState(BaseModel):
-    """The table's chat in ``welcome``: on or off, and the last lines (at most
+    """The table's chat in ``welcome``: on or off, the host's seat (its first person
+    seated, who may turn it off; None: nobody yet), and the last lines (at most
     ``CHAT_WELCOME``) this connection may see, as ``chat`` messages."""
 
     model_config = ConfigDict(extra="forbid")
     on: bool
+    host: int | None
     lines: list[ChatLine]
 
 

@@ -193,7 +193,7 @@ class Table:
             table=self.info(),
             seat=seat,
             seats=self.seat_infos(),
-            chat=self.chat.welcome(seat, self.row.status not in LIVE),
+            chat=self.chat.welcome(seat, self.row.status not in LIVE, self.row.host_seat),
         )
 
     def over_msg(self) -> Message:
@@ -516,6 +516,7 @@ class Table:
             await self.hub.db(self.hub.store.finish, self.id, status, winners, reason, self.seq)
             self.broadcast(self.over_msg())
             self.broadcast(self.seats_msg(), people_only=True)
+            chat.join_at_the_end(self)
         self.hub.notify(self.id, "over")
         self.hub.table_done(self)
 
@@ -569,6 +570,7 @@ class Table:
         self.row.end_reason = table.end_reason
         clocks.cancel_all(self)
         self.broadcast(self.over_msg())
+        chat.join_at_the_end(self)
         self.hub.table_done(self)
 
     async def drive(self) -> None:

@@ -91,9 +91,10 @@ export class Chat {
     $("#chat-switch").addEventListener("click", () => this.ctx.send({ type: "chat-setting", on: !this.on }));
   }
 
-  /** The `welcome`'s `chat`: on or off, the last lines this connection may see. */
+  /** The `welcome`'s `chat`: on or off, the last lines this connection may see;
+   * `host`: whether this page's seat is the table's host (`chat.host`), who may turn it off. */
   welcome(chat, { host = false } = {}) {
-    this.host = chat?.host ?? host;
+    this.host = host;
     this.me = chat?.you ?? chat?.who ?? this.me;
     this.on = chat?.on !== false;
     // a reconnect's welcome holds the lines again: keep each line once (its number)

@@ -138,7 +138,7 @@ function onMessage(msg) {
       drawWhoami();
       drawLobby();
       // the table's creator sits at seat 0 (the lobby's forms); the server may say who
-      S.chat.welcome(msg.chat, { host: msg.seat === 0 });
+      S.chat.welcome(msg.chat, { host: msg.seat !== null && msg.chat?.host === msg.seat });
       break;
     case "chat":
       S.chat.line(msg);
