@@ -97,6 +97,9 @@ class CreateTable(BaseModel):
     seed: int | str | None = None
     #: The table's chat on at the start (issue 35; its host may turn it off or on).
     chat: bool = True
+    #: Rated (issue 35): plays rated only if every person's seat is taken by a signed-in
+    #: account when it starts (the table's info says which).
+    rated: bool = False
 
 
 class JoinTable(BaseModel):

@@ -67,6 +67,9 @@ tables_t = sa.Table(
     sa.Column("chat", sa.Boolean, nullable=False, server_default=sa.true()),
     sa.Column("host_seat", sa.Integer, nullable=True),
     sa.Column("spectators", sa.Integer, nullable=False, server_default="0"),
+    # the ladder (issue 35, migration 0005): asked rated at creation; at the start it stays
+    # rated only if every person's seat is taken by a signed-in account (``ladder``)
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 seats_t = sa.Table(
@@ -143,8 +146,49 @@ chat_t = sa.Table(
     sa.PrimaryKeyConstraint("table_id", "n"),
 )
 
+#: The ladder (issue 35): per subject (``account:<id>`` or ``bot:<spec>``), game and player
+#: count, its OpenSkill skill and its record; written with the end of a rated table.
+ratings_t = sa.Table(
+    "kaboom_ratings",
+    metadata,
+    sa.Column("subject", sa.String(80), nullable=False),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("wins", sa.Integer, nullable=False),
+    sa.PrimaryKeyConstraint("subject", "game", "players"),
+)
+
+#: A subject's skill after each rated table it finished (the profile's chart).
+rating_history_t = sa.Table(
+    "kaboom_rating_history",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("kaboom_tables.id"), nullable=False),
+    sa.Column("subject", sa.String(80), nullable=False),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.PrimaryKeyConstraint("table_id", "subject"),
+    sa.Index("kaboom_rating_history_subject", "subject", "game", "players", "at"),
+)
+
 #: Tries at a chat line's number before giving up (two processes taking the same ``n``).
 CHAT_TRIES = 8
+
+
+#: The ladder's PostgreSQL advisory lock (issue 35): one rating update at a time.
+LADDER_LOCK = 727275
+
+
+def ladder_lock(conn: Connection) -> None:
+    """Hold the ladder's lock until ``conn``'s transaction ends (PostgreSQL; SQLite has one
+    writer at a time anyway)."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": LADDER_LOCK})
 
 
 class Conflict(Exception):
@@ -248,6 +292,7 @@ class TableRow:
     chat: bool = True
     host_seat: int | None = None
     spectators: int = 0
+    rated: bool = False
 
 
 @dataclass(slots=True)
@@ -280,6 +325,7 @@ _TABLE_CODECS: dict[str, tuple[Callable[[Any], object], Callable[[Any], object]]
     "seed": (str, int),  # 64 bits: a string, so every database keeps it whole
     "private": (bool, bool),
     "chat": (bool, bool),
+    "rated": (bool, bool),
     "winners": (_json_or_none, _loads_or_none),
 }
 _TABLE_FIELDS = tuple(f.name for f in fields(TableRow))
@@ -450,13 +496,14 @@ class Store:
                 .values(**values)
             )
 
-    def start(self, table_id: str) -> bool:
-        """Open → playing (False: it was not open any more)."""
+    def start(self, table_id: str, rated: bool = False) -> bool:
+        """Open → playing (False: it was not open any more); ``rated``: whether it plays
+        rated (issue 35: ``ladder.plays_rated``)."""
         with self.engine.begin() as conn:
             done = conn.execute(
                 tables_t.update()
                 .where(tables_t.c.id == table_id, tables_t.c.status == "open")
-                .values(status="playing", seq=0, updated_at=time.time())
+                .values(status="playing", seq=0, updated_at=time.time(), rated=rated)
             )
             return bool(done.rowcount)
 
@@ -467,10 +514,24 @@ class Store:
         winners: list[int] | None,
         reason: str | None,
         seq: int = 0,
-    ) -> None:
-        now = time.time()
+        rate: Callable[[Connection, str], None] | None = None,
+    ) -> bool:
+        """Record a table's end (False: it was over already, recorded by another process).
+        ``rate`` (a rated table, issue 35: ``ladder.record``) runs in the same transaction,
+        only where the end is recorded, under the ladder's lock; its ``finished_at`` then
+        comes after every rated table's before it, so the ladder's order is the order of
+        ``finished_at`` even across processes whose clocks differ a little."""
         with self.engine.begin() as conn:
-            conn.execute(
+            now = time.time()
+            if rate is not None:
+                ladder_lock(conn)
+                last = conn.execute(
+                    sa.select(sa.func.max(tables_t.c.finished_at)).where(
+                        tables_t.c.rated.is_(True), tables_t.c.status == "over"
+                    )
+                ).scalar()
+                now = max(now, float(last or 0.0) + 1e-3)
+            done = conn.execute(
                 tables_t.update()
                 .where(tables_t.c.id == table_id, tables_t.c.status.in_(LIVE))
                 .values(
@@ -482,6 +543,9 @@ class Store:
                     updated_at=now,
                 )
             )
+            if done.rowcount and rate is not None:
+                rate(conn, table_id)
+            return bool(done.rowcount)
 
     # -- the log -------------------------------------------------------------------------------
     def append(self, table_id: str, rows: list[ActionRow], notify: str | None = None) -> None:

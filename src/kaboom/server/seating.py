@@ -18,6 +18,7 @@ from typing import ParamSpec, Protocol, TypeVar
 
 from kaboom.engine.state import State
 from kaboom.server.db import SeatRow, Store, TableRow
+from kaboom.server.ladder import plays_rated
 from kaboom.server.protocol import Message
 
 T = TypeVar("T")
@@ -365,8 +366,12 @@ async def start(table: Table) -> None:
     empty = free_seats(table.seats)
     if empty:
         raise LobbyError(409, f"seats {empty} are still free")
-    if not await hub.db(hub.store.start, table.id):
+    # a table asked to be rated plays rated only if every person in it is signed in
+    # (issue 35); the table's info says which
+    rated = table.row.rated and plays_rated([s.row for s in table.seats])
+    if not await hub.db(hub.store.start, table.id, rated):
         raise LobbyError(409, "the table was started meanwhile")
+    table.row.rated = rated
     table.touch()
     table.begin()
     hub.notify(table.id, "start")

@@ -217,4 +217,5 @@ def same_seats(table: Table) -> dict[str, Any]:
         "window": row.window,
         "bot_delay": row.bot_delay,
         "seed": None,
+        "rated": row.rated,
     }
