@@ -83,6 +83,8 @@ seats_t = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("away", sa.Boolean, nullable=False),
     sa.Column("takeover", sa.Boolean, nullable=False),
+    # the account of the person seated, when signed in (issue 35, migration 0004_accounts)
+    sa.Column("account_id", sa.Integer, nullable=True),
     sa.PrimaryKeyConstraint("table_id", "seat"),
 )
 
@@ -144,6 +146,28 @@ chat_t = sa.Table(
     sa.Column("audience", sa.String(12), nullable=False),
     sa.Column("at", sa.Float, nullable=False),
     sa.PrimaryKeyConstraint("table_id", "n"),
+)
+
+#: Accounts (issue 35, migration 0004_accounts): a name unique after NFKC and case folding
+#: (``name_key``), an argon2id hash of the password (never the password itself), and the
+#: signed-in sessions, kept as the SHA-256 of their cookie.
+accounts_t = sa.Table(
+    "kaboom_accounts",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(32), nullable=False),
+    sa.Column("name_key", sa.String(64), nullable=False, unique=True),
+    sa.Column("password_hash", sa.String(255), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+sessions_t = sa.Table(
+    "kaboom_sessions",
+    metadata,
+    sa.Column("token_hash", sa.String(64), primary_key=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("kaboom_accounts.id"), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("last_seen", sa.Float, nullable=False),
 )
 
 #: The ladder (issue 35): per subject (``account:<id>`` or ``bot:<spec>``), game and player
@@ -268,6 +292,19 @@ class SeatRow:
     token_hash: str | None = None
     away: bool = False
     takeover: bool = False
+    #: The account of the person seated, when they were signed in (issue 35).
+    account_id: int | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class AccountRow:
+    """An account as stored: its id, name as shown, ``name_key`` (unique), password hash."""
+
+    id: int
+    name: str
+    name_key: str
+    password_hash: str
+    created_at: float
 
 
 @dataclass(slots=True)
@@ -352,7 +389,13 @@ def _table_row(r: Any) -> TableRow:
 
 
 def _seat_row(r: Any) -> SeatRow:
-    return SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash, bool(r.away), bool(r.takeover))
+    return SeatRow(
+        r.seat, r.kind, r.bot, r.name, r.token_hash, bool(r.away), bool(r.takeover), r.account_id
+    )
+
+
+def _account_row(r: Any) -> AccountRow:
+    return AccountRow(r.id, r.name, r.name_key, r.password_hash, r.created_at)
 
 
 class Store:
@@ -394,6 +437,7 @@ class Store:
                         "token_hash": s.token_hash,
                         "away": False,
                         "takeover": False,
+                        "account_id": s.account_id,
                     }
                     for s in seats
                 ],
@@ -449,9 +493,17 @@ class Store:
                     seats[s.table_id].append(_seat_row(s))
         return [(_table_row(r), seats[r.id]) for r in rows]
 
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+    def take_seat(
+        self,
+        table_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        account_id: int | None = None,
+    ) -> bool:
         """Seat a person in a free human seat of an open table (False: taken meanwhile);
-        the first person seated is the table's host (issue 35: who may turn chat off)."""
+        the first person seated is the table's host (issue 35: who may turn chat off), and
+        a person signed in is recorded by their account (issue 35: seats follow them)."""
         with self.engine.begin() as conn:
             done = conn.execute(
                 seats_t.update()
@@ -462,7 +514,7 @@ class Store:
                     seats_t.c.token_hash.is_(None),
                     sa.exists().where(tables_t.c.id == table_id, tables_t.c.status == "open"),
                 )
-                .values(name=name, token_hash=token_hash)
+                .values(name=name, token_hash=token_hash, account_id=account_id)
             )
             if done.rowcount:
                 conn.execute(
@@ -479,7 +531,7 @@ class Store:
             conn.execute(
                 seats_t.update()
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
-                .values(name=None, token_hash=None)
+                .values(name=None, token_hash=None, account_id=None)
             )
             conn.execute(
                 tables_t.update()
@@ -812,3 +864,150 @@ class Store:
                 .limit(limit)
             ).all()
         return [(_table_row(r), r.at_seat) for r in rows]
+
+    def account_history(self, account_id: int, limit: int = 100) -> list[tuple[TableRow, int]]:
+        """The finished tables where this account sat (issue 35: history follows the
+        person, not a name anyone can type), newest first, with the seat."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(tables_t, seats_t.c.seat.label("at_seat"))
+                .join(seats_t, seats_t.c.table_id == tables_t.c.id)
+                .where(
+                    seats_t.c.account_id == account_id,
+                    tables_t.c.status.in_(("over", "ended")),
+                )
+                .order_by(tables_t.c.finished_at.desc())
+                .limit(limit)
+            ).all()
+        return [(_table_row(r), r.at_seat) for r in rows]
+
+    # -- accounts and their sessions (issue 35) ----------------------------------------------
+    def add_account(self, name: str, key: str, password_hash: str) -> int | None:
+        """A new account: its id; None when ``key`` (the name's NFKC + casefold) is taken."""
+        try:
+            with self.engine.begin() as conn:
+                done = conn.execute(
+                    accounts_t.insert().values(
+                        name=name,
+                        name_key=key,
+                        password_hash=password_hash,
+                        created_at=time.time(),
+                    )
+                )
+                new_id = done.inserted_primary_key
+                assert new_id is not None
+                return int(new_id[0])
+        except IntegrityError:
+            return None
+
+    def account(self, key: str) -> AccountRow | None:
+        """The account of a name's ``name_key`` (None: no such account)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(accounts_t.select().where(accounts_t.c.name_key == key)).first()
+        return None if row is None else _account_row(row)
+
+    def accounts(self) -> list[AccountRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(accounts_t.select().order_by(accounts_t.c.name_key)).all()
+        return [_account_row(r) for r in rows]
+
+    def rename_account(self, account_id: int, name: str, key: str) -> bool:
+        """False when the new name's key is another account's."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    accounts_t.update()
+                    .where(accounts_t.c.id == account_id)
+                    .values(name=name, name_key=key)
+                )
+            return True
+        except IntegrityError:
+            return False
+
+    def set_password(self, account_id: int, password_hash: str) -> None:
+        """A new password hash; every session of the account signed out."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                accounts_t.update()
+                .where(accounts_t.c.id == account_id)
+                .values(password_hash=password_hash)
+            )
+            conn.execute(sessions_t.delete().where(sessions_t.c.account_id == account_id))
+
+    def remove_account(self, account_id: int) -> None:
+        """The account gone: its sessions, and its mark on the seats it took (the games
+        stay, their seats by name only)."""
+        with self.engine.begin() as conn:
+            conn.execute(sessions_t.delete().where(sessions_t.c.account_id == account_id))
+            conn.execute(
+                seats_t.update().where(seats_t.c.account_id == account_id).values(account_id=None)
+            )
+            conn.execute(accounts_t.delete().where(accounts_t.c.id == account_id))
+
+    def add_session(self, token_hash: str, account_id: int) -> None:
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                sessions_t.insert().values(
+                    token_hash=token_hash, account_id=account_id, created_at=now, last_seen=now
+                )
+            )
+
+    def session(self, token_hash: str, max_age: float, touch_after: float) -> AccountRow | None:
+        """The account of a session cookie's hash, if the session was seen within
+        ``max_age`` seconds (its ``last_seen`` moved on when older than ``touch_after``)."""
+        now = time.time()
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(accounts_t, sessions_t.c.last_seen)
+                .join(sessions_t, sessions_t.c.account_id == accounts_t.c.id)
+                .where(sessions_t.c.token_hash == token_hash)
+            ).first()
+        if row is None or now - row.last_seen > max_age:
+            return None
+        if now - row.last_seen > touch_after:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    sessions_t.update()
+                    .where(sessions_t.c.token_hash == token_hash)
+                    .values(last_seen=now)
+                )
+        return _account_row(row)
+
+    def drop_session(self, token_hash: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(sessions_t.delete().where(sessions_t.c.token_hash == token_hash))
+
+    def account_seats(self, account_id: int) -> list[tuple[TableRow, int]]:
+        """The tables not over yet where this account holds a seat (its token still
+        working), oldest first, with the seat."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(tables_t, seats_t.c.seat.label("at_seat"))
+                .join(seats_t, seats_t.c.table_id == tables_t.c.id)
+                .where(
+                    seats_t.c.account_id == account_id,
+                    seats_t.c.token_hash.is_not(None),
+                    tables_t.c.status.in_(LIVE),
+                )
+                .order_by(tables_t.c.created_at)
+            ).all()
+        return [(_table_row(r), r.at_seat) for r in rows]
+
+    def seat_back(self, table_id: str, seat: int, account_id: int, token_hash: str) -> bool:
+        """A new token for the account's seat at a table not over (issue 35: a seat taken
+        while signed in can be taken back from any signed-in device); False when it is not
+        theirs, was left, or the game is over."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                seats_t.update()
+                .where(
+                    seats_t.c.table_id == table_id,
+                    seats_t.c.seat == seat,
+                    seats_t.c.account_id == account_id,
+                    seats_t.c.token_hash.is_not(None),
+                    sa.exists().where(tables_t.c.id == table_id, tables_t.c.status.in_(LIVE)),
+                )
+                .values(token_hash=token_hash)
+            )
+            return bool(done.rowcount)

@@ -154,8 +154,13 @@ def replay(games: Iterable[Finished]) -> tuple[dict[Key, Record], list[Step]]:
 def _finished(conn: Connection, where: Any) -> list[Finished]:
     """The finished rated tables that ``where`` picks, in the order they finished."""
     tables = conn.execute(
-        sa.select(tables_t.c.id, tables_t.c.game, tables_t.c.players, tables_t.c.finished_at,
-                  tables_t.c.winners)  # fmt: skip
+        sa.select(
+            tables_t.c.id,
+            tables_t.c.game,
+            tables_t.c.players,
+            tables_t.c.finished_at,
+            tables_t.c.winners,
+        )
         .where(tables_t.c.rated.is_(True), tables_t.c.status == "over", where)
         .order_by(tables_t.c.finished_at, tables_t.c.id)
     ).all()
@@ -163,17 +168,27 @@ def _finished(conn: Connection, where: Any) -> list[Finished]:
     ids = [t.id for t in tables]
     for chunk in (ids[i : i + 500] for i in range(0, len(ids), 500)):
         for r in conn.execute(
-            sa.select(seats_t.c.table_id, seats_t.c.seat, seats_t.c.kind, seats_t.c.bot,
-                      seats_t.c.account_id)  # fmt: skip
+            sa.select(
+                seats_t.c.table_id,
+                seats_t.c.seat,
+                seats_t.c.kind,
+                seats_t.c.bot,
+                seats_t.c.account_id,
+            )
             .where(seats_t.c.table_id.in_(chunk))
             .order_by(seats_t.c.table_id, seats_t.c.seat)
         ):
             row = SeatRow(r.seat, r.kind, r.bot, account_id=r.account_id)
             seats.setdefault(r.table_id, []).append(row)
     return [
-        Finished(t.id, t.game, t.players, float(t.finished_at),
-                 tuple(subject_of(s) for s in seats.get(t.id, [])),
-                 tuple(json.loads(t.winners or "[]")))  # fmt: skip
+        Finished(
+            t.id,
+            t.game,
+            t.players,
+            float(t.finished_at),
+            tuple(subject_of(s) for s in seats.get(t.id, [])),
+            tuple(json.loads(t.winners or "[]")),
+        )
         for t in tables
     ]
 
@@ -203,8 +218,12 @@ def _write(conn: Connection, records: dict[Key, Record], steps: list[Step]) -> N
             ratings_t.c.game == game,
             ratings_t.c.players == players,
         )
-        values = {"mu": rec.skill.mu, "sigma": rec.skill.sigma, "games": rec.games,
-                  "wins": rec.wins}  # fmt: skip
+        values = {
+            "mu": rec.skill.mu,
+            "sigma": rec.skill.sigma,
+            "games": rec.games,
+            "wins": rec.wins,
+        }
         if not conn.execute(ratings_t.update().where(*where).values(**values)).rowcount:
             conn.execute(
                 ratings_t.insert().values(subject=subject, game=game, players=players, **values)
@@ -213,11 +232,18 @@ def _write(conn: Connection, records: dict[Key, Record], steps: list[Step]) -> N
         conn.execute(
             rating_history_t.insert(),
             [
-                {"table_id": s.table_id, "subject": s.key[0], "game": s.key[1],
-                 "players": s.key[2], "mu": s.skill.mu, "sigma": s.skill.sigma, "at": s.at}
+                {
+                    "table_id": s.table_id,
+                    "subject": s.key[0],
+                    "game": s.key[1],
+                    "players": s.key[2],
+                    "mu": s.skill.mu,
+                    "sigma": s.skill.sigma,
+                    "at": s.at,
+                }
                 for s in steps
             ],
-        )  # fmt: skip
+        )
 
 
 def record(conn: Connection, table_id: str) -> None:
@@ -256,7 +282,7 @@ def stored(engine: Engine) -> dict[Key, Record]:
         }
 
 
-# -- what the pages read -----------------------------------------------------------------------------
+# -- what the pages read ---------------------------------------------------------------------------
 class LadderRow(TypedDict):
     rank: int
     name: str
@@ -292,10 +318,16 @@ def leaderboard(engine: Engine, game: str, players: int) -> list[LadderRow]:
         key=lambda r: (-Skill(r.mu, r.sigma).rating, -r.games, names[r.subject]),
     )
     return [
-        {"rank": i, "name": names[r.subject],
-         "kind": "person" if r.subject.startswith(ACCOUNT) else "bot",
-         "mu": r.mu, "sigma": r.sigma, "rating": Skill(r.mu, r.sigma).rating,
-         "games": r.games, "wins": r.wins}  # fmt: skip
+        {
+            "rank": i,
+            "name": names[r.subject],
+            "kind": "person" if r.subject.startswith(ACCOUNT) else "bot",
+            "mu": r.mu,
+            "sigma": r.sigma,
+            "rating": Skill(r.mu, r.sigma).rating,
+            "games": r.games,
+            "wins": r.wins,
+        }
         for i, r in enumerate(ranked, 1)
     ]
 

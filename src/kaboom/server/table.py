@@ -270,9 +270,15 @@ class Table:
         async with self.lock:
             await seating.vote(self, conn, voter, seat)
 
-    async def join(self, name: str, seat: int | None) -> tuple[int, str]:
+    async def join(
+        self, name: str, seat: int | None, account_id: int | None = None
+    ) -> tuple[int, str]:
         async with self.lock:
-            return await seating.join(self, name, seat)
+            return await seating.join(self, name, seat, account_id)
+
+    async def seat_back(self, account_id: int) -> tuple[int, str]:
+        async with self.lock:
+            return await seating.seat_back(self, account_id)
 
     async def leave(self, seat: int) -> None:
         async with self.lock:
