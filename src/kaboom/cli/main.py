@@ -644,7 +644,11 @@ def _help_that_wraps(*apps: typer.Typer) -> None:
                 command.help = unwrapped(doc)
 
 
-_help_that_wraps(app, scenario_app)
+# kaboom ladder (issue 35): the server's ratings, for its operator.
+from kaboom.cli import ladder as ladder_cli  # noqa: E402
+
+app.add_typer(ladder_cli.app, name="ladder")
+_help_that_wraps(app, scenario_app, ladder_cli.app)
 
 
 def main() -> None:

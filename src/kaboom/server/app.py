@@ -8,7 +8,9 @@ HTTP (JSON):
 - ``POST /api/tables/{id}/join`` (a name, optionally a seat and the invite: a seat token),
   ``/leave`` and ``/start`` (``Authorization: Bearer TOKEN``);
 - ``GET /api/games/{id}/export`` (a game over: its log in the format ``kaboom replay``
-  reads, every hand shown); ``GET /api/history?name=NAME``.
+  reads, every hand shown); ``GET /api/history?name=NAME``;
+- the ladder (issue 35, ``ladder_api``): ``GET /api/ladder?game=G&players=P``,
+  ``GET /api/players/{name}``.
 
 ``/ws``: one WebSocket per client, the messages of ``protocol`` (docs/protocol.md).
 """
@@ -42,6 +44,7 @@ from kaboom.server.chat import line_msg as chat_line
 from kaboom.server.config import ServerConfig, origin_ok
 from kaboom.server.export import export, seat_views
 from kaboom.server.hub import Hub
+from kaboom.server.ladder_api import add_ladder
 from kaboom.server.limits import Bucket, Buckets, Sockets, peer
 from kaboom.server.seating import LobbyError, token_hash
 from kaboom.server.table import Table, TableUnavailable
@@ -274,6 +277,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         return hub_box["hub"]
 
     add_accounts(app, config)  # (issue 35: its CSRF check runs inside the rate limit)
+    add_ladder(app)  # (issue 35: the leaderboard and the profiles)
     app.add_middleware(RateLimit, rate=config.http_rate, burst=config.http_burst)
 
     @app.exception_handler(KaboomError)
