@@ -218,21 +218,27 @@ class Limits:
         self.names = Buckets(config.signin_rate, config.signin_burst)
         self.clients = Buckets(config.client_signin_rate, config.client_signin_burst)
 
-    def take(self, client: str, key: str | None) -> None:
-        """Spend an attempt, or a 429 naming the limit."""
+    def refused(self, client: str, key: str | None) -> str | None:
+        """Spend an attempt of ``client`` (and of the name's ``key``): None, or which limit
+        is spent, in words."""
         c = self.config
         if not self.clients.take(client):
-            raise HTTPException(
-                429,
+            return (
                 f"sign-in: at most {c.client_signin_burst:g} attempts from one address, "
-                f"then one every {1 / c.client_signin_rate:g} s",
+                f"then one every {1 / c.client_signin_rate:g} s"
             )
         if key is not None and not self.names.take(key):
-            raise HTTPException(
-                429,
+            return (
                 f"sign-in: at most {c.signin_burst:g} attempts for one name, "
-                f"then one every {1 / c.signin_rate:g} s",
+                f"then one every {1 / c.signin_rate:g} s"
             )
+        return None
+
+    def take(self, client: str, key: str | None) -> None:
+        """Spend an attempt, or a 429 naming the limit."""
+        why = self.refused(client, key)
+        if why is not None:
+            raise HTTPException(429, why)
 
 
 async def start_session(request: Request, response: Response, account_id: int) -> None:

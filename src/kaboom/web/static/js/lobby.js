@@ -5,6 +5,7 @@
 // player's history. Only the documented HTTP routes.
 import { api, el, seatStore } from "./api.js";
 import { GAME_ORDER, GAME_PICTURES } from "./lobby-words.js";
+import { account, setupAccount } from "./account.js";
 
 const $ = (sel) => document.querySelector(sel);
 /** "Play now": the first game of the box, against three thinking bots at the middle level,
@@ -296,9 +297,10 @@ async function refresh() {
 async function history(ev) {
   ev.preventDefault();
   const name = $("#history-name").value.trim();
-  if (!name) return;
+  if (!name && !account()) return;
   try {
-    const h = await api(`/api/history?name=${encodeURIComponent(name)}`);
+    // signed in, no name: your own games, by account (issue 35)
+    const h = await api(name ? `/api/history?name=${encodeURIComponent(name)}` : "/api/history");
     const gameName = (id) => games.find((g) => g.id === id)?.name || id;
     $("#history").replaceChildren(...(h.games.length ? h.games.map((g) => el("li", {},
       el("a", { href: `/replay/${g.id}` }, `${gameName(g.game)}, ${g.players} players`), ` · seat ${g.seat} · ${g.won ? "won" : g.status === "ended" ? "ended" : "lost"}`))
@@ -326,6 +328,7 @@ async function main() {
   drawSeats();
   drawPicked();
   drawFriends();
+  await setupAccount((name) => { $("#history-name").placeholder = name ? "a player's name (empty: yours)" : "a player's name"; });
   document.body.dataset.ready = "1";
   refresh();
   setInterval(refresh, 3000);
