@@ -270,6 +270,8 @@ async function createCustom(ev) {
   };
   // the table's chat is on unless unticked (the server's default: on)
   if (!$("#chat").checked) body.chat = false;
+  // rated (issue 35): the box is enabled only while signed in
+  if ($("#rated").checked && !$("#rated").disabled) body.rated = true;
   try {
     location.href = (await sitDown(body, myName(seats.includes("human", 1) ? "Host" : "You"))).url;
   } catch (e) { showError(err, e.message); }
@@ -308,6 +310,15 @@ async function history(ev) {
   } catch (e) { $("#history").replaceChildren(el("li", { class: "error" }, e.message)); }
 }
 
+/** The Rated box (issue 35): only a signed-in person may ask for a rated table. */
+function drawRated(name) {
+  $("#rated").disabled = !name;
+  if (!name) $("#rated").checked = false;
+  $("#rated-note").textContent = name
+    ? "A rated table plays unrated unless every person at it is signed in."
+    : "Sign in to play rated. A rated table plays unrated unless every person at it is signed in.";
+}
+
 async function main() {
   $("#name").value = localStorage.getItem("kaboom.name") || "";
   $("#name").placeholder = "You";
@@ -328,7 +339,10 @@ async function main() {
   drawSeats();
   drawPicked();
   drawFriends();
-  await setupAccount((name) => { $("#history-name").placeholder = name ? "a player's name (empty: yours)" : "a player's name"; });
+  await setupAccount((name) => {
+    $("#history-name").placeholder = name ? "a player's name (empty: yours)" : "a player's name";
+    drawRated(name);
+  });
   document.body.dataset.ready = "1";
   refresh();
   setInterval(refresh, 3000);
