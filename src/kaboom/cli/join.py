@@ -619,15 +619,23 @@ class JoinApp(KaboomApp):
 
 
 async def join_seat(
-    url: str, name: str, token: str | None, seat: int | None, start: bool
+    url: str,
+    name: str,
+    token: str | None,
+    seat: int | None,
+    start: bool,
+    account: tuple[str, str] | None = None,
 ) -> tuple[str, str, str | None, str | None]:
     """Take a seat (or use the token given): (base, table, token, invite). Starts the table
-    when asked and every seat is taken."""
+    when asked and every seat is taken. ``account``: (name, password) to sign in first, so
+    the seat is the account's (issue 35: ``--user``)."""
     from kaboom.server.client import LobbyRefused, parse_table_url
 
     base, table, invite = parse_table_url(url)
     lobby = Lobby(base)
     try:
+        if account is not None:
+            await lobby.sign_in(*account)
         if token is None and name:
             token = (await lobby.join(table, name, seat, invite))["token"]
         if start and token is not None:

@@ -31,6 +31,10 @@ scenario_app = typer.Typer(
     cls=KaboomGroup, help="Rule scenarios: rigged deals, actions and expectations."
 )
 app.add_typer(scenario_app, name="scenario")
+# kaboom accounts (issue 35): the server's accounts, for its operator.
+from kaboom.cli import accounts as accounts_cli  # noqa: E402
+
+app.add_typer(accounts_cli.app, name="accounts")
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -164,11 +168,18 @@ def play(
     start: Annotated[
         bool, typer.Option("--start", help="With --join: start the table once seated.")
     ] = False,
+    user: Annotated[
+        str | None,
+        typer.Option(
+            help="With --join: sign in to this account of the server (the password is asked "
+            "without echo), so the seat follows you to another device."
+        ),
+    ] = None,
 ) -> None:
     """Play at the terminal table against bots (or friends, --hotseat), or at a seat of a
     server table (--join)."""
     if join is not None:
-        _join(join, name, token, watch, start)
+        _join(join, name, token, watch, start, user)
         return
     from kaboom.tui.cli import launch, table_app, table_args
 
@@ -176,17 +187,22 @@ def play(
     launch(table_app(args, resume, log, delay, react, pace))
 
 
-def _join(url: str, name: str, token: str | None, watch: bool, start: bool) -> None:
+def _join(
+    url: str, name: str, token: str | None, watch: bool, start: bool, user: str | None = None
+) -> None:
     import asyncio
+    import getpass
 
     try:
         from kaboom.cli.join import JoinApp, RemoteSession, join_seat
         from kaboom.server.client import LobbyRefused
     except ImportError as e:
         raise BadInput("--join", f"the server extra: pip install -e '.[server]' ({e})") from None
+    # issue 35: --user signs in first (the password asked without echo)
+    account = None if user is None else (user, getpass.getpass(f"password for {user}: "))
     try:
         base, table, seat_token, invite = asyncio.run(
-            join_seat(url, "" if watch else name, token, None, start)
+            join_seat(url, "" if watch else name, token, None, start, account)
         )
     except LobbyRefused as e:
         raise BadInput(url, e.detail) from None
@@ -644,7 +660,19 @@ def _help_that_wraps(*apps: typer.Typer) -> None:
                 command.help = unwrapped(doc)
 
 
-_help_that_wraps(app, scenario_app)
+for _name, _fn in (
+    ("list", accounts_cli.list_accounts),
+    ("rename", accounts_cli.rename),
+    ("reset-password", accounts_cli.reset_password),
+    ("remove", accounts_cli.remove),
+):
+    accounts_cli.app.command(name=_name)(friendly(_fn))
+
+# kaboom ladder (issue 35): the server's ratings, for its operator.
+from kaboom.cli import ladder as ladder_cli  # noqa: E402
+
+app.add_typer(ladder_cli.app, name="ladder")
+_help_that_wraps(app, scenario_app, accounts_cli.app, ladder_cli.app)
 
 
 def main() -> None:

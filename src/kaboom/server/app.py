@@ -8,7 +8,9 @@ HTTP (JSON):
 - ``POST /api/tables/{id}/join`` (a name, optionally a seat and the invite: a seat token),
   ``/leave`` and ``/start`` (``Authorization: Bearer TOKEN``);
 - ``GET /api/games/{id}/export`` (a game over: its log in the format ``kaboom replay``
-  reads, every hand shown); ``GET /api/history?name=NAME``.
+  reads, every hand shown); ``GET /api/history?name=NAME``;
+- the ladder (issue 35, ``ladder_api``): ``GET /api/ladder?game=G&players=P``,
+  ``GET /api/players/{name}``.
 
 ``/ws``: one WebSocket per client, the messages of ``protocol`` (docs/protocol.md).
 """
@@ -22,12 +24,11 @@ import gc
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
-from urllib.parse import urlsplit
 
-from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket
+from fastapi import Depends, FastAPI, Header, HTTPException, Query, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -38,10 +39,12 @@ from kaboom.engine.options import Option
 from kaboom.engine.registry import get_game, list_games, refused_option
 from kaboom.games.option_words import value_words, words_of
 from kaboom.server import protocol as proto
+from kaboom.server.accounts import Account, SignedIn, add_accounts, name_key, signed_in
 from kaboom.server.chat import line_msg as chat_line
-from kaboom.server.config import ServerConfig
+from kaboom.server.config import ServerConfig, origin_ok
 from kaboom.server.export import export, seat_views
 from kaboom.server.hub import Hub
+from kaboom.server.ladder_api import add_ladder
 from kaboom.server.limits import Bucket, Buckets, Sockets, peer
 from kaboom.server.seating import LobbyError, token_hash
 from kaboom.server.table import Table, TableUnavailable
@@ -97,6 +100,9 @@ class CreateTable(BaseModel):
     seed: int | str | None = None
     #: The table's chat on at the start (issue 35; its host may turn it off or on).
     chat: bool = True
+    #: Rated (issue 35): plays rated only if every person's seat is taken by a signed-in
+    #: account when it starts (the table's info says which).
+    rated: bool = False
 
 
 class JoinTable(BaseModel):
@@ -185,17 +191,6 @@ class WsConn:
                 await self.ws.send_text(text)
 
 
-def origin_ok(headers: Mapping[str, str], config: ServerConfig) -> bool:
-    """A browser's WebSocket must come from this server's own origin or a configured one;
-    a client that sends no Origin (a program) is let in."""
-    origin = headers.get("origin")
-    if origin is None:
-        return True
-    if origin in config.origins or "*" in config.origins:
-        return True
-    return bool(urlsplit(origin).netloc) and urlsplit(origin).netloc == headers.get("host")
-
-
 #: An int option with at most this many values is offered as a list of the values the
 #: game accepts at each player count (``by_players``), asked of the game itself.
 FEW_VALUES = 12
@@ -281,6 +276,8 @@ def create_app(config: ServerConfig) -> FastAPI:
     def hub() -> Hub:
         return hub_box["hub"]
 
+    add_accounts(app, config)  # (issue 35: its CSRF check runs inside the rate limit)
+    add_ladder(app)  # (issue 35: the leaderboard and the profiles)
     app.add_middleware(RateLimit, rate=config.http_rate, burst=config.http_burst)
 
     @app.exception_handler(KaboomError)
@@ -389,11 +386,26 @@ def create_app(config: ServerConfig) -> FastAPI:
                 "ws": "/ws", "hello": hello}  # fmt: skip
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, req: JoinTable) -> dict[str, Any]:
+    async def join(table_id: str, req: JoinTable, account: SignedIn) -> dict[str, Any]:
+        """Take a seat; signed in, under the account's name, the seat recorded to the
+        account (issue 35: a person's seats follow them)."""
         table = await table_or_404(table_id)
         if not may_see(table, req.invite, None):
             raise HTTPException(404, "no such table")
-        seat, token = await table.join(req.name, req.seat)
+        if account is None:
+            seat, token = await table.join(req.name, req.seat)
+        else:
+            seat, token = await table.join(account.name, req.seat, account.id)
+        return {"table": table.id, "seat": seat, "token": token}
+
+    @app.post("/api/tables/{table_id}/seat-back")
+    async def seat_back(
+        table_id: str, account: Annotated[Account, Depends(signed_in)]
+    ) -> dict[str, Any]:
+        """The account's seat at a table not over, on this device (issue 35): a fresh
+        token; the old one stops working and its connections are closed."""
+        table = await table_or_404(table_id)
+        seat, token = await table.seat_back(account.id)
         return {"table": table.id, "seat": seat, "token": token}
 
     async def seated(table_id: str, authorization: str | None) -> tuple[Table, int]:
@@ -455,9 +467,20 @@ def create_app(config: ServerConfig) -> FastAPI:
         return Response(json.dumps(body), media_type="application/json")
 
     @app.get("/api/history")
-    async def history(name: Annotated[str, Query(min_length=1, max_length=32)]) -> dict[str, Any]:
+    async def history(
+        account: SignedIn, name: Annotated[str | None, Query(min_length=1, max_length=32)] = None
+    ) -> dict[str, Any]:
+        """A name's finished public games; signed in (no name, or one's own), one's own
+        games by account (issue 35: history follows the person), private ones too."""
         h = hub()
-        rows = await h.db(h.store.history, name)
+        mine = account is not None and (name is None or name_key(name) == name_key(account.name))
+        if account is not None and mine:
+            name = account.name
+            rows = await h.db(h.store.account_history, account.id)
+        elif name is None:
+            raise HTTPException(400, "name: a player's name (1 to 32 characters) is needed")
+        else:
+            rows = await h.db(h.store.history, name)
         return {
             "name": name,
             "games": [
@@ -473,7 +496,7 @@ def create_app(config: ServerConfig) -> FastAPI:
                     "export": f"/api/games/{r.id}/export",
                 }
                 for r, seat in rows
-                if not r.private
+                if mine or not r.private
             ],
         }
 

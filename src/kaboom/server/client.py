@@ -76,6 +76,15 @@ class Lobby:
             raise LobbyRefused(response.status_code, str(detail))
         return response.json()
 
+    async def sign_in(self, name: str, password: str) -> str:
+        """Sign in to an account (issue 35): this lobby's later requests carry its session
+        cookie, and the server's own Origin (a signed-in request needs it: CSRF). The
+        account's name as shown."""
+        self.http.headers["Origin"] = self.base
+        body = {"name": name, "password": password}
+        result: dict[str, str] = await self._call("POST", "/api/sessions", json=body)
+        return result["name"]
+
     async def health(self) -> dict[str, Any]:
         result: dict[str, Any] = await self._call("GET", "/api/health")
         return result

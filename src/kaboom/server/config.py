@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from kaboom.bots.ismcts import LEVELS
 
@@ -52,6 +54,12 @@ class ServerConfig:
     client_msg_rate: float = 50.0
     client_msg_burst: float = 200.0
     trusted: bool = False
+    #: Sign-in attempts (issue 35): per name (any address) and per client address (any
+    #: name), a token bucket each (rate a second, burst); ``trusted`` lifts the address's.
+    signin_rate: float = 1 / 12
+    signin_burst: float = 5.0
+    client_signin_rate: float = 1 / 3
+    client_signin_burst: float = 20.0
     #: Finished tables stay in memory this long for late reconnects (then the database).
     keep_finished: float = 120.0
     #: Offer WebSocket compression (permessage-deflate) to clients that ask for it: off by
@@ -65,4 +73,16 @@ class ServerConfig:
     def __post_init__(self) -> None:
         if self.trusted:  # every limit per client address lifted
             self.client_sockets = self.client_tables = 0
-            self.client_msg_rate = self.http_rate = 0.0
+            self.client_msg_rate = self.http_rate = self.client_signin_rate = 0.0
+
+
+def origin_ok(headers: Mapping[str, str], config: ServerConfig) -> bool:
+    """A browser's WebSocket (or a signed-in request, issue 35) must come from this
+    server's own origin or a configured one; a client that sends no Origin (a program) is
+    let in."""
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    if origin in config.origins or "*" in config.origins:
+        return True
+    return bool(urlsplit(origin).netloc) and urlsplit(origin).netloc == headers.get("host")

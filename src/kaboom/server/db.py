@@ -67,6 +67,9 @@ tables_t = sa.Table(
     sa.Column("chat", sa.Boolean, nullable=False, server_default=sa.true()),
     sa.Column("host_seat", sa.Integer, nullable=True),
     sa.Column("spectators", sa.Integer, nullable=False, server_default="0"),
+    # the ladder (issue 35, migration 0005): asked rated at creation; at the start it stays
+    # rated only if every person's seat is taken by a signed-in account (``ladder``)
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 seats_t = sa.Table(
@@ -80,6 +83,8 @@ seats_t = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("away", sa.Boolean, nullable=False),
     sa.Column("takeover", sa.Boolean, nullable=False),
+    # the account of the person seated, when signed in (issue 35, migration 0004_accounts)
+    sa.Column("account_id", sa.Integer, nullable=True),
     sa.PrimaryKeyConstraint("table_id", "seat"),
 )
 
@@ -143,8 +148,71 @@ chat_t = sa.Table(
     sa.PrimaryKeyConstraint("table_id", "n"),
 )
 
+#: Accounts (issue 35, migration 0004_accounts): a name unique after NFKC and case folding
+#: (``name_key``), an argon2id hash of the password (never the password itself), and the
+#: signed-in sessions, kept as the SHA-256 of their cookie.
+accounts_t = sa.Table(
+    "kaboom_accounts",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(32), nullable=False),
+    sa.Column("name_key", sa.String(64), nullable=False, unique=True),
+    sa.Column("password_hash", sa.String(255), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+sessions_t = sa.Table(
+    "kaboom_sessions",
+    metadata,
+    sa.Column("token_hash", sa.String(64), primary_key=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("kaboom_accounts.id"), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("last_seen", sa.Float, nullable=False),
+)
+
+#: The ladder (issue 35): per subject (``account:<id>`` or ``bot:<spec>``), game and player
+#: count, its OpenSkill skill and its record; written with the end of a rated table.
+ratings_t = sa.Table(
+    "kaboom_ratings",
+    metadata,
+    sa.Column("subject", sa.String(80), nullable=False),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("wins", sa.Integer, nullable=False),
+    sa.PrimaryKeyConstraint("subject", "game", "players"),
+)
+
+#: A subject's skill after each rated table it finished (the profile's chart).
+rating_history_t = sa.Table(
+    "kaboom_rating_history",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("kaboom_tables.id"), nullable=False),
+    sa.Column("subject", sa.String(80), nullable=False),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.PrimaryKeyConstraint("table_id", "subject"),
+    sa.Index("kaboom_rating_history_subject", "subject", "game", "players", "at"),
+)
+
 #: Tries at a chat line's number before giving up (two processes taking the same ``n``).
 CHAT_TRIES = 8
+
+
+#: The ladder's PostgreSQL advisory lock (issue 35): one rating update at a time.
+LADDER_LOCK = 727275
+
+
+def ladder_lock(conn: Connection) -> None:
+    """Hold the ladder's lock until ``conn``'s transaction ends (PostgreSQL; SQLite has one
+    writer at a time anyway)."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": LADDER_LOCK})
 
 
 class Conflict(Exception):
@@ -224,6 +292,19 @@ class SeatRow:
     token_hash: str | None = None
     away: bool = False
     takeover: bool = False
+    #: The account of the person seated, when they were signed in (issue 35).
+    account_id: int | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class AccountRow:
+    """An account as stored: its id, name as shown, ``name_key`` (unique), password hash."""
+
+    id: int
+    name: str
+    name_key: str
+    password_hash: str
+    created_at: float
 
 
 @dataclass(slots=True)
@@ -248,6 +329,7 @@ class TableRow:
     chat: bool = True
     host_seat: int | None = None
     spectators: int = 0
+    rated: bool = False
 
 
 @dataclass(slots=True)
@@ -280,6 +362,7 @@ _TABLE_CODECS: dict[str, tuple[Callable[[Any], object], Callable[[Any], object]]
     "seed": (str, int),  # 64 bits: a string, so every database keeps it whole
     "private": (bool, bool),
     "chat": (bool, bool),
+    "rated": (bool, bool),
     "winners": (_json_or_none, _loads_or_none),
 }
 _TABLE_FIELDS = tuple(f.name for f in fields(TableRow))
@@ -306,7 +389,13 @@ def _table_row(r: Any) -> TableRow:
 
 
 def _seat_row(r: Any) -> SeatRow:
-    return SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash, bool(r.away), bool(r.takeover))
+    return SeatRow(
+        r.seat, r.kind, r.bot, r.name, r.token_hash, bool(r.away), bool(r.takeover), r.account_id
+    )
+
+
+def _account_row(r: Any) -> AccountRow:
+    return AccountRow(r.id, r.name, r.name_key, r.password_hash, r.created_at)
 
 
 class Store:
@@ -348,6 +437,7 @@ class Store:
                         "token_hash": s.token_hash,
                         "away": False,
                         "takeover": False,
+                        "account_id": s.account_id,
                     }
                     for s in seats
                 ],
@@ -403,9 +493,17 @@ class Store:
                     seats[s.table_id].append(_seat_row(s))
         return [(_table_row(r), seats[r.id]) for r in rows]
 
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+    def take_seat(
+        self,
+        table_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        account_id: int | None = None,
+    ) -> bool:
         """Seat a person in a free human seat of an open table (False: taken meanwhile);
-        the first person seated is the table's host (issue 35: who may turn chat off)."""
+        the first person seated is the table's host (issue 35: who may turn chat off), and
+        a person signed in is recorded by their account (issue 35: seats follow them)."""
         with self.engine.begin() as conn:
             done = conn.execute(
                 seats_t.update()
@@ -416,7 +514,7 @@ class Store:
                     seats_t.c.token_hash.is_(None),
                     sa.exists().where(tables_t.c.id == table_id, tables_t.c.status == "open"),
                 )
-                .values(name=name, token_hash=token_hash)
+                .values(name=name, token_hash=token_hash, account_id=account_id)
             )
             if done.rowcount:
                 conn.execute(
@@ -433,7 +531,7 @@ class Store:
             conn.execute(
                 seats_t.update()
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
-                .values(name=None, token_hash=None)
+                .values(name=None, token_hash=None, account_id=None)
             )
             conn.execute(
                 tables_t.update()
@@ -450,13 +548,14 @@ class Store:
                 .values(**values)
             )
 
-    def start(self, table_id: str) -> bool:
-        """Open → playing (False: it was not open any more)."""
+    def start(self, table_id: str, rated: bool = False) -> bool:
+        """Open → playing (False: it was not open any more); ``rated``: whether it plays
+        rated (issue 35: ``ladder.plays_rated``)."""
         with self.engine.begin() as conn:
             done = conn.execute(
                 tables_t.update()
                 .where(tables_t.c.id == table_id, tables_t.c.status == "open")
-                .values(status="playing", seq=0, updated_at=time.time())
+                .values(status="playing", seq=0, updated_at=time.time(), rated=rated)
             )
             return bool(done.rowcount)
 
@@ -467,10 +566,24 @@ class Store:
         winners: list[int] | None,
         reason: str | None,
         seq: int = 0,
-    ) -> None:
-        now = time.time()
+        rate: Callable[[Connection, str], None] | None = None,
+    ) -> bool:
+        """Record a table's end (False: it was over already, recorded by another process).
+        ``rate`` (a rated table, issue 35: ``ladder.record``) runs in the same transaction,
+        only where the end is recorded, under the ladder's lock; its ``finished_at`` then
+        comes after every rated table's before it, so the ladder's order is the order of
+        ``finished_at`` even across processes whose clocks differ a little."""
         with self.engine.begin() as conn:
-            conn.execute(
+            now = time.time()
+            if rate is not None:
+                ladder_lock(conn)
+                last = conn.execute(
+                    sa.select(sa.func.max(tables_t.c.finished_at)).where(
+                        tables_t.c.rated.is_(True), tables_t.c.status == "over"
+                    )
+                ).scalar()
+                now = max(now, float(last or 0.0) + 1e-3)
+            done = conn.execute(
                 tables_t.update()
                 .where(tables_t.c.id == table_id, tables_t.c.status.in_(LIVE))
                 .values(
@@ -482,6 +595,9 @@ class Store:
                     updated_at=now,
                 )
             )
+            if done.rowcount and rate is not None:
+                rate(conn, table_id)
+            return bool(done.rowcount)
 
     # -- the log -------------------------------------------------------------------------------
     def append(self, table_id: str, rows: list[ActionRow], notify: str | None = None) -> None:
@@ -748,3 +864,150 @@ class Store:
                 .limit(limit)
             ).all()
         return [(_table_row(r), r.at_seat) for r in rows]
+
+    def account_history(self, account_id: int, limit: int = 100) -> list[tuple[TableRow, int]]:
+        """The finished tables where this account sat (issue 35: history follows the
+        person, not a name anyone can type), newest first, with the seat."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(tables_t, seats_t.c.seat.label("at_seat"))
+                .join(seats_t, seats_t.c.table_id == tables_t.c.id)
+                .where(
+                    seats_t.c.account_id == account_id,
+                    tables_t.c.status.in_(("over", "ended")),
+                )
+                .order_by(tables_t.c.finished_at.desc())
+                .limit(limit)
+            ).all()
+        return [(_table_row(r), r.at_seat) for r in rows]
+
+    # -- accounts and their sessions (issue 35) ----------------------------------------------
+    def add_account(self, name: str, key: str, password_hash: str) -> int | None:
+        """A new account: its id; None when ``key`` (the name's NFKC + casefold) is taken."""
+        try:
+            with self.engine.begin() as conn:
+                done = conn.execute(
+                    accounts_t.insert().values(
+                        name=name,
+                        name_key=key,
+                        password_hash=password_hash,
+                        created_at=time.time(),
+                    )
+                )
+                new_id = done.inserted_primary_key
+                assert new_id is not None
+                return int(new_id[0])
+        except IntegrityError:
+            return None
+
+    def account(self, key: str) -> AccountRow | None:
+        """The account of a name's ``name_key`` (None: no such account)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(accounts_t.select().where(accounts_t.c.name_key == key)).first()
+        return None if row is None else _account_row(row)
+
+    def accounts(self) -> list[AccountRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(accounts_t.select().order_by(accounts_t.c.name_key)).all()
+        return [_account_row(r) for r in rows]
+
+    def rename_account(self, account_id: int, name: str, key: str) -> bool:
+        """False when the new name's key is another account's."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    accounts_t.update()
+                    .where(accounts_t.c.id == account_id)
+                    .values(name=name, name_key=key)
+                )
+            return True
+        except IntegrityError:
+            return False
+
+    def set_password(self, account_id: int, password_hash: str) -> None:
+        """A new password hash; every session of the account signed out."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                accounts_t.update()
+                .where(accounts_t.c.id == account_id)
+                .values(password_hash=password_hash)
+            )
+            conn.execute(sessions_t.delete().where(sessions_t.c.account_id == account_id))
+
+    def remove_account(self, account_id: int) -> None:
+        """The account gone: its sessions, and its mark on the seats it took (the games
+        stay, their seats by name only)."""
+        with self.engine.begin() as conn:
+            conn.execute(sessions_t.delete().where(sessions_t.c.account_id == account_id))
+            conn.execute(
+                seats_t.update().where(seats_t.c.account_id == account_id).values(account_id=None)
+            )
+            conn.execute(accounts_t.delete().where(accounts_t.c.id == account_id))
+
+    def add_session(self, token_hash: str, account_id: int) -> None:
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                sessions_t.insert().values(
+                    token_hash=token_hash, account_id=account_id, created_at=now, last_seen=now
+                )
+            )
+
+    def session(self, token_hash: str, max_age: float, touch_after: float) -> AccountRow | None:
+        """The account of a session cookie's hash, if the session was seen within
+        ``max_age`` seconds (its ``last_seen`` moved on when older than ``touch_after``)."""
+        now = time.time()
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(accounts_t, sessions_t.c.last_seen)
+                .join(sessions_t, sessions_t.c.account_id == accounts_t.c.id)
+                .where(sessions_t.c.token_hash == token_hash)
+            ).first()
+        if row is None or now - row.last_seen > max_age:
+            return None
+        if now - row.last_seen > touch_after:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    sessions_t.update()
+                    .where(sessions_t.c.token_hash == token_hash)
+                    .values(last_seen=now)
+                )
+        return _account_row(row)
+
+    def drop_session(self, token_hash: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(sessions_t.delete().where(sessions_t.c.token_hash == token_hash))
+
+    def account_seats(self, account_id: int) -> list[tuple[TableRow, int]]:
+        """The tables not over yet where this account holds a seat (its token still
+        working), oldest first, with the seat."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(tables_t, seats_t.c.seat.label("at_seat"))
+                .join(seats_t, seats_t.c.table_id == tables_t.c.id)
+                .where(
+                    seats_t.c.account_id == account_id,
+                    seats_t.c.token_hash.is_not(None),
+                    tables_t.c.status.in_(LIVE),
+                )
+                .order_by(tables_t.c.created_at)
+            ).all()
+        return [(_table_row(r), r.at_seat) for r in rows]
+
+    def seat_back(self, table_id: str, seat: int, account_id: int, token_hash: str) -> bool:
+        """A new token for the account's seat at a table not over (issue 35: a seat taken
+        while signed in can be taken back from any signed-in device); False when it is not
+        theirs, was left, or the game is over."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                seats_t.update()
+                .where(
+                    seats_t.c.table_id == table_id,
+                    seats_t.c.seat == seat,
+                    seats_t.c.account_id == account_id,
+                    seats_t.c.token_hash.is_not(None),
+                    sa.exists().where(tables_t.c.id == table_id, tables_t.c.status.in_(LIVE)),
+                )
+                .values(token_hash=token_hash)
+            )
+            return bool(done.rowcount)

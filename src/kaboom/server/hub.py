@@ -349,6 +349,7 @@ class Hub:
             window=float(req.get("window", 3.0)),
             bot_delay=float(req.get("bot_delay", 0.8)),
             chat=bool(req.get("chat", True)),
+            rated=bool(req.get("rated", False)),
         )
         seat_rows = [
             SeatRow(q, "human") if s == "human" else SeatRow(q, "bot", s, f"bot {q} ({s})")

@@ -223,6 +223,9 @@ class TableInfo(BaseModel):
     clock: float | None
     window: float
     bot_delay: float
+    #: Rated (issue 35): asked at creation; from the start, whether it plays rated (only
+    #: if every person's seat is taken by a signed-in account).
+    rated: bool = False
 
 
 class ChatLine(_Server):

@@ -18,6 +18,7 @@ from typing import ParamSpec, Protocol, TypeVar
 
 from kaboom.engine.state import State
 from kaboom.server.db import SeatRow, Store, TableRow
+from kaboom.server.ladder import plays_rated
 from kaboom.server.protocol import Message
 
 T = TypeVar("T")
@@ -309,9 +310,11 @@ async def refresh_seats(table: Table) -> None:
 
 
 # -- the lobby ------------------------------------------------------------------------------------
-async def join(table: Table, name: str, seat: int | None) -> tuple[int, str]:
+async def join(
+    table: Table, name: str, seat: int | None, account_id: int | None = None
+) -> tuple[int, str]:
     """Seat a person (the first free human seat unless one is named): a new token (the
-    caller holds the lock)."""
+    caller holds the lock). ``account_id``: the person is signed in (issue 35)."""
     hub = table.hub
     if hub.shared:
         reload_seats(table.seats, await hub.db(hub.store.seats, table.id))
@@ -325,10 +328,10 @@ async def join(table: Table, name: str, seat: int | None) -> tuple[int, str]:
     chosen = free[0] if seat is None else seat
     token = secrets.token_urlsafe(24)
     digest = token_hash(token)
-    if not await hub.db(hub.store.take_seat, table.id, chosen, name, digest):
+    if not await hub.db(hub.store.take_seat, table.id, chosen, name, digest, account_id):
         raise LobbyError(409, f"seat {chosen} was taken meanwhile")
     row = table.seats[chosen].row
-    row.name, row.token_hash = name, digest
+    row.name, row.token_hash, row.account_id = name, digest, account_id
     if table.row.host_seat is None:  # the first person seated hosts (issue 35: chat-host)
         table.row.host_seat = chosen
     table.touch()
@@ -343,7 +346,7 @@ async def leave(table: Table, seat: int) -> None:
     s = table.seats[seat]
     if table.row.status == "open":
         await hub.db(hub.store.free_seat, table.id, seat)
-        s.row.name = s.row.token_hash = None
+        s.row.name = s.row.token_hash = s.row.account_id = None
         if table.row.host_seat == seat:  # the next person seated hosts
             table.row.host_seat = None
     elif table.row.status == "playing":
@@ -353,6 +356,36 @@ async def leave(table: Table, seat: int) -> None:
     for c in list(s.conns):
         c.close(4001, "left the seat")
     table.seats_changed()
+
+
+#: How the connections of a seat taken back on another device are closed (issue 35).
+TAKEN_BACK = (4009, "seat taken back on another device")
+
+
+async def seat_back(table: Table, account_id: int) -> tuple[int, str]:
+    """The account's seat at this table, on a new device (issue 35: a seat taken while
+    signed in can be taken back from any signed-in device, before the game is over): a
+    fresh token; the old one stops working, its connections are closed (the caller holds
+    the lock)."""
+    hub = table.hub
+    if hub.shared:
+        reload_seats(table.seats, await hub.db(hub.store.seats, table.id))
+    if table.row.status not in ("open", "playing"):
+        raise LobbyError(409, f"the table is {table.row.status}")
+    mine = [s for s in table.seats if s.row.account_id == account_id and s.row.token_hash]
+    if not mine:
+        raise LobbyError(404, "you hold no seat at this table")
+    s = mine[0]
+    token = secrets.token_urlsafe(24)
+    digest = token_hash(token)
+    if not await hub.db(hub.store.seat_back, table.id, s.row.seat, account_id, digest):
+        raise LobbyError(409, "the seat changed meanwhile (left, or the game ended)")
+    s.row.token_hash = digest
+    for c in [c for c in s.conns if c.person]:
+        c.close(*TAKEN_BACK)
+    table.touch()
+    table.seats_changed()
+    return s.row.seat, token
 
 
 async def start(table: Table) -> None:
@@ -365,8 +398,12 @@ async def start(table: Table) -> None:
     empty = free_seats(table.seats)
     if empty:
         raise LobbyError(409, f"seats {empty} are still free")
-    if not await hub.db(hub.store.start, table.id):
+    # a table asked to be rated plays rated only if every person in it is signed in
+    # (issue 35); the table's info says which
+    rated = table.row.rated and plays_rated([s.row for s in table.seats])
+    if not await hub.db(hub.store.start, table.id, rated):
         raise LobbyError(409, "the table was started meanwhile")
+    table.row.rated = rated
     table.touch()
     table.begin()
     hub.notify(table.id, "start")

@@ -20,7 +20,7 @@ from kaboom.engine.events import Event
 from kaboom.engine.registry import GameSpec, get_game, new_game
 from kaboom.engine.state import State
 from kaboom.engine.window import world_when_asked
-from kaboom.server import chat, clocks, seating, view
+from kaboom.server import chat, clocks, ladder, seating, view
 from kaboom.server import protocol as proto
 from kaboom.server.clocks import Answer, WindowRt
 from kaboom.server.db import LIVE, ActionRow, Conflict, SeatRow, TableRow
@@ -270,9 +270,15 @@ class Table:
         async with self.lock:
             await seating.vote(self, conn, voter, seat)
 
-    async def join(self, name: str, seat: int | None) -> tuple[int, str]:
+    async def join(
+        self, name: str, seat: int | None, account_id: int | None = None
+    ) -> tuple[int, str]:
         async with self.lock:
-            return await seating.join(self, name, seat)
+            return await seating.join(self, name, seat, account_id)
+
+    async def seat_back(self, account_id: int) -> tuple[int, str]:
+        async with self.lock:
+            return await seating.seat_back(self, account_id)
 
     async def leave(self, seat: int) -> None:
         async with self.lock:
@@ -513,7 +519,10 @@ class Table:
                 return
             self.row.status, self.row.winners, self.row.end_reason = status, winners, reason
             clocks.cancel_all(self)
-            await self.hub.db(self.hub.store.finish, self.id, status, winners, reason, self.seq)
+            # a rated table's ratings change with its end, in one transaction (issue 35)
+            rate = ladder.record if self.row.rated and status == "over" else None
+            store = self.hub.store
+            await self.hub.db(store.finish, self.id, status, winners, reason, self.seq, rate)
             self.broadcast(self.over_msg())
             self.broadcast(self.seats_msg(), people_only=True)
             chat.join_at_the_end(self)
@@ -546,6 +555,7 @@ class Table:
         if table is None:
             return
         if self.state is None and table.status != "open":
+            self.row.rated = table.rated  # (decided at the start: issue 35)
             await self._dealt_elsewhere()
         if self.state is not None:
             await self._read_log()

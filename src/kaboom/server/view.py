@@ -44,6 +44,7 @@ class TableOut(TypedDict):
     clock: float | None
     window: float
     bot_delay: float
+    rated: bool
 
 
 # -- the lobby's answers (``server.app``'s routes; ``client.Lobby`` reads them) ----------------
@@ -98,6 +99,7 @@ def table_info(row: TableRow) -> TableOut:
         "clock": row.clock,
         "window": row.window,
         "bot_delay": row.bot_delay,
+        "rated": row.rated,
     }
 
 

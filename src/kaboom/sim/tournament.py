@@ -16,6 +16,7 @@ from kaboom.bots.make import make_bot
 from kaboom.engine.jsonvalue import JsonValue
 from kaboom.engine.registry import get_game, new_game
 from kaboom.sim.backend import Backend
+from kaboom.sim.rating import Skill, rate_game
 from kaboom.sim.simulate import Report, play_game
 from kaboom.sim.stats import win_figures
 
@@ -85,21 +86,16 @@ class TournamentReport(Report):
         return out
 
     def ratings(self) -> list[dict[str, float]]:
-        """OpenSkill (Plackett-Luce) ratings, games taken in order: a bot whose seat won
-        ranks first, the others share second place."""
-        from openskill.models import PlackettLuce
-
-        model = PlackettLuce()
-        ratings = [model.rating(name=name) for name in self.entrants]
+        """OpenSkill (Plackett-Luce) ratings, games taken in order (``rating.rate_game``): a
+        bot whose seat won ranks first, the others share second place."""
+        skills = [Skill() for _ in self.entrants]
         for o in self.outcomes:
             present = sorted(set(o.seats))
-            if len(present) < 2:
-                continue
-            ranks = [1.0 if any(o.seats[s] == e for s in o.winners) else 2.0 for e in present]
-            new = model.rate([[ratings[e]] for e in present], ranks=ranks)
-            for e, team in zip(present, new, strict=True):
-                ratings[e] = team[0]
-        return [{"mu": r.mu, "sigma": r.sigma, "rating": r.ordinal()} for r in ratings]
+            won = [any(o.seats[s] == e for s in o.winners) for e in present]
+            new = rate_game([skills[e] for e in present], won)
+            for e, skill in zip(present, new, strict=True):
+                skills[e] = skill
+        return [{"mu": s.mu, "sigma": s.sigma, "rating": s.rating} for s in skills]
 
     def to_json(self) -> dict[str, Any]:
         games = max(1, len(self.outcomes))

@@ -5,7 +5,9 @@ Pages (static files of ``static/``, no build step):
 
 - ``/``: the lobby (open tables, games in play, create a table, history by name);
 - ``/tables/{id}``: the table (the link ``kaboom play --join`` takes too);
-- ``/replay/{id}``: a finished game step by step, every hand shown.
+- ``/replay/{id}``: a finished game step by step, every hand shown;
+- ``/ladder``: the leaderboard of a game at a player count; ``/players/{name}``: a person's
+  profile, their rating over time as a chart (issue 35).
 
 Routes (JSON; they read only what the request sends, never a table's state):
 
@@ -182,6 +184,14 @@ def add_pages(app: FastAPI) -> None:
     async def replay(table_id: str) -> FileResponse:
         return page("replay.html")
 
+    @app.get("/ladder", include_in_schema=False)
+    async def ladder() -> FileResponse:
+        return page("ladder.html")
+
+    @app.get("/players/{name}", include_in_schema=False)
+    async def player(name: str) -> FileResponse:
+        return page("player.html")
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
 
@@ -217,4 +227,5 @@ def same_seats(table: Table) -> dict[str, Any]:
         "window": row.window,
         "bot_delay": row.bot_delay,
         "seed": None,
+        "rated": row.rated,
     }

@@ -5,6 +5,7 @@
 // player's history. Only the documented HTTP routes.
 import { api, el, seatStore } from "./api.js";
 import { GAME_ORDER, GAME_PICTURES } from "./lobby-words.js";
+import { account, setupAccount } from "./account.js";
 
 const $ = (sel) => document.querySelector(sel);
 /** "Play now": the first game of the box, against three thinking bots at the middle level,
@@ -269,6 +270,8 @@ async function createCustom(ev) {
   };
   // the table's chat is on unless unticked (the server's default: on)
   if (!$("#chat").checked) body.chat = false;
+  // rated (issue 35): the box is enabled only while signed in
+  if ($("#rated").checked && !$("#rated").disabled) body.rated = true;
   try {
     location.href = (await sitDown(body, myName(seats.includes("human", 1) ? "Host" : "You"))).url;
   } catch (e) { showError(err, e.message); }
@@ -296,14 +299,24 @@ async function refresh() {
 async function history(ev) {
   ev.preventDefault();
   const name = $("#history-name").value.trim();
-  if (!name) return;
+  if (!name && !account()) return;
   try {
-    const h = await api(`/api/history?name=${encodeURIComponent(name)}`);
+    // signed in, no name: your own games, by account (issue 35)
+    const h = await api(name ? `/api/history?name=${encodeURIComponent(name)}` : "/api/history");
     const gameName = (id) => games.find((g) => g.id === id)?.name || id;
     $("#history").replaceChildren(...(h.games.length ? h.games.map((g) => el("li", {},
       el("a", { href: `/replay/${g.id}` }, `${gameName(g.game)}, ${g.players} players`), ` · seat ${g.seat} · ${g.won ? "won" : g.status === "ended" ? "ended" : "lost"}`))
       : [el("li", { class: "muted" }, "No finished games under that name.")]));
   } catch (e) { $("#history").replaceChildren(el("li", { class: "error" }, e.message)); }
+}
+
+/** The Rated box (issue 35): only a signed-in person may ask for a rated table. */
+function drawRated(name) {
+  $("#rated").disabled = !name;
+  if (!name) $("#rated").checked = false;
+  $("#rated-note").textContent = name
+    ? "A rated table plays unrated unless every person at it is signed in."
+    : "Sign in to play rated. A rated table plays unrated unless every person at it is signed in.";
 }
 
 async function main() {
@@ -326,6 +339,10 @@ async function main() {
   drawSeats();
   drawPicked();
   drawFriends();
+  await setupAccount((name) => {
+    $("#history-name").placeholder = name ? "a player's name (empty: yours)" : "a player's name";
+    drawRated(name);
+  });
   document.body.dataset.ready = "1";
   refresh();
   setInterval(refresh, 3000);

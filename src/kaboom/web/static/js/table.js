@@ -51,6 +51,8 @@ function drawGameName(name) {
 
 /** Who you are, in the header, as the seats call you: "You are ann (P0)", or "watching". */
 function drawWhoami() {
+  // a rated table (issue 35): from the start, whether it plays rated (the server decides)
+  $("#rated-tag").classList.toggle("hidden", !S.info?.rated);
   if (S.seat === null || S.seat === undefined) { $("#whoami").textContent = "watching"; return; }
   const name = (S.seats || [])[S.seat]?.name;
   // (Play now's seat is named "You": "You are You" says nothing)

@@ -1,0 +1,122 @@
+"""``kaboom accounts``: the server's accounts, for its operator (issue 35: there is no
+e-mail, so a forgotten password is reset here): list, rename, reset a password, remove;
+against the database ``kaboom serve --db`` uses."""
+
+from __future__ import annotations
+
+import getpass
+import sys
+import time
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from kaboom.cli.console import out
+from kaboom.cli.group import KaboomGroup
+from kaboom.engine.errors import BadInput
+
+if TYPE_CHECKING:
+    from kaboom.server.db import AccountRow, Store
+
+app = typer.Typer(
+    cls=KaboomGroup,
+    help="The server's accounts, for its operator: list, rename, reset a password, remove.",
+    no_args_is_help=True,
+)
+
+DbOption = Annotated[
+    str,
+    typer.Option(help="Database: a SQLite file (default) or postgresql://USER@HOST/DB."),
+]
+DEFAULT_DB = "sqlite:///kaboom-server.db"
+
+
+def _store(db: str) -> Store:
+    """The server's database, upgraded first (as ``kaboom serve`` does)."""
+    try:
+        from kaboom.server.db import Store, make_engine, migrate
+    except ImportError as e:
+        raise BadInput("accounts", f"the server extra: pip install -e '.[server]' ({e})") from None
+    engine = make_engine(db)
+    migrate(engine)
+    return Store(engine)
+
+
+def _account(store: Store, name: str) -> AccountRow:
+    from kaboom.server.accounts import name_key
+
+    row = store.account(name_key(name))
+    if row is None:
+        raise BadInput("NAME", f"an account's name, got {name!r} (kaboom accounts list)")
+    return row
+
+
+def _valid(check: object, *args: str) -> str:
+    """A rule of ``kaboom.server.accounts`` (it raises an HTTP 400) as a ``BadInput``."""
+    from fastapi import HTTPException
+
+    try:
+        result = check(*args)  # type: ignore[operator]
+    except HTTPException as e:
+        field, _, why = str(e.detail).partition(": ")
+        raise BadInput(field.upper(), why) from None
+    return str(result)
+
+
+def list_accounts(db: DbOption = DEFAULT_DB) -> None:
+    """List the accounts: name and when each was made."""
+    rows = _store(db).accounts()
+    for row in rows:
+        made = time.strftime("%Y-%m-%d %H:%M", time.gmtime(row.created_at))
+        out().print(f"{row.name}\t{made} UTC", highlight=False, markup=False)
+    out().print(f"{len(rows)} account{'' if len(rows) == 1 else 's'}", highlight=False)
+
+
+def rename(
+    old: Annotated[str, typer.Argument(help="The account's name now.")],
+    new: Annotated[str, typer.Argument(help="Its new name.")],
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Rename an account (its seats, history and sessions stay its own)."""
+    from kaboom.server.accounts import clean_name, name_key
+
+    store = _store(db)
+    row = _account(store, old)
+    shown = _valid(clean_name, new)
+    if not store.rename_account(row.id, shown, name_key(shown)):
+        raise BadInput("NEW", f"a name nobody has, but {shown!r} is taken")
+    out().print(f"renamed {row.name} to {shown}", highlight=False, markup=False)
+
+
+def reset_password(
+    name: Annotated[str, typer.Argument(help="The account's name.")],
+    password_stdin: Annotated[
+        bool, typer.Option("--password-stdin", help="Read the new password from stdin.")
+    ] = False,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Set an account's password (asked twice without echo, or read from stdin); every
+    device signed in to it is signed out."""
+    from kaboom.server.accounts import check_password, hash_password
+
+    store = _store(db)
+    row = _account(store, name)
+    if password_stdin:
+        password = sys.stdin.readline().rstrip("\r\n")
+    else:
+        password = getpass.getpass("new password: ")
+        if getpass.getpass("again: ") != password:
+            raise BadInput("password", "the same password twice")
+    store.set_password(row.id, hash_password(_valid(check_password, password)))
+    out().print(f"new password for {row.name}; signed out everywhere", highlight=False)
+
+
+def remove(
+    name: Annotated[str, typer.Argument(help="The account's name.")],
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Remove an account (its games stay, their seats by name only)."""
+    store = _store(db)
+    row = _account(store, name)
+    store.remove_account(row.id)
+    out().print(f"removed {row.name}", highlight=False, markup=False)

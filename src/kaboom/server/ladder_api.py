@@ -1,0 +1,61 @@
+"""The ladder over HTTP (issue 35): ``GET /api/ladder?game=G&players=P`` (a game's
+leaderboard at a player count, best rating first) and ``GET /api/players/{name}`` (a
+person's profile: games, wins, each rating and its history). Both read the database only
+(``ladder``), so every process on one PostgreSQL answers the same.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import FastAPI, HTTPException, Query, Request
+
+from kaboom.engine.errors import KaboomError
+from kaboom.engine.registry import GameSpec, get_game
+from kaboom.server import ladder
+from kaboom.server.accounts import name_key
+from kaboom.server.hub import Hub
+
+#: The longest name looked up (the accounts' names are at most 32 characters).
+NAME_MAX = 64
+
+
+def _game(game: str, players: int) -> GameSpec:
+    """The game asked, if it takes ``players`` (a 400 naming the field otherwise)."""
+    try:
+        spec = get_game(game)
+    except KaboomError as err:
+        raise HTTPException(400, f"game: {err}") from None
+    if not spec.min_players <= players <= spec.max_players:
+        takes = f"{spec.name} takes {spec.min_players} to {spec.max_players} players"
+        raise HTTPException(400, f"players: {takes}, not {players}")
+    return spec
+
+
+def add_ladder(app: FastAPI) -> None:
+    """The ladder's routes, on the server's ``app``."""
+
+    def hub(request: Request) -> Hub:
+        found: Hub = request.app.state.hub_box["hub"]
+        return found
+
+    @app.get("/api/ladder")
+    async def leaderboard(
+        request: Request,
+        game: Annotated[str, Query(max_length=64)],
+        players: Annotated[int, Query(ge=1, le=64)],
+    ) -> dict[str, Any]:
+        spec = _game(game, players)
+        h = hub(request)
+        rows = await h.db(ladder.leaderboard, h.engine, spec.game_id, players)
+        return {"game": spec.game_id, "players": players, "rows": rows}
+
+    @app.get("/api/players/{name}")
+    async def player(request: Request, name: str) -> dict[str, Any]:
+        if not 1 <= len(name) <= NAME_MAX:
+            raise HTTPException(404, "no such player")
+        h = hub(request)
+        row = await h.db(h.store.account, name_key(name))
+        if row is None:
+            raise HTTPException(404, "no such player")
+        return await h.db(ladder.profile, h.engine, row.id, row.name)
