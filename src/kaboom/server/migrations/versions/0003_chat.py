@@ -19,8 +19,11 @@ depends_on = None
 
 
 def upgrade() -> None:
+    # A plain default (not a SQL expression such as sa.true()): SQLite then adds the column
+    # in place, where an expression makes Alembic copy and drop kaboom_tables, which the
+    # other tables' foreign keys refuse once it holds rows.
     with op.batch_alter_table("kaboom_tables") as batch:
-        batch.add_column(sa.Column("chat", sa.Boolean, nullable=False, server_default=sa.true()))
+        batch.add_column(sa.Column("chat", sa.Boolean, nullable=False, server_default="1"))
         batch.add_column(sa.Column("host_seat", sa.Integer, nullable=True))
         batch.add_column(sa.Column("spectators", sa.Integer, nullable=False, server_default="0"))
     op.create_table(

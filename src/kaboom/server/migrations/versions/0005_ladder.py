@@ -20,8 +20,11 @@ depends_on = None
 
 
 def upgrade() -> None:
+    # A plain default (not a SQL expression such as sa.true()): SQLite then adds the column
+    # in place, where an expression makes Alembic copy and drop kaboom_tables, which the
+    # other tables' foreign keys refuse once it holds rows.
     with op.batch_alter_table("kaboom_tables") as batch:
-        batch.add_column(sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()))
+        batch.add_column(sa.Column("rated", sa.Boolean, nullable=False, server_default="0"))
     op.create_table(
         "kaboom_ratings",
         sa.Column("subject", sa.String(80), nullable=False),
