@@ -30,7 +30,14 @@ from kaboom.server.accounts import COOKIE, Limits, hash_password, name_key
 from kaboom.server.client import SeatClient
 from kaboom.server.config import ServerConfig
 from kaboom.server.db import Store, make_engine, migrate
-from server_support import Server, postgres_schema, quick_args, sqlite_server
+from server_support import (
+    Server,
+    play_person,
+    postgres_schema,
+    quick_args,
+    scripted,
+    sqlite_server,
+)
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("server_accounts")]
 
@@ -310,6 +317,35 @@ def test_history_follows_the_account(server: Server) -> None:
         mine = c.get("/api/history").json()
         assert mine["name"] == name and [g["id"] for g in mine["games"]] == [table["id"]]
     assert httpx.get(server.base + "/api/history").status_code == 400  # a guest names a name
+
+
+def test_play_again_keeps_the_seat_with_its_account(server: Server) -> None:
+    """A signed-in person's seat, played to the end and played again: the next table's
+    seat is recorded to the same account (its seats follow the person)."""
+    with sign_up(server, _name("again")) as c:
+        spec = {"game": "exploding-kittens", "players": 2, "seats": ["human", "random"],
+                "window": 0.0, "bot_delay": 0.0}  # fmt: skip
+        table = c.post("/api/tables", json=spec).json()["id"]
+        token = c.post(f"/api/tables/{table}/join", json={"name": "x"}).json()["token"]
+        auth = {"Authorization": f"Bearer {token}"}
+
+        async def play() -> None:
+            seat = SeatClient(server.base, table, token)
+            await seat.connect()
+            assert c.post(f"/api/tables/{table}/start", headers=auth).status_code == 200
+            await play_person(seat, scripted(5))
+            await seat.close()
+
+        asyncio.run(play())
+        follow = c.post(f"/api/tables/{table}/again", headers=auth).json()["table"]
+    with sqlite3.connect(_db(server)) as db:
+        accounts = [
+            db.execute(
+                "SELECT account_id FROM kaboom_seats WHERE table_id = ? AND seat = 0", (t,)
+            ).fetchone()[0]
+            for t in (table, follow)
+        ]
+    assert accounts[0] is not None and accounts == [accounts[0], accounts[0]]
 
 
 def test_kaboom_accounts_for_the_operator(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

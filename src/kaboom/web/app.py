@@ -146,8 +146,9 @@ def add_pages(app: FastAPI) -> None:
         follow = await hub.get(new_id)
         if follow is None:
             raise HTTPException(404, "the next table has gone")
-        name = table.seats[seat].row.name or f"P{seat}"
-        taken, new_token = await follow.join(name, seat)
+        row = table.seats[seat].row
+        # the seat goes on with its account, if it had one (issue 35: seats follow a person)
+        taken, new_token = await follow.join(row.name or f"P{seat}", seat, row.account_id)
         return {"table": new_id, "seat": taken, "token": new_token, "invite": invite}
 
     @app.get("/api/tables/{table_id}/invite.svg")
