@@ -298,6 +298,40 @@ def test_a_seat_is_taken_back_on_another_device(server: Server) -> None:
     asyncio.run(go())
 
 
+@pytest.mark.postgres
+def test_a_seat_taken_back_at_another_process_closes_the_old_connection(
+    tmp_path: Path,
+) -> None:
+    """Two processes on one PostgreSQL: the seat is played at one, taken back through the
+    other; the old connection, at the first, is closed (4009) and its token refused."""
+    from test_server_crash import two_processes
+
+    with two_processes(tmp_path) as (one, two):
+        name = _name("far")
+
+        async def go() -> None:
+            with sign_up(one, name) as phone:
+                table = phone.post(
+                    "/api/tables", json={"game": "exploding-kittens", "players": 2}
+                ).json()["id"]
+                token = phone.post(f"/api/tables/{table}/join", json={"name": "x"}).json()
+                old = SeatClient(one.base, table, token["token"])
+                await old.connect()
+            with browser_client(two) as laptop:
+                r = laptop.post("/api/sessions", json={"name": name, "password": PASSWORD})
+                assert r.status_code == 200, r.text
+                back = laptop.post(f"/api/tables/{table}/seat-back")
+                assert back.status_code == 200, back.text
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                while True:
+                    await old.recv(15.0)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4009
+            with pytest.raises(ConnectionError):
+                await SeatClient(one.base, table, token["token"]).connect()
+
+        asyncio.run(go())
+
+
 def test_history_follows_the_account(server: Server) -> None:
     """A game a signed-in person sat at (they leave at once: a bot plays it out) is in
     their history by account, whatever name the seat was typed under."""

@@ -148,7 +148,13 @@ def free_seats(seats: list[SeatRt]) -> list[int]:
 
 
 def reload_seats(seats: list[SeatRt], rows: list[SeatRow]) -> None:
+    """The seats as the database has them; a seat whose token another process replaced
+    (taken back on another device: issue 35) closes the connections that came with the
+    old one here."""
     for s, r in zip(seats, rows, strict=True):
+        if s.row.token_hash and r.token_hash and r.token_hash != s.row.token_hash:
+            for c in [c for c in s.conns if c.person]:
+                c.close(*TAKEN_BACK)
         s.row = r
 
 
