@@ -104,6 +104,29 @@ def test_recompute_equals_the_stored_and_only_rated_people_change(store: Store) 
     assert ladder.stored(store.engine) == before
 
 
+def test_removing_an_account_recomputes_the_ladder(tmp_path: Path) -> None:
+    """``kaboom accounts remove``: the account's seats become a guest's, and the ladder is
+    rebuilt without it, so the stored ratings are still those the stored games give."""
+    from typer.testing import CliRunner
+
+    from kaboom.cli.main import app as cli
+
+    url = f"sqlite:///{tmp_path}/kaboom.db"
+    engine = make_engine(url)
+    migrate(engine)
+    store = Store(engine)
+    ann, bob = person(store, "Ann"), person(store, "Bob")
+    for winner in (0, 1, 0):
+        play(store, [ann, bob, "random"], [winner])
+    done = CliRunner().invoke(cli, ["accounts", "remove", "Bob", "--db", url])
+    assert done.exit_code == 0, done.output
+    after = ladder.stored(engine)
+    assert after == ladder.recomputed(engine)
+    assert not [k for k in after if k[0] == f"account:{bob}"]
+    assert [k for k in after if k[0] == f"account:{ann}"]
+    engine.dispose()
+
+
 def test_the_leaderboard_and_the_profile(store: Store) -> None:
     ann, bob = person(store, "Ann"), person(store, "Bob")
     for winner in (0, 0, 1, 0):

@@ -115,8 +115,12 @@ def remove(
     name: Annotated[str, typer.Argument(help="The account's name.")],
     db: DbOption = DEFAULT_DB,
 ) -> None:
-    """Remove an account (its games stay, their seats by name only)."""
+    """Remove an account (its games stay, their seats by name only); the ladder is
+    recomputed without it, so the stored ratings stay those the stored games give."""
+    from kaboom.server import ladder
+
     store = _store(db)
     row = _account(store, name)
     store.remove_account(row.id)
-    out().print(f"removed {row.name}", highlight=False, markup=False)
+    ladder.recompute(store.engine)
+    out().print(f"removed {row.name}; the ladder recomputed", highlight=False, markup=False)
