@@ -20,10 +20,10 @@ from datetime import UTC, datetime
 from typing import Protocol
 
 from kaboom.server import protocol as proto
-from kaboom.server.db import LIVE, ChatRow, TableRow
+from kaboom.server.db import LIVE, ChatRow
 from kaboom.server.limits import Bucket
 from kaboom.server.protocol import Message
-from kaboom.server.seating import Conn, Process, SeatRt
+from kaboom.server.seating import Conn, TableParts
 
 #: Lines a table keeps in memory for ``welcome`` (each connection gets the last
 #: ``proto.CHAT_WELCOME`` it may see); every line is in the database and the export.
@@ -159,19 +159,12 @@ class ChatRt:
             self.react_buckets.pop(f"S{k}", None)
 
 
-class ChatTable(Protocol):
-    """What the chat reads of its table (``table.Table``)."""
+class ChatTable(TableParts, Protocol):
+    """What the chat reads of its table (``table.Table``) beyond what every part of a
+    table reads (``seating.TableParts``)."""
 
     @property
-    def hub(self) -> Process: ...
-    @property
-    def id(self) -> str: ...
-    @property
-    def row(self) -> TableRow: ...
-    @property
     def seq(self) -> int: ...
-    @property
-    def seats(self) -> list[SeatRt]: ...
     @property
     def spectators(self) -> set[Conn]: ...
     @property

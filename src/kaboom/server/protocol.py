@@ -149,13 +149,10 @@ class ChatSetting(_Client):
 
 
 ChatMessage = Chat | React | Mute | ChatSetting
-ClientMessage = Annotated[
-    Hello | Act | Vote | Back | Ping | Take | Chat | React | Mute | ChatSetting,
-    Field(discriminator="type"),
-]
-client_message: TypeAdapter[
-    Hello | Act | Vote | Back | Ping | Take | Chat | React | Mute | ChatSetting
-] = TypeAdapter(ClientMessage)
+#: Every message a client may send, once (the models above).
+AnyClientMessage = Hello | Act | Vote | Back | Ping | Take | Chat | React | Mute | ChatSetting
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
+client_message: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 
 
 # -- server messages (the schema; the server writes the same shapes as dicts) -------------------
@@ -372,22 +369,8 @@ class ChatSettingMsg(_Server):
     on: bool
 
 
-ServerMessage = Annotated[
-    Welcome
-    | SeatsMsg
-    | Sync
-    | Update
-    | Ack
-    | ErrorMsg
-    | Over
-    | Pong
-    | Tabs
-    | ChatLine
-    | ReactMsg
-    | ChatSettingMsg,
-    Field(discriminator="type"),
-]
-server_message: TypeAdapter[
+#: Every message the server sends, once (the models above).
+AnyServerMessage = (
     Welcome
     | SeatsMsg
     | Sync
@@ -400,7 +383,9 @@ server_message: TypeAdapter[
     | ChatLine
     | ReactMsg
     | ChatSettingMsg
-] = TypeAdapter(ServerMessage)
+)
+ServerMessage = Annotated[AnyServerMessage, Field(discriminator="type")]
+server_message: TypeAdapter[AnyServerMessage] = TypeAdapter(ServerMessage)
 
 
 # -- builders (the server's hot path: dicts in the models' shapes) -------------------------------
