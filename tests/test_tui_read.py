@@ -84,6 +84,22 @@ async def test_dynamitt_hand_says_what_each_rank_does_and_a_defuse_is_the_defaul
         assert "You draw a J♥ (Dynamite)!" in log
 
 
+async def test_d_where_no_draw_is_allowed_says_why(tmp_path: Path) -> None:
+    """Holding a King you drew the Jack: you must defuse, so d draws nothing and a notice
+    says so (before, nothing happened at all)."""
+    app = rigged(dynamitt(["kc", "9c"]), tmp_path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot, app)
+        await pilot.press("d")
+        table = await settle(pilot, app)
+        before = len(table.session.state.history)
+        await pilot.press("d")
+        await pilot.pause()
+        assert len(table.session.state.history) == before
+        told = [n.message for n in app._notifications]
+        assert "You can't draw now: choose one of the actions below" in told
+
+
 async def test_dynamitt_an_8_as_defuse_comes_before_exploding_never_the_default(
     tmp_path: Path,
 ) -> None:

@@ -630,8 +630,22 @@ class TableScreen(Screen[None]):
             self.app.push_screen(Dismissable("The table", self.family.help_text("")))
 
     def action_draw(self) -> None:
-        if self.window is None:
-            self._play_word("draw")
+        """d: draw (the board game: flip a Move Disc); where that cannot be done now, a
+        notice says why instead of nothing happening."""
+        if self.window is None and self._play_word("draw"):
+            return
+        if not self.session.state.is_over:
+            self.notify(self._why_no_draw(), markup=False)
+
+    def _why_no_draw(self) -> str:
+        """Why ``d`` does nothing now, in public facts only (whose move it is is public)."""
+        word = self.family.draw_word[0].lower() + self.family.draw_word[1:]
+        if self.window is not None:
+            return f"You can't {word} now: a reaction window is open (n Nope, p let it pass)"
+        to_act = self.session.state.to_act
+        if to_act is not None and not self.my_move():
+            return f"You can't {word} now: it is P{to_act}'s move"
+        return f"You can't {word} now: choose one of the actions below"
 
     def action_nope(self) -> None:
         """Nope: cuts the window's clock short (the seats before you are asked first)."""
