@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import hashlib
 import secrets
 import unicodedata
 from collections.abc import Mapping
@@ -41,6 +40,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from kaboom.server.config import ServerConfig, origin_ok
 from kaboom.server.db import AccountRow
 from kaboom.server.limits import Buckets, peer
+from kaboom.server.seating import token_hash
 
 if TYPE_CHECKING:
     from kaboom.server.hub import Hub
@@ -124,13 +124,9 @@ def verify(password_hash: str, password: str) -> bool:
         return False
 
 
-def session_hash(token: str) -> str:
-    """Session cookies are stored as their SHA-256 (256 random bits: no salt needed)."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 # -- who is signed in -------------------------------------------------------------------------
-def _hub(request: Request) -> Hub:
+def running_hub(request: Request) -> Hub:
+    """The server's running hub, for a route added beside the lobby's (``app.state``)."""
     hub: Hub = request.app.state.hub_box["hub"]
     return hub
 
@@ -141,8 +137,8 @@ async def current_account(request: Request) -> Account | None:
     token = request.cookies.get(COOKIE)
     if not token or len(token) > 128:
         return None
-    hub = _hub(request)
-    row = await hub.db(hub.store.session, session_hash(token), SESSION_AGE, TOUCH_AFTER)
+    hub = running_hub(request)
+    row = await hub.db(hub.store.session, token_hash(token), SESSION_AGE, TOUCH_AFTER)
     return None if row is None else Account(row.id, row.name)
 
 
@@ -244,8 +240,8 @@ class Limits:
 async def start_session(request: Request, response: Response, account_id: int) -> None:
     """A new session for the account: its hash stored, its cookie set."""
     token = secrets.token_urlsafe(32)
-    hub = _hub(request)
-    await hub.db(hub.store.add_session, session_hash(token), account_id)
+    hub = running_hub(request)
+    await hub.db(hub.store.add_session, token_hash(token), account_id)
     response.set_cookie(
         COOKIE, token, max_age=int(SESSION_AGE), path="/", httponly=True, samesite="lax",
         secure=request.url.scheme == "https",  # (behind a proxy: its X-Forwarded-Proto)
@@ -263,7 +259,7 @@ def add_accounts(app: FastAPI, config: ServerConfig) -> None:
         password = check_password(req.password)
         limits.take(peer(request.scope), None)
         hashed = await asyncio.to_thread(hash_password, password)
-        hub = _hub(request)
+        hub = running_hub(request)
         account_id = await hub.db(hub.store.add_account, name, name_key(name), hashed)
         if account_id is None:
             raise HTTPException(409, "name: taken (names are the same whatever their case)")
@@ -275,7 +271,7 @@ def add_accounts(app: FastAPI, config: ServerConfig) -> None:
         key = name_key(clean_name(req.name))
         check_password(req.password)
         limits.take(peer(request.scope), key)
-        hub = _hub(request)
+        hub = running_hub(request)
         row = await hub.db(hub.store.account, key)
         ok = await asyncio.to_thread(verify, _hash_of(row), req.password)
         if row is None or not ok:
@@ -287,8 +283,8 @@ def add_accounts(app: FastAPI, config: ServerConfig) -> None:
     async def sign_out(request: Request, response: Response) -> dict[str, bool]:
         token = request.cookies.get(COOKIE)
         if token and len(token) <= 128:
-            hub = _hub(request)
-            await hub.db(hub.store.drop_session, session_hash(token))
+            hub = running_hub(request)
+            await hub.db(hub.store.drop_session, token_hash(token))
         response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
         return {"signed_out": True}
 
@@ -301,7 +297,7 @@ def add_accounts(app: FastAPI, config: ServerConfig) -> None:
         request: Request, account: Annotated[Account, Depends(signed_in)]
     ) -> dict[str, Any]:
         """The tables not over yet where the account holds a seat (to take it back)."""
-        hub = _hub(request)
+        hub = running_hub(request)
         rows = await hub.db(hub.store.account_seats, account.id)
         return {
             "tables": [

@@ -243,16 +243,14 @@ def join_at_the_end(table: ChatTable) -> None:
     """The game is over: the spectators' lines said during it now reach the seats too
     (issue 35: the two chats joined after the end), in their order, each seat's muted
     people left out."""
-    kept = [m for m in table.chat.lines if m["audience"] == "spectators"]
-    if not kept:
-        return
+    kept = [(m, proto.dumps(m)) for m in table.chat.lines if m["audience"] == "spectators"]
     for c in people(table):
         if c.seat is None:
             continue  # a spectator saw them as they were said
         muted = table.chat.muted.get(c, set())
-        for msg in kept:
+        for msg, text in kept:
             if msg["who"] not in muted:
-                c.deliver(msg, proto.dumps(msg))
+                c.deliver(msg, text)
 
 
 def heard(table: ChatTable, line: ChatRow) -> None:

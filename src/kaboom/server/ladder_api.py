@@ -13,8 +13,7 @@ from fastapi import FastAPI, HTTPException, Query, Request
 from kaboom.engine.errors import KaboomError
 from kaboom.engine.registry import GameSpec, get_game
 from kaboom.server import ladder
-from kaboom.server.accounts import name_key
-from kaboom.server.hub import Hub
+from kaboom.server.accounts import name_key, running_hub
 
 #: The longest name looked up (the accounts' names are at most 32 characters).
 NAME_MAX = 64
@@ -35,10 +34,6 @@ def _game(game: str, players: int) -> GameSpec:
 def add_ladder(app: FastAPI) -> None:
     """The ladder's routes, on the server's ``app``."""
 
-    def hub(request: Request) -> Hub:
-        found: Hub = request.app.state.hub_box["hub"]
-        return found
-
     @app.get("/api/ladder")
     async def leaderboard(
         request: Request,
@@ -46,7 +41,7 @@ def add_ladder(app: FastAPI) -> None:
         players: Annotated[int, Query(ge=1, le=64)],
     ) -> dict[str, Any]:
         spec = _game(game, players)
-        h = hub(request)
+        h = running_hub(request)
         rows = await h.db(ladder.leaderboard, h.engine, spec.game_id, players)
         return {"game": spec.game_id, "players": players, "rows": rows}
 
@@ -54,7 +49,7 @@ def add_ladder(app: FastAPI) -> None:
     async def player(request: Request, name: str) -> dict[str, Any]:
         if not 1 <= len(name) <= NAME_MAX:
             raise HTTPException(404, "no such player")
-        h = hub(request)
+        h = running_hub(request)
         row = await h.db(h.store.account, name_key(name))
         if row is None:
             raise HTTPException(404, "no such player")

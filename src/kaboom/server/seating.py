@@ -26,7 +26,8 @@ P = ParamSpec("P")
 
 
 def token_hash(token: str) -> str:
-    """Tokens are stored as their SHA-256 (they are 192 random bits: no salt needed)."""
+    """Seat tokens (192 random bits) and session cookies (256: ``accounts``) are stored as
+    their SHA-256: random enough that no salt is needed."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 

@@ -37,10 +37,10 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from kaboom.server import protocol as proto
+from kaboom.server.accounts import running_hub
 from kaboom.server.app import bearer
 from kaboom.server.app import create_app as server_app
 from kaboom.server.config import ServerConfig
-from kaboom.server.hub import Hub
 from kaboom.server.limits import peer
 from kaboom.server.seating import token_hash
 from kaboom.server.table import Table
@@ -131,7 +131,7 @@ def add_pages(app: FastAPI) -> None:
     async def again_route(
         table_id: str, request: Request, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
-        hub: Hub = request.app.state.hub_box["hub"]
+        hub = running_hub(request)
         table = await hub.get(table_id) if len(table_id) <= 32 else None
         token = bearer(authorization)
         seat = None if table is None or token is None else table.seat_of_token(token)
@@ -155,7 +155,7 @@ def add_pages(app: FastAPI) -> None:
     async def invite_qr(table_id: str, request: Request, invite: str = "") -> Response:
         if len(invite) > MAX_INVITE:
             raise HTTPException(400, f"invite: at most {MAX_INVITE} characters")
-        hub: Hub = request.app.state.hub_box["hub"]
+        hub = running_hub(request)
         table = await hub.get(table_id) if len(table_id) <= 32 else None
         if table is None or not invited(table, invite):
             raise HTTPException(404, "no such table (or not this invite)")
