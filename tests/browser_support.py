@@ -418,3 +418,22 @@ def chromium() -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
+
+
+#: What axe-core must never find on a page (tests/test_browser_a11y.py and the others).
+SERIOUS = ("serious", "critical")
+
+
+def faults(axe: Any, page: Any) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is: each as
+    ``rule: help (first places)``, once the motion of the last update is over (a card in
+    flight or a flash fades through every colour: judged at rest, as a person reads it)."""
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
+    results = axe.run(page)
+    out = []
+    for v in results.response["violations"]:
+        if v.get("impact") in SERIOUS:
+            where = [" ".join(n["target"]) if isinstance(n["target"], list) else str(n["target"])
+                     for n in v["nodes"][:3]]  # fmt: skip
+            out.append(f"{v['id']}: {v['help']} ({'; '.join(where)})")
+    return out

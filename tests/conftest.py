@@ -60,6 +60,18 @@ def browser() -> Iterator[Any]:
         yield chromium_browser
 
 
+@pytest.fixture(scope="module")
+def axe() -> Any:
+    """axe-core for a module of browser tests (the dev extra brings it)."""
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError as err:
+        from needs import missing
+
+        missing(f"axe-playwright-python is not installed ({err})")
+    return Axe()
+
+
 #: The xdist groups that take longest, longest first: ``make test`` starts them at once
 #: (``--no-loadscope-reorder``: the groups go to the workers in the order of the tests
 #: here), so that none of them starts last and runs alone at the end.

@@ -27,12 +27,12 @@ from browser_support import (
     PHONE,
     Person,
     export_of,
+    faults,
     leaks,
     person,
     table_server,
 )
 from kaboom.web.words import guide
-from needs import missing
 from server_support import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("browser_a11y")]
@@ -45,8 +45,6 @@ GAMES = {
     "kittens-board-game": 5,
     "eleminis": 5,
 }
-#: What axe must never find.
-SERIOUS = ("serious", "critical")
 #: How long a reaction window stays open where one is looked at (axe takes a second).
 WINDOW = 4.0
 
@@ -55,30 +53,6 @@ WINDOW = 4.0
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     with table_server(tmp_path_factory.mktemp("a11y")) as srv:
         yield srv
-
-
-@pytest.fixture(scope="module")
-def axe() -> Any:
-    try:
-        from axe_playwright_python.sync_playwright import Axe
-    except ImportError as err:  # the dev extra brings it
-        missing(f"axe-playwright-python is not installed ({err})")
-    return Axe()
-
-
-def faults(axe: Any, page: Any) -> list[str]:
-    """axe-core's serious and critical violations on the page as it is: each as
-    ``rule: help (first places)``, once the motion of the last update is over (a card in
-    flight or a flash fades through every colour: judged at rest, as a person reads it)."""
-    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
-    results = axe.run(page)
-    out = []
-    for v in results.response["violations"]:
-        if v.get("impact") in SERIOUS:
-            where = [" ".join(n["target"]) if isinstance(n["target"], list) else str(n["target"])
-                     for n in v["nodes"][:3]]  # fmt: skip
-            out.append(f"{v['id']}: {v['help']} ({'; '.join(where)})")
-    return out
 
 
 def at_both_sizes(axe: Any, page: Any, where: str) -> list[str]:

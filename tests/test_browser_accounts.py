@@ -15,31 +15,16 @@ import pytest
 
 from browser_support import (  # noqa: F401 (the fixture server)
     Person,
+    faults,
     lobby,
     server_fixture,
     visitor,
 )
-from needs import missing
 from server_support import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("browser_accounts")]
 
 PASSWORD = "a long enough password"
-SERIOUS = ("serious", "critical")
-
-
-@pytest.fixture(scope="module")
-def axe() -> Any:
-    try:
-        from axe_playwright_python.sync_playwright import Axe
-    except ImportError as err:  # the dev extra brings it
-        missing(f"axe-playwright-python is not installed ({err})")
-    return Axe()
-
-
-def faults(axe: Any, page: Any) -> list[str]:
-    found = axe.run(page).response["violations"]
-    return [f"{v['id']}: {v['help']}" for v in found if v.get("impact") in SERIOUS]
 
 
 def account_form(p: Person, which: str, name: str, password: str) -> None:

@@ -32,6 +32,7 @@ from browser_support import (  # noqa: F401 (the fixture server)
     Tally,
     create_table,
     export_of,
+    faults,
     join,
     open_folds,
     pick_game,
@@ -43,7 +44,6 @@ from browser_support import (  # noqa: F401 (the fixture server)
     table_id,
     visitor,
 )
-from needs import missing
 from server_support import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("browser_chat")]
@@ -53,16 +53,6 @@ SEED = 5
 HELLO = "hello from the host"
 ASIDE = "spectators-only-aside-7731"
 HOSTILE = ["<img src=x onerror=window.__pwned=1>", "<b>bold</b> & co"]
-SERIOUS = ("serious", "critical")
-
-
-@pytest.fixture(scope="module")
-def axe() -> Any:
-    try:
-        from axe_playwright_python.sync_playwright import Axe
-    except ImportError as err:  # the dev extra brings it
-        missing(f"axe-playwright-python is not installed ({err})")
-    return Axe()
 
 
 @pytest.fixture(scope="module")
@@ -125,17 +115,6 @@ def everything_received(p: Person) -> str:
         " now: document.body.textContent})"
     )
     return "\n".join([*got["f"], *got["r"], got["now"]])
-
-
-def faults(axe: Any, page: Any) -> list[str]:
-    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
-    out = []
-    for v in axe.run(page).response["violations"]:
-        if v.get("impact") in SERIOUS:
-            where = [" ".join(n["target"]) if isinstance(n["target"], list) else str(n["target"])
-                     for n in v["nodes"][:3]]  # fmt: skip
-            out.append(f"{v['id']}: {v['help']} ({'; '.join(where)})")
-    return out
 
 
 # -- the tests (in order: one table, one game) -------------------------------------------------

@@ -14,10 +14,9 @@ from typing import Any
 
 import pytest
 
-from browser_support import DESKTOP, PHONE, screenshot_folder, table_server, visitor
+from browser_support import DESKTOP, PHONE, faults, screenshot_folder, table_server, visitor
 from ladder_support import GAME, PASSWORD, game, sign_up
 from server_support import Server
-from test_browser_a11y import faults
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("browser_ladder")]
 
@@ -26,13 +25,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("br
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     with table_server(tmp_path_factory.mktemp("ladder")) as srv:
         yield srv
-
-
-@pytest.fixture(scope="module")
-def axe() -> Any:
-    from axe_playwright_python.sync_playwright import Axe
-
-    return Axe()
 
 
 def off_the_loop(coro: Any) -> None:
