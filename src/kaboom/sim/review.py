@@ -1,0 +1,185 @@
+"""A game review: each decision of a seat judged, as a coach would, from what that seat knew.
+
+The game is dealt again from its seed and options and stepped through its actions. At each
+decision of a reviewed seat that had a choice (one legal action is no decision), the seat's
+view at that moment (``PlayerView``: its observation only) is searched
+(``kaboom.sim.analysis.estimate``): the estimated chance of winning of what the seat did and
+of the best choice, each with a 95% interval, and the loss between them, paired round by
+round. A loss is marked only where it is beyond the search's noise (the paired interval
+above zero) and at least ``INACCURACY``; the marks grow with the loss, as lichess's do.
+
+The review of a decision reads the seat's view at that step alone: two games that differ
+only in cards the seat could not see then get the same review of it (same seed).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from kaboom.engine.errors import BadInput
+from kaboom.engine.jsonvalue import JsonObject
+from kaboom.engine.registry import new_game
+from kaboom.engine.view import PlayerView
+from kaboom.sim.analysis import PLAYOUTS, Choice, estimate
+
+#: The losses (shares of a win) from which a decision is marked, smallest first.
+INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.20
+#: The marks, from the worst.
+MARKS = (("blunder", BLUNDER), ("mistake", MISTAKE), ("inaccuracy", INACCURACY))
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One reviewed decision: the step of the game (actions before it), the seat, what it
+    did and the best choice, the loss between them with its interval, and the mark
+    (``""``: none)."""
+
+    step: int
+    seat: int
+    played: Choice
+    best: Choice
+    choices: tuple[Choice, ...]
+    loss: float
+    loss_low: float
+    loss_high: float
+    mark: str
+
+    def to_json(self) -> JsonObject:
+        return {
+            "step": self.step,
+            "seat": self.seat,
+            "played": self.played.to_json(),
+            "best": self.best.to_json(),
+            "choices": [c.to_json() for c in self.choices],
+            "loss": round(self.loss, 4),
+            "loss_interval": [round(self.loss_low, 4), round(self.loss_high, 4)],
+            "mark": self.mark,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """The decisions of the reviewed seats, in the order they were made; ``steps``: the
+    actions of the whole game; ``winners`` where it is over."""
+
+    game: str
+    players: int
+    seats: tuple[int, ...]
+    decisions: tuple[Decision, ...]
+    steps: int
+    playouts: int
+    seed: int
+    winners: tuple[int, ...] | None
+
+    def of(self, seat: int) -> list[Decision]:
+        return [d for d in self.decisions if d.seat == seat]
+
+    def curve(self, seat: int) -> list[tuple[int, float]]:
+        """The seat's estimated chance of winning after each of its decisions (what it
+        did), by step: the curve of the game."""
+        return [(d.step, d.played.win) for d in self.of(seat)]
+
+    def to_json(self) -> JsonObject:
+        return {
+            "format": "kaboom-review",
+            "game": self.game,
+            "players": self.players,
+            "seats": list(self.seats),
+            "steps": self.steps,
+            "playouts": self.playouts,
+            "seed": self.seed,
+            "winners": None if self.winners is None else list(self.winners),
+            "decisions": [d.to_json() for d in self.decisions],
+        }
+
+
+def mark_of(loss: float, loss_low: float) -> str:
+    """The mark of a decision that lost ``loss`` (its paired interval's low end
+    ``loss_low``): none unless the loss is beyond the noise.
+
+    >>> mark_of(0.25, 0.1), mark_of(0.12, 0.01), mark_of(0.12, -0.01), mark_of(0.02, 0.01)
+    ('blunder', 'mistake', '', '')
+    """
+    if loss_low <= 0:
+        return ""
+    return next((name for name, at in MARKS if loss >= at), "")
+
+
+def judge(view: PlayerView, step: int, action: int, playouts: int, seed: int,
+          deadline: float | None = None) -> Decision:  # fmt: skip
+    """The review of one decision: ``view``'s seat played ``action`` at ``step``."""
+    found = estimate(view, playouts, seed, deadline, also=(action,))
+    played = found.of(action)  # (in ``also``: searched though another of its group leads)
+    best = found.best()
+    diff = found.difference(best.action, played.action)
+    return Decision(
+        step, view.seat, played, best, tuple(found.choices), diff.loss, diff.low, diff.high,
+        mark_of(diff.loss, diff.low),
+    )  # fmt: skip
+
+
+def review(
+    game: str,
+    players: int,
+    seed: int,
+    options: JsonObject,
+    history: Sequence[int],
+    seats: Sequence[int],
+    playouts: int = PLAYOUTS,
+    search_seed: int = 0,
+    deadline: float | None = None,
+) -> Review:
+    """Review the decisions of ``seats`` in the game dealt from ``seed`` and ``options``
+    with the actions ``history``. Each decision is searched with ``playouts`` rounds and
+    its own seed (``search_seed`` and the step), so that any one decision's review can be
+    made again alone. ``deadline`` (``time.monotonic()``) bounds the whole review: the
+    decisions left when it comes are searched with one round each."""
+    state = new_game(game, players, seed, **options)
+    wanted = set(seats)
+    for q in wanted:
+        if not 0 <= q < players:
+            raise BadInput("seat", f"a seat from 0 to {players - 1}, got {q}")
+    decisions: list[Decision] = []
+    for step, action in enumerate(history):
+        seat = state.to_act
+        if seat is None:
+            raise BadInput("history", f"no more actions after the game's end (step {step})")
+        legal = state.legal_actions()
+        if action not in legal:
+            raise BadInput("history", f"a legal action at step {step}, got {action}")
+        if seat in wanted and len(legal) > 1:
+            view = PlayerView(state, seat)
+            late = deadline is not None and time.monotonic() >= deadline
+            budget = 1 if late else playouts
+            decisions.append(judge(view, step, action, budget, search_seed + step, deadline))
+        state.apply(action)
+    winners = tuple(state.winners) if state.is_over else None
+    return Review(
+        game, players, tuple(sorted(wanted)), tuple(decisions), len(history), playouts,
+        search_seed, winners,
+    )  # fmt: skip
+
+
+def text_chart(points: Sequence[tuple[int, float]], width: int = 60, height: int = 8) -> list[str]:
+    """A chance-of-winning curve as text lines (``height`` rows from 100% down to 0%),
+    one column per point (every point kept when they fit in ``width``, else sampled).
+
+    >>> print("\\n".join(text_chart([(0, 0.5), (3, 1.0), (5, 0.0)], height=3)))
+    100% |  █
+     50% | ██
+      0% | ███
+    """
+    if not points:
+        return []
+    if len(points) > width:
+        points = [points[i * len(points) // width] for i in range(width)]
+    rows = []
+    for r in range(height - 1, -1, -1):
+        level = r / (height - 1)
+        labelled = r in (0, height - 1) or 2 * r == height - 1
+        label = f"{round(level * 100):>3}%" if labelled else "    "
+        cells = "".join("█" if win >= level - 1e-9 else " " for _, win in points)
+        rows.append(f"{label} | {cells}".rstrip())
+    return rows
