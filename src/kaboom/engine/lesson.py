@@ -12,6 +12,7 @@ The built-in lessons lie in ``kaboom/lessons/<game-id>.json``.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -21,6 +22,7 @@ from kaboom._paths import package_dir
 from kaboom.engine.errors import BadInput, IllegalAction, KaboomError
 from kaboom.engine.events import Event
 from kaboom.engine.jsonvalue import JsonObject
+from kaboom.engine.options import resolve_options
 from kaboom.engine.parsing import ascii_number
 from kaboom.engine.registry import get_game, list_games
 from kaboom.engine.scenario import start
@@ -146,6 +148,18 @@ def rehearse(lesson: Lesson) -> None:
     """Play ``lesson`` through as a learner who does what each step asks, checking that each
     step's expected actions are legal, each anticipated mistake is not one of them, and the
     scripted actions are legal and by the seat named: ``BadInput`` naming the field."""
+    try:
+        spec = get_game(lesson["game"])
+    except KaboomError as err:
+        raise BadInput("game", str(err)) from None
+    try:
+        spec.check_players(lesson["players"])
+    except KaboomError as err:
+        raise BadInput("players", str(err)) from None
+    try:
+        resolve_options(spec.options, dict(lesson.get("options", {})))
+    except KaboomError as err:
+        raise BadInput("options", str(err)) from None
     run = LessonRun(lesson)
     while not run.done:
         where = f"steps[{run.index}]"
@@ -310,7 +324,7 @@ def _joined(*parts: str) -> str:
     return " ".join(p for p in parts if p)
 
 
-def replay(lesson: Lesson, attempts: list[str | int]) -> tuple[LessonRun, Feedback | None]:
+def replay(lesson: Lesson, attempts: Sequence[str | int]) -> tuple[LessonRun, Feedback | None]:
     """The run after ``attempts`` (each accepted one advances to the next step) and the
     feedback of the last: how a stateless server answers a learner's whole story."""
     run, feedback = LessonRun(lesson), None
