@@ -498,6 +498,37 @@ def replay(
 
 @app.command()
 @friendly
+def learn(
+    game: Annotated[
+        str | None, typer.Argument(help="Game id (omitted: the list of lessons).")
+    ] = None,
+    file: Annotated[
+        Path | None, typer.Option("--file", help="A lesson file of your own (docs/lessons.md).")
+    ] = None,
+) -> None:
+    """Learn a game: an interactive lesson that walks you through every card and rule."""
+    from kaboom.engine.lesson import available, built_in, load
+    from kaboom.tui.lesson import play as play_lesson
+
+    if file is not None:
+        lesson = load(file)
+    elif game is not None:
+        lesson = built_in(game)
+    else:
+        from rich.table import Table
+
+        table = Table(title="Lessons", caption="kaboom learn GAME starts one")
+        table.add_column("game", no_wrap=True)
+        table.add_column("lesson")
+        for game_id, title in available():
+            table.add_row(game_id, title)
+        out().print(table)
+        return
+    play_lesson(lesson, out(), input)
+
+
+@app.command()
+@friendly
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,

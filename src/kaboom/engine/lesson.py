@@ -237,8 +237,8 @@ class LessonRun:
         try:
             chosen = self.state.parse_action(action) if isinstance(action, str) else action
             self.state.verify(chosen, self.seat)
-        except BadInput as err:
-            return Feedback(False, f"That is no action of this game ({err}).")
+        except BadInput:
+            return Feedback(False, f"{action!r} is no action of this game.")
         except IllegalAction as err:
             words = f"The rules do not allow that ({err.rule}): {err.reason}."
             return Feedback(False, _joined(words, self._anticipated(chosen)), err.rule)

@@ -1,0 +1,108 @@
+"""A lesson at the terminal (``kaboom learn GAME``): each step's words, the learner's own
+position (the family's panel and hand, as the table draws them), the legal actions numbered
+in the table's words, and the lesson's answer to each choice. Fits 80 columns by 24 lines.
+
+It shows only the learner's observation and the events its seat may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.markup import escape
+from rich.rule import Rule
+
+from kaboom.engine.lesson import Feedback, Lesson, LessonRun
+from kaboom.engine.parsing import ascii_number
+from kaboom.tui.families import Family, family_of, status_line
+from kaboom.tui.panel import counted
+from kaboom.tui.session import seen_lines
+from kaboom.tui.words import tell
+
+#: What the learner types to leave the lesson.
+QUIT = frozenset({"q", "quit", "exit"})
+
+
+class Quit(Exception):
+    """The learner left the lesson (``q``, or the end of the input)."""
+
+
+def play(lesson: Lesson, console: Console, ask: Callable[[str], str]) -> bool:
+    """Walk the learner through ``lesson``, reading each choice with ``ask`` (the prompt
+    given); whether the learner reached the end (``False``: they quit)."""
+    run = LessonRun(lesson)
+    console.print(f"[bold]{escape(lesson['title'])}[/bold]", highlight=False)
+    if lesson.get("summary"):
+        console.print(escape(lesson["summary"]), highlight=False)
+    console.print("Type the number of an action (or the action itself); q leaves the lesson.")
+    try:
+        while not run.done:
+            _show_step(run, console)
+            feedback = _until_accepted(run, console, ask)
+            _show_success(run, feedback, console)
+            run.advance()
+    except Quit:
+        console.print("You left the lesson. Come back any time: kaboom learn.")
+        return False
+    console.print(Rule("Lesson complete", style="green"))
+    return True
+
+
+def _show_step(run: LessonRun, console: Console) -> None:
+    step, total = run.step, len(run.lesson["steps"])
+    console.print(Rule(f"Step {run.index + 1}/{total}: {escape(step['title'])}", style="cyan"))
+    console.print(escape(step["say"]), highlight=False)
+    if step.get("rule"):
+        console.print(f"[dim italic]Rule: {escape(step['rule'])}[/dim italic]", highlight=False)
+    family, obs = _family(run), run.observation()
+    console.print(f"[bold]{escape(status_line(family, obs, run.seat))}[/bold]", highlight=False)
+    console.print(escape(family.panel(obs, run.seat)), highlight=False)
+    hand = family.hand(obs)
+    if hand:
+        console.print(
+            f"{family.hand_label}: {escape(counted([family.name(c) for c in hand]))}",
+            highlight=False,
+        )
+
+
+def _family(run: LessonRun) -> Family:
+    family = family_of(run.state)
+    family.view(run.observation(), run.seat)
+    return family
+
+
+def _until_accepted(run: LessonRun, console: Console, ask: Callable[[str], str]) -> Feedback:
+    family = _family(run)
+    while True:
+        legal = run.legal()
+        for i, (_, text) in enumerate(legal, 1):
+            console.print(f"  {i:>2}. {escape(family.label(text))}", highlight=False)
+        answer = _read(ask)
+        number = ascii_number(answer)
+        if number is not None and 1 <= number <= len(legal):
+            feedback = run.attempt(legal[number - 1][0])
+        elif number is not None:
+            console.print(f"[yellow]Choose a number from 1 to {len(legal)}.[/yellow]")
+            continue
+        else:
+            feedback = run.attempt(answer)
+        if feedback.accepted:
+            return feedback
+        console.print(f"[yellow]{escape(feedback.words)}[/yellow]", highlight=False)
+
+
+def _read(ask: Callable[[str], str]) -> str:
+    try:
+        answer = ask("Your choice: ").strip()
+    except EOFError:
+        raise Quit from None
+    if answer.lower() in QUIT:
+        raise Quit
+    return answer
+
+
+def _show_success(run: LessonRun, feedback: Feedback, console: Console) -> None:
+    for line in seen_lines(run.state, list(feedback.events), run.seat):
+        console.print(f"  {escape(tell(line, run.seat))}", highlight=False)
+    console.print(f"[green]{escape(feedback.words)}[/green]", highlight=False)
