@@ -6,6 +6,7 @@ Pages (static files of ``static/``, no build step):
 - ``/``: the lobby (open tables, games in play, create a table, history by name);
 - ``/tables/{id}``: the table (the link ``kaboom play --join`` takes too);
 - ``/replay/{id}``: a finished game step by step, every hand shown;
+- ``/learn/{game}``: the game's lesson (issue 32);
 - ``/ladder``: the leaderboard of a game at a player count; ``/players/{name}``: a person's
   profile, their rating over time as a chart (issue 35).
 
@@ -13,6 +14,9 @@ Routes (JSON; they read only what the request sends, never a table's state):
 
 - ``POST /api/guide``: a game's cards with their field-guide text and the family's parts;
 - ``POST /api/words``: a seat's observation, legal actions and events in plain words;
+- ``GET /api/lessons``: the lessons (issue 32), ``POST /api/lessons/{game}``: a lesson after
+  the learner's attempts so far (``{"actions": [...]}``): the step, the learner's view and
+  the answer to the last attempt (``kaboom.web.lessons``);
 - ``POST /api/replay``: a game's export (``GET /api/games/{id}/export``) step by step;
 - ``GET /api/tables/{id}/invite.svg?invite=...``: a private table's invite link as a QR code
   (SVG drawn by ``segno``), for friends in the same room; only with the table's invite;
@@ -44,6 +48,7 @@ from kaboom.server.config import ServerConfig
 from kaboom.server.limits import peer
 from kaboom.server.seating import token_hash
 from kaboom.server.table import Table
+from kaboom.web.lessons import MAX_ACTION, MAX_ATTEMPTS, NoLesson, lesson_step, lessons
 from kaboom.web.words import guide, replay_steps, words
 
 STATIC = Path(str(resources.files("kaboom.web").joinpath("static")))
@@ -70,11 +75,29 @@ class WordsRequest(GuideRequest):
     events: list[list[dict[str, Any]]] = Field(default_factory=list, max_length=500)
 
 
+class LessonRequest(BaseModel):
+    """The actions the learner tried so far in a lesson, oldest first (texts in notation)."""
+
+    model_config = ConfigDict(extra="forbid")
+    actions: list[Annotated[str, StringConstraints(max_length=MAX_ACTION)]] = Field(
+        default_factory=list, max_length=MAX_ATTEMPTS
+    )
+
+
 #: The longest invite the QR route reads (the server's invites are far shorter).
 MAX_INVITE = 128
 
 #: The largest body the word routes read (an export of a long game is the largest).
 MAX_BODY = {"/api/guide": 4096, "/api/words": 256 * 1024, "/api/replay": 4 * 1024 * 1024}
+#: The largest body of a lesson's route (``/api/lessons/{game}``: the attempts so far).
+MAX_LESSON_BODY = 32 * 1024
+
+
+def body_limit(path: str) -> int | None:
+    """The largest body the route at ``path`` reads, if it is one of the word routes."""
+    if path.startswith("/api/lessons/"):
+        return MAX_LESSON_BODY
+    return MAX_BODY.get(path)
 
 
 class BodyLimit:
@@ -85,7 +108,7 @@ class BodyLimit:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        limit = MAX_BODY.get(scope.get("path", "")) if scope["type"] == "http" else None
+        limit = body_limit(scope.get("path", "")) if scope["type"] == "http" else None
         if limit is not None:
             headers = dict(scope.get("headers") or [])
             length = headers.get(b"content-length")
@@ -166,6 +189,17 @@ def add_pages(app: FastAPI) -> None:
             qr_svg(link), media_type="image/svg+xml", headers={"Cache-Control": "no-store"}
         )
 
+    @app.get("/api/lessons")
+    def lessons_route() -> list[dict[str, str]]:
+        return lessons()
+
+    @app.post("/api/lessons/{game}")
+    def lesson_route(game: GameId, req: LessonRequest) -> dict[str, Any]:
+        try:
+            return lesson_step(game, req.actions)
+        except NoLesson as err:
+            raise HTTPException(404, str(err)) from None
+
     @app.post("/api/replay")
     def replay_route(raw: dict[str, Any]) -> dict[str, Any]:
         return replay_steps(raw)
@@ -184,6 +218,10 @@ def add_pages(app: FastAPI) -> None:
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay(table_id: str) -> FileResponse:
         return page("replay.html")
+
+    @app.get("/learn/{game}", include_in_schema=False)
+    async def learn(game: str) -> FileResponse:
+        return page("learn.html")
 
     @app.get("/ladder", include_in_schema=False)
     async def ladder() -> FileResponse:

@@ -163,6 +163,16 @@ function drawPicker() {
   $("#friends-game").replaceChildren(...games.map((g) => el("option", { value: g.id, selected: g.id === DEFAULT_GAME }, `${g.name} (${players(g)})`)));
 }
 
+/** A Learn link for each game that has a lesson (GET /api/lessons), in the picker's order. */
+async function drawLessons() {
+  let lessons = [];
+  try { lessons = await api("/api/lessons"); } catch { return; }
+  const order = (l) => games.findIndex((g) => g.id === l.game);
+  lessons.sort((a, b) => order(a) - order(b));
+  $("#learn-list").replaceChildren(...lessons.map((l) => el("li", {},
+    el("a", { href: `/learn/${encodeURIComponent(l.game)}`, dataset: { learn: l.game }, title: l.title }, `Learn ${l.name}`))));
+}
+
 function picture(id) {
   const box = el("span", { class: "game-pic", "aria-hidden": "true" });
   box.innerHTML = GAME_PICTURES[id] || GAME_PICTURES.default; // our own static SVG markup
@@ -325,6 +335,7 @@ async function main() {
   const rank = (g) => (GAME_ORDER.includes(g.id) ? GAME_ORDER.indexOf(g.id) : GAME_ORDER.length);
   games = (await api("/api/games")).sort((a, b) => rank(a) - rank(b));
   drawPicker();
+  drawLessons();
   $("#play-now").addEventListener("click", playNow);
   $("#play-friends").addEventListener("click", toggleFriends);
   $("#play-picked").addEventListener("click", playPicked);

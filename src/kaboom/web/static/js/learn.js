@@ -1,0 +1,108 @@
+// A lesson (/learn/{game}): each step's words, the learner's own table and the choices,
+// told by POST /api/lessons/{game} from the actions tried so far (the server keeps nothing:
+// this page keeps the accepted ones). Every word comes from the server. Keys 1-9 choose.
+import { api, el } from "./api.js";
+import { CardBook } from "./cards.js";
+import * as fam from "./families.js";
+
+const $ = (sel) => document.querySelector(sel);
+const game = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+let kept = [];
+let book = null;
+let shownStep = -1;
+let busy = false;
+
+async function send(actions) {
+  if (busy) return;
+  busy = true;
+  try {
+    const lesson = await api(`/api/lessons/${encodeURIComponent(game)}`, { method: "POST", body: { actions } });
+    if (!book) {
+      const guide = await api("/api/guide", { method: "POST", body: { game: lesson.game, players: lesson.players, options: lesson.options } });
+      book = new CardBook(guide);
+    }
+    kept = lesson.kept;
+    draw(lesson);
+  } catch (err) {
+    $("#progress").textContent = `No lesson: ${err.message}`;
+  } finally {
+    busy = false;
+  }
+}
+
+function draw(lesson) {
+  document.title = `Learn ${lesson.name} · kaboom`;
+  $("#game-name").textContent = lesson.name;
+  $("#lesson-title").textContent = lesson.title;
+  drawAnswer(lesson.feedback);
+  const done = lesson.done;
+  for (const id of ["#step-box", "#play-box"]) $(id).classList.toggle("hidden", done);
+  $("#finished").classList.toggle("hidden", !done);
+  if (done) {
+    $("#progress").textContent = `All ${lesson.steps} steps done`;
+    $("#finished-game").textContent = lesson.name;
+    $("#finished-title").focus();
+    shownStep = lesson.steps;
+    return;
+  }
+  const moved = lesson.index !== shownStep;
+  shownStep = lesson.index;
+  $("#progress").textContent = `Step ${lesson.index + 1} of ${lesson.steps}`;
+  $("#step-title").textContent = lesson.step.title;
+  $("#say").textContent = lesson.step.say;
+  $("#rule").textContent = lesson.step.rule ? `Rule: ${lesson.step.rule}` : "";
+  $("#rule").classList.toggle("hidden", !lesson.step.rule);
+  drawTable(lesson.view);
+  const focused = [...document.querySelectorAll("#actions button")].indexOf(document.activeElement);
+  $("#actions").replaceChildren(...lesson.view.actions.map((a, i) => el("button", {
+    type: "button", dataset: { text: a.text }, onclick: () => attempt(a.text),
+  }, i < 9 ? el("kbd", { "aria-hidden": "true" }, String(i + 1)) : null, i < 9 ? " " : null, a.label)));
+  if (moved) $("#step-title").focus();
+  else if (focused >= 0) document.querySelectorAll("#actions button")[focused]?.focus();
+}
+
+function drawAnswer(feedback) {
+  const box = $("#answer-box");
+  box.classList.toggle("hidden", !feedback);
+  if (!feedback) return;
+  box.classList.toggle("ok", feedback.accepted);
+  box.classList.toggle("no", !feedback.accepted);
+  $("#answer").replaceChildren(
+    el("p", { class: "verdict" }, feedback.accepted ? "✓ Done" : "✗ Not this time"),
+    ...(feedback.lines.length ? [el("ul", {}, ...feedback.lines.map((l) => el("li", {}, l)))] : []),
+    el("p", {}, feedback.words));
+}
+
+function drawTable(view) {
+  const obs = view.observation;
+  $("#table-status").textContent = view.status;
+  $("#players").replaceChildren(fam.players(obs, view.seat, [], null, obs.family));
+  let middle;
+  if (obs.family === "exploding") middle = fam.exploding(obs, book, null);
+  else if (obs.family === "board") middle = fam.board(obs, book, view.seat);
+  else if (obs.family === "eleminis") middle = fam.eleminis(obs, book, view.seat, null);
+  else middle = fam.piles(obs, book);
+  $("#middle").replaceChildren(middle);
+  $("#hand").replaceChildren(...(view.hand.length
+    ? view.hand.map((slug) => el("div", { role: "listitem" }, book.card(slug, { small: true })))
+    : [el("p", { class: "muted", role: "listitem" }, "no cards")]));
+}
+
+function attempt(text) { send([...kept, text]); }
+
+function main() {
+  $("#typed").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const text = $("#typed-action").value.trim();
+    if (text) attempt(text);
+  });
+  $("#again").addEventListener("click", () => { shownStep = -1; kept = []; send([]); });
+  addEventListener("keydown", (ev) => {
+    if (ev.target instanceof HTMLInputElement || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const n = Number(ev.key);
+    if (Number.isInteger(n) && n >= 1 && n <= 9) document.querySelectorAll("#actions button")[n - 1]?.click();
+  });
+  send([]).then(() => { document.body.dataset.ready = "1"; });
+}
+
+main();
