@@ -235,3 +235,16 @@ def test_an_unknown_option_is_named() -> None:
     raw = _lesson()
     raw["options"] = {"colour": "red"}
     assert "my-lesson.json: options: option 'colour'" in _refused(raw)
+
+
+def test_the_example_of_the_docs_plays() -> None:
+    text = (Path(__file__).parent.parent / "docs" / "lessons.md").read_text(encoding="utf-8")
+    block = text.split("## Example", 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    run = LessonRun(validate(json.loads(block), "docs/lessons.md"))
+    assert not run.attempt("pass").accepted
+    assert run.attempt("nope").accepted
+    run.advance()
+    assert run.attempt("nope").accepted
+    run.advance()
+    assert run.done
+    assert run.state.facts()["current"] == 1 and run.state.facts()["turns_owed"] == 1

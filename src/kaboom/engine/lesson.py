@@ -62,7 +62,6 @@ class Lesson(TypedDict, total=False):
     players: Required[int]
     title: Required[str]
     summary: str
-    names: list[str]
     options: JsonObject
     steps: Required[list[LessonStep]]
 
