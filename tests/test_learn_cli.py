@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from kaboom.cli.main import app
-from kaboom.engine.lesson import LessonRun, built_in
+from kaboom.engine.lesson import LessonRun, available, built_in
 
 runner = CliRunner()
 
@@ -105,3 +106,16 @@ def test_an_unknown_game_is_one_line() -> None:
     result = runner.invoke(app, ["learn", "chess"])
     assert result.exit_code == 2
     assert "unknown game 'chess'" in result.output
+
+
+@pytest.mark.parametrize("game", [game for game, _ in available()])
+def test_every_step_fits_a_terminal_of_80_by_24(game: str) -> None:
+    lesson = built_in(game)
+    typed = "\n".join(step["expect"][0] for step in lesson["steps"]) + "\n"
+    result = runner.invoke(app, ["learn", game], input=typed)
+    assert result.exit_code == 0, result.output
+    screens = result.output.split("─ Step ")[1:]
+    assert len(screens) == len(lesson["steps"])
+    for i, screen in enumerate(screens):
+        shown = screen.split("Your choice:")[0].splitlines()  # the heading's line on
+        assert len(shown) + 1 <= 24, f"steps[{i}] takes {len(shown) + 1} lines"

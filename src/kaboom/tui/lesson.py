@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.rule import Rule
+from rich.text import Text
 
 from kaboom.engine.lesson import Feedback, Lesson, LessonRun
 from kaboom.engine.parsing import ascii_number
@@ -20,6 +21,8 @@ from kaboom.tui.panel import counted
 from kaboom.tui.session import seen_lines
 from kaboom.tui.words import tell
 
+#: The lines of the smallest terminal a step fits, its choices and the prompt included.
+SCREEN = 24
 #: What the learner types to leave the lesson.
 QUIT = frozenset({"q", "quit", "exit"})
 
@@ -50,20 +53,36 @@ def play(lesson: Lesson, console: Console, ask: Callable[[str], str]) -> bool:
 
 
 def _show_step(run: LessonRun, console: Console) -> None:
+    """The step's heading, words and rule, and the learner's position; the rule's quote is
+    left out where the step would not fit a screen of ``SCREEN`` lines with its choices."""
     step, total = run.step, len(run.lesson["steps"])
-    console.print(Rule(f"Step {run.index + 1}/{total}: {escape(step['title'])}", style="cyan"))
-    console.print(escape(step["say"]), highlight=False)
-    if step.get("rule"):
-        console.print(f"[dim italic]Rule: {escape(step['rule'])}[/dim italic]", highlight=False)
     family, obs = _family(run), run.observation()
-    console.print(f"[bold]{escape(status_line(family, obs, run.seat))}[/bold]", highlight=False)
-    console.print(escape(family.panel(obs, run.seat)), highlight=False)
+    head: list[RenderableType] = [
+        Rule(f"Step {run.index + 1}/{total}: {escape(step['title'])}", style="cyan"),
+        Text(step["say"]),
+    ]
+    rule = Text(f"Rule: {step['rule']}", style="dim italic") if step.get("rule") else None
+    position: list[RenderableType] = [
+        Text(status_line(family, obs, run.seat), style="bold"),
+        Text(family.panel(obs, run.seat)),
+    ]
     hand = family.hand(obs)
     if hand:
-        console.print(
-            f"{family.hand_label}: {escape(counted([family.name(c) for c in hand]))}",
-            highlight=False,
-        )
+        position.append(Text(f"{family.hand_label}: {counted([family.name(c) for c in hand])}"))
+    choices = [Text(_choice(i, family.label(t))) for i, (_, t) in enumerate(run.legal(), 1)]
+    tall = _lines(console, [*head, *([rule] if rule else []), *position, *choices]) + 1
+    parts = [*head, *([rule] if rule and tall <= SCREEN else []), *position]
+    for part in parts:
+        console.print(part, highlight=False)
+
+
+def _lines(console: Console, parts: list[RenderableType]) -> int:
+    """How many lines ``parts`` take at the console's width."""
+    return sum(len(console.render_lines(p, console.options, pad=False)) for p in parts)
+
+
+def _choice(number: int, label: str) -> str:
+    return f"  {number:>2}. {label}"
 
 
 def _family(run: LessonRun) -> Family:
@@ -77,7 +96,7 @@ def _until_accepted(run: LessonRun, console: Console, ask: Callable[[str], str])
     while True:
         legal = run.legal()
         for i, (_, text) in enumerate(legal, 1):
-            console.print(f"  {i:>2}. {escape(family.label(text))}", highlight=False)
+            console.print(Text(_choice(i, family.label(text))), highlight=False)
         answer = _read(ask)
         number = ascii_number(answer)
         if number is not None and 1 <= number <= len(legal):
