@@ -3,6 +3,7 @@ class), and what every table shows alike (whose move it is, the whole table at t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from kaboom.engine.registry import ByFamily, get_game
@@ -33,6 +34,16 @@ def status_line(family: Family, obs: Observation, viewer: int) -> str:
     if window:
         return f"Reaction window: {family.chain(window, viewer)}"
     return family.doing(obs, viewer)
+
+
+def without_key(line: str) -> str:
+    """A status line without the table's key at its end (``(d)``), for a screen where that
+    key does nothing (a lesson chooses by number).
+
+    >>> without_key("Your turn: play cards, then draw (d)")
+    'Your turn: play cards, then draw'
+    """
+    return re.sub(r" \([a-z]\)$", "", line)
 
 
 def reveal(state: State, you: int | None = None) -> str:

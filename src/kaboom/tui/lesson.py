@@ -16,7 +16,7 @@ from rich.text import Text
 
 from kaboom.engine.lesson import Feedback, Lesson, LessonRun
 from kaboom.engine.parsing import ascii_number
-from kaboom.tui.families import Family, family_of, status_line
+from kaboom.tui.families import Family, family_of, status_line, without_key
 from kaboom.tui.panel import counted
 from kaboom.tui.session import seen_lines
 from kaboom.tui.words import tell
@@ -63,7 +63,7 @@ def _show_step(run: LessonRun, console: Console) -> None:
     ]
     rule = Text(f"Rule: {step['rule']}", style="dim italic") if step.get("rule") else None
     position: list[RenderableType] = [
-        Text(status_line(family, obs, run.seat), style="bold"),
+        Text(without_key(status_line(family, obs, run.seat)), style="bold"),
         Text(family.panel(obs, run.seat)),
     ]
     hand = family.hand(obs)

@@ -14,7 +14,7 @@ from typing import Any
 from kaboom.engine.errors import BadInput, UnknownGame
 from kaboom.engine.lesson import Feedback, LessonRun, available, built_in
 from kaboom.engine.registry import get_game
-from kaboom.tui.families import family_of
+from kaboom.tui.families import family_of, without_key
 from kaboom.tui.session import seen_lines
 from kaboom.tui.words import tell
 from kaboom.web.words import words
@@ -100,7 +100,7 @@ def _view(run: LessonRun) -> dict[str, Any]:
     return {
         "seat": run.seat,
         "observation": obs,
-        "status": told["status"],
+        "status": without_key(told["status"]),
         "panel": told["panel"],
         "hand": told["hand"],
         "hand_names": [family.name(slug) for slug in told["hand"]],
