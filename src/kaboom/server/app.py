@@ -461,6 +461,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     @app.get("/api/tables/{table_id}/review")
     async def review_game(
         table_id: str,
+        request: Request,
         seat: Annotated[int | None, Query(ge=0, lt=proto.MAX_SEATS)] = None,
         invite: Annotated[str | None, Query(max_length=128)] = None,
         authorization: Annotated[str | None, Header()] = None,
@@ -486,12 +487,14 @@ def create_app(config: ServerConfig) -> FastAPI:
         if wanted != mine and not table.row.open_reviews:
             raise HTTPException(403, f"seat {wanted}'s review is that seat's own: this "
                                 "table's reviews are not open")  # fmt: skip
-        body, cached = await review_of(table, wanted)
+        body, cached = await review_of(table, wanted, peer(request.scope))
         out = {**body, "table": table.id, "seat": wanted, "cached": cached}
         return Response(json.dumps(out), media_type="application/json")
 
-    async def review_of(table: Table, seat: int) -> tuple[dict[str, Any], bool]:
-        """The review of ``seat``'s decisions, from memory or searched on the pool."""
+    async def review_of(table: Table, seat: int, client: str) -> tuple[dict[str, Any], bool]:
+        """The review of ``seat``'s decisions, from memory or searched on the pool in the
+        turn of the client address that asked (the pool takes each address's calls in
+        turn: one client's many reviews hold up nobody else's searches beyond a round)."""
         h = hub()
         playouts = config.review_playouts
 
@@ -501,7 +504,8 @@ def create_app(config: ServerConfig) -> FastAPI:
             row, _, actions = loaded
             history = [a.action for a in actions]
             h.stats["reviews"] += 1
-            return await table.think(
+            return await h.bot_pool.run(
+                client,
                 review_json, row.game, row.players, row.seed, row.options, history, seat,
                 playouts, search_seed(table.id, seat), config.review_seconds,
             )  # fmt: skip
