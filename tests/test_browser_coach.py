@@ -67,7 +67,10 @@ def test_a_hint_then_the_review_from_the_end_screen(
     page.wait_for_selector("body[data-ready='1']", timeout=90_000)
     rows = page.locator("#decisions tbody tr")
     assert rows.count() >= 1
-    assert page.locator("#curve svg[role=img] circle").count() == rows.count()
+    dots = page.locator("#curve svg[role=img] .dot").count()
+    assert dots == rows.count()
+    marked = page.locator("#decisions tbody tr.marked").count()
+    assert page.locator("#curve svg path.dot").count() == marked
     assert "decisions" in page.inner_text("#status")
     wide = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
     assert wide <= 0, f"the review is {wide}px wider than the screen"

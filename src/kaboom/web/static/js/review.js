@@ -24,7 +24,7 @@ function svg(tag, attrs = {}, ...kids) {
 }
 
 /** The curve of the seat's chance of winning after each of its decisions, over the game's
- * steps: a line, a dot per decision (the marked ones red, with a ring), 0, 50 and 100%. */
+ * steps: a line, a dot per decision (the marked ones a red diamond), 0, 50 and 100%. */
 export function curve(decisions, steps, seatWord) {
   const w = 600, h = 200, left = 46, right = 10, top = 10, bottom = 24;
   const x = (step) => left + (steps ? step / steps : 0) * (w - left - right);
@@ -43,7 +43,12 @@ export function curve(decisions, steps, seatWord) {
     svg("text", { class: "axis", x: left, y: h - 6 }, "step 0"),
     svg("text", { class: "axis", x: w - right, y: h - 6, "text-anchor": "end" }, `step ${steps}`),
     points.length > 1 ? svg("polyline", { class: "line", points: points.map((p) => p.join(",")).join(" ") }) : "",
-    ...decisions.map((d, i) => svg("circle", { class: `dot ${d.mark}`, cx: points[i][0], cy: points[i][1], r: d.mark ? 5 : 3.5 })));
+    // a marked decision: a diamond, not only a colour (the page's rule: a shape beside a hue)
+    ...decisions.map((d, i) => {
+      const [cx, cy] = points[i];
+      return d.mark ? svg("path", { class: `dot ${d.mark}`, d: `M${cx} ${cy - 7}L${cx + 7} ${cy}L${cx} ${cy + 7}L${cx - 7} ${cy}Z` })
+        : svg("circle", { class: "dot", cx, cy, r: 3.5 });
+    }));
   return chart;
 }
 
