@@ -49,8 +49,8 @@ async function playBots(gameId, bots, button, label, err) {
   label.textContent = "Dealing…";
   try {
     const seats = ["human", ...Array(bots).fill(PLAY_NOW.bot)];
-    // against bots only, hints are on (the coach, issue 32: the server keeps them on anyway)
-    const sat = await sitDown({ game: gameId, players: seats.length, seats, hints: true }, myName("You"), { startNow: true });
+    // against bots only, the server's default turns hints on (the coach, issue 32)
+    const sat = await sitDown({ game: gameId, players: seats.length, seats }, myName("You"), { startNow: true });
     location.href = sat.url;
   } catch (e) {
     showError(err, e.message);
