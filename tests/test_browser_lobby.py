@@ -86,6 +86,7 @@ def test_play_now_is_one_click_to_a_started_table_against_three_medium_bots(
         None,
     )
     assert info["private"] is False and info["options"] == {}
+    assert info["hints"] is True  # against bots only, the coach's hints are on (issue 32)
     assert [(s["kind"], s["bot"]) for s in info["seats"]] == [
         ("human", None),
         *[("bot", "ismcts:level=medium")] * 3,

@@ -594,6 +594,13 @@ def serve(
     bot_processes: Annotated[
         int, typer.Option(help="Worker processes for the search bots (at a lower priority).")
     ] = 2,
+    hint_seconds: Annotated[
+        float, typer.Option(help="Longest search of a hint at a table (seconds; issue 32).")
+    ] = 2.0,
+    review_seconds: Annotated[
+        float,
+        typer.Option(help="Longest search of a finished game's review (seconds; issue 32)."),
+    ] = 20.0,
     log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
     ws_compression: Annotated[
         bool,
@@ -613,6 +620,9 @@ def serve(
         raise BadInput("serve", f"the server extra: pip install -e '.[server]' ({e})") from None
     if not 0 < port < 65536:
         raise BadInput("--port", f"a port in 1..65535, got {port}")
+    for flag, seconds in (("--hint-seconds", hint_seconds), ("--review-seconds", review_seconds)):
+        if not seconds > 0:
+            raise BadInput(flag, f"a positive number of seconds, got {seconds:g}")
     config = ServerConfig(
         db=db,
         origins=tuple(origin or ()),
@@ -630,6 +640,8 @@ def serve(
         max_window=max_window,
         max_bot_delay=max_bot_delay,
         bot_processes=bot_processes,
+        hint_seconds=hint_seconds,
+        review_seconds=review_seconds,
         ws_compression=ws_compression,
     )
     run(host, port, config, log_level, with_pages)

@@ -9,6 +9,8 @@ HTTP (JSON):
   ``/leave`` and ``/start`` (``Authorization: Bearer TOKEN``);
 - ``GET /api/games/{id}/export`` (a game over: its log in the format ``kaboom replay``
   reads, every hand shown); ``GET /api/history?name=NAME``;
+- ``GET /api/tables/{id}/review?seat=K`` (a game over: the coach's review of a seat's
+  decisions, issue 32: one's own, or any seat's where the table's reviews are open);
 - the ladder (issue 35, ``ladder_api``): ``GET /api/ladder?game=G&players=P``,
   ``GET /api/players/{name}``.
 
@@ -41,6 +43,7 @@ from kaboom.games.option_words import value_words, words_of
 from kaboom.server import protocol as proto
 from kaboom.server.accounts import Account, SignedIn, add_accounts, name_key, signed_in
 from kaboom.server.chat import line_msg as chat_line
+from kaboom.server.coach import review_json, search_seed
 from kaboom.server.config import ServerConfig, origin_ok
 from kaboom.server.export import export, seat_views
 from kaboom.server.hub import Hub
@@ -103,6 +106,11 @@ class CreateTable(BaseModel):
     #: Rated (issue 35): plays rated only if every person's seat is taken by a signed-in
     #: account when it starts (the table's info says which).
     rated: bool = False
+    #: The coach (issue 32): hints allowed at the table (none: off where several people
+    #: sit; always on where every other seat is a bot), and every seat's review open to
+    #: all after the game (else each seat sees its own decisions only).
+    hints: bool | None = None
+    open_reviews: bool = False
 
 
 class JoinTable(BaseModel):
@@ -449,6 +457,60 @@ def create_app(config: ServerConfig) -> FastAPI:
         lines = await h.db(h.store.chat_since, table.id)
         body = export(*loaded, chat=[chat_line(line) for line in lines])
         return Response(json.dumps(body), media_type="application/json")
+
+    @app.get("/api/tables/{table_id}/review")
+    async def review_game(
+        table_id: str,
+        request: Request,
+        seat: Annotated[int | None, Query(ge=0, lt=proto.MAX_SEATS)] = None,
+        invite: Annotated[str | None, Query(max_length=128)] = None,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> Response:
+        """The coach's review of a finished game (issue 32): each decision of ``seat`` (by
+        default the token's own) judged from what that seat knew then. A seat sees its own
+        decisions only; another seat's, and a spectator any, only where the table's
+        reviews are open. Searched on the bots' pool within the server's seconds, then
+        kept (``coach.Reviews``)."""
+        table = await table_or_404(table_id)
+        token = bearer(authorization)
+        if not may_see(table, invite, token):
+            raise HTTPException(404, "no such table")
+        if table.row.status not in ("over", "ended") or table.state is None:
+            raise HTTPException(409, "the game is not over: its review opens when it ends")
+        mine = None if token is None else table.seat_of_token(token)
+        wanted = mine if seat is None else seat
+        if wanted is None:
+            raise HTTPException(403, "seat: a seat token of this table, or a seat where "
+                                "the table's reviews are open")  # fmt: skip
+        if wanted >= table.row.players:
+            raise HTTPException(400, f"seat: a seat from 0 to {table.row.players - 1}")
+        if wanted != mine and not table.row.open_reviews:
+            raise HTTPException(403, f"seat {wanted}'s review is that seat's own: this "
+                                "table's reviews are not open")  # fmt: skip
+        body, cached = await review_of(table, wanted, peer(request.scope))
+        out = {**body, "table": table.id, "seat": wanted, "cached": cached}
+        return Response(json.dumps(out), media_type="application/json")
+
+    async def review_of(table: Table, seat: int, client: str) -> tuple[dict[str, Any], bool]:
+        """The review of ``seat``'s decisions, from memory or searched on the pool in the
+        turn of the client address that asked (the pool takes each address's calls in
+        turn: one client's many reviews hold up nobody else's searches beyond a round)."""
+        h = hub()
+        playouts = config.review_playouts
+
+        async def search() -> dict[str, Any]:
+            loaded = await h.db(h.store.load, table.id)
+            assert loaded is not None
+            row, _, actions = loaded
+            history = [a.action for a in actions]
+            h.stats["reviews"] += 1
+            return await h.bot_pool.run(
+                client,
+                review_json, row.game, row.players, row.seed, row.options, history, seat,
+                playouts, search_seed(table.id, seat), config.review_seconds,
+            )  # fmt: skip
+
+        return await h.reviews.get((table.id, seat, playouts), search)
 
     @app.get("/api/tables/{table_id}/views")
     async def views(

@@ -66,6 +66,16 @@ class ServerConfig:
     #: default (README, "Load": on small JSON messages it costs CPU at both ends, and zlib's
     #: state for each connection, for little gain on a LAN or a broadband link).
     ws_compression: bool = False
+    #: The coach (issue 32: ``coach``): a hint's and a game review's search, on the bots'
+    #: pool (``pool.BotPool``, in the table owner's turn), each bounded by its seconds (a
+    #: review's decisions left when its time is up get one round each: wider intervals);
+    #: the rounds a decision is searched; finished reviews kept in memory (least recently
+    #: asked forgotten first).
+    hint_seconds: float = 2.0
+    hint_playouts: int = 200
+    review_seconds: float = 20.0
+    review_playouts: int = 200
+    reviews_kept: int = 256
     #: Tune the garbage collector for a long-running process at startup (``hub.settle_gc``:
     #: ``kaboom serve`` does; a test that runs a hub in its own process need not).
     settle_gc: bool = False

@@ -70,6 +70,10 @@ tables_t = sa.Table(
     # the ladder (issue 35, migration 0005): asked rated at creation; at the start it stays
     # rated only if every person's seat is taken by a signed-in account (``ladder``)
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
+    # the coach (issue 32, migration 0006_coach): hints allowed at the table, and every
+    # seat's review open to all after the game
+    sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("open_reviews", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 seats_t = sa.Table(
@@ -330,6 +334,10 @@ class TableRow:
     host_seat: int | None = None
     spectators: int = 0
     rated: bool = False
+    #: The coach (issue 32): hints allowed (told to everyone at the table), and every
+    #: seat's review open to all after the game (else each seat sees its own only).
+    hints: bool = False
+    open_reviews: bool = False
 
 
 @dataclass(slots=True)
@@ -363,6 +371,8 @@ _TABLE_CODECS: dict[str, tuple[Callable[[Any], object], Callable[[Any], object]]
     "private": (bool, bool),
     "chat": (bool, bool),
     "rated": (bool, bool),
+    "hints": (bool, bool),
+    "open_reviews": (bool, bool),
     "winners": (_json_or_none, _loads_or_none),
 }
 _TABLE_FIELDS = tuple(f.name for f in fields(TableRow))

@@ -26,6 +26,7 @@ from kaboom.engine.parsing import parse_seed
 from kaboom.engine.registry import get_game, new_game
 from kaboom.server.bot import BotAgent
 from kaboom.server.chat import CHAT_KEPT
+from kaboom.server.coach import Reviews
 from kaboom.server.config import ServerConfig
 from kaboom.server.db import LIVE, ActionRow, SeatRow, Store, TableRow, make_engine, migrate
 from kaboom.server.limits import Owners
@@ -68,6 +69,18 @@ def settle_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+def hints_allowed(asked: bool | None, seats: list[str]) -> bool:
+    """Whether a table allows hints (issue 32): as its creator asked (none: off); always
+    where at most one seat is a person's (every other seat a bot: nobody to wrong).
+
+    >>> hints_allowed(None, ["human", "human"]), hints_allowed(None, ["human", "random"])
+    (False, True)
+    >>> hints_allowed(True, ["human", "human"]), hints_allowed(False, ["human", "heuristic"])
+    (True, True)
+    """
+    return bool(asked) or sum(s == "human" for s in seats) <= 1
+
+
 class Hub:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
@@ -101,9 +114,13 @@ class Hub:
                 "lag_s",
                 "lag_max_s",
                 "lag_over_50ms",
+                "hints",
+                "reviews",
             ),
             0.0,
         )
+        #: Finished games' reviews (issue 32: ``coach``), kept in memory.
+        self.reviews = Reviews(config.reviews_kept)
 
     # -- life ------------------------------------------------------------------------------------
     async def startup(self) -> None:
@@ -350,6 +367,8 @@ class Hub:
             bot_delay=float(req.get("bot_delay", 0.8)),
             chat=bool(req.get("chat", True)),
             rated=bool(req.get("rated", False)),
+            hints=hints_allowed(req.get("hints"), specs),
+            open_reviews=bool(req.get("open_reviews", False)),
         )
         seat_rows = [
             SeatRow(q, "human") if s == "human" else SeatRow(q, "bot", s, f"bot {q} ({s})")

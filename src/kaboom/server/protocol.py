@@ -148,9 +148,21 @@ class ChatSetting(_Client):
     on: bool
 
 
+class Hint(_Client):
+    """The seat to decide asks the coach (issue 32) for its best choices now: answered with
+    a ``hint`` to this connection only, searched from the seat's own view; refused with an
+    ``error`` where the table's hints are off (``hint-off``), where the seat has no
+    decision (``hint-turn``), or while its last hint is still being searched
+    (``hint-busy``)."""
+
+    type: Literal["hint"]
+
+
 ChatMessage = Chat | React | Mute | ChatSetting
 #: Every message a client may send, once (the models above).
-AnyClientMessage = Hello | Act | Vote | Back | Ping | Take | Chat | React | Mute | ChatSetting
+AnyClientMessage = (
+    Hello | Act | Vote | Back | Ping | Take | Hint | Chat | React | Mute | ChatSetting
+)
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 client_message: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 
@@ -223,6 +235,11 @@ class TableInfo(BaseModel):
     #: Rated (issue 35): asked at creation; from the start, whether it plays rated (only
     #: if every person's seat is taken by a signed-in account).
     rated: bool = False
+    #: The coach (issue 32): hints allowed at this table (its creator decides; always
+    #: where every other seat is a bot), and every seat's review open to all after the
+    #: game (else each seat sees its own).
+    hints: bool = False
+    open_reviews: bool = False
 
 
 class ChatLine(_Server):
@@ -369,6 +386,27 @@ class ChatSettingMsg(_Server):
     on: bool
 
 
+class HintChoice(BaseModel):
+    """One choice of a hint: the action (its id and text), its estimated chance of winning
+    (a share of a win, 0 to 1) with its 95% interval, and the rounds searched."""
+
+    model_config = ConfigDict(extra="forbid")
+    action: int
+    text: str
+    win: float = Field(ge=0, le=1)
+    interval: list[float] = Field(min_length=2, max_length=2)
+    playouts: int = Field(ge=0)
+
+
+class HintMsg(_Server):
+    """The answer to ``hint``, to the asking connection only: the best choices of the
+    decision ``at`` (its ``seq``), best first (at most three)."""
+
+    type: Literal["hint"]
+    at: int
+    choices: list[HintChoice]
+
+
 #: Every message the server sends, once (the models above).
 AnyServerMessage = (
     Welcome
@@ -383,6 +421,7 @@ AnyServerMessage = (
     | ChatLine
     | ReactMsg
     | ChatSettingMsg
+    | HintMsg
 )
 ServerMessage = Annotated[AnyServerMessage, Field(discriminator="type")]
 server_message: TypeAdapter[AnyServerMessage] = TypeAdapter(ServerMessage)

@@ -20,9 +20,10 @@ from kaboom.engine.events import Event
 from kaboom.engine.registry import GameSpec, get_game, new_game
 from kaboom.engine.state import State
 from kaboom.engine.window import world_when_asked
-from kaboom.server import chat, clocks, ladder, seating, view
+from kaboom.server import chat, clocks, coach, ladder, seating, view
 from kaboom.server import protocol as proto
 from kaboom.server.clocks import Answer, WindowRt
+from kaboom.server.config import ServerConfig
 from kaboom.server.db import LIVE, ActionRow, Conflict, SeatRow, TableRow
 from kaboom.server.protocol import Act, LegalText, Message, SeatInfo
 from kaboom.server.seating import Conn, LobbyError, Process, SeatRt
@@ -38,6 +39,10 @@ KEYS_KEPT = 4096
 class HubPort(Process, Protocol):
     """What a table asks of its process (``hub.Hub``): what its parts ask
     (``seating.Process``), and the log's writes, the bots' thinking, the drive."""
+
+    #: The server's settings (the coach's bounds), and the health check's counters.
+    config: ServerConfig
+    stats: dict[str, float]
 
     async def write(self, table_id: str, rows: list[ActionRow]) -> None: ...
 
@@ -93,6 +98,8 @@ class Table:
         self.queued: dict[tuple[int, str], int] = {}
         #: The table's chat (issue 35): its lines, mutes and limits in this process.
         self.chat = chat.ChatRt(on=row.chat)
+        #: The seats whose hint is being searched (``coach``: one at a time per seat).
+        self.hinting: set[int] = set()
 
     def spawn(self, coro: Coroutine[object, object, T]) -> asyncio.Task[T]:
         return self.hub.spawn(coro)
@@ -316,7 +323,13 @@ class Table:
     async def handle(
         self,
         conn: Conn,
-        msg: proto.Act | proto.Vote | proto.Back | proto.Ping | proto.Take | proto.ChatMessage,
+        msg: proto.Act
+        | proto.Vote
+        | proto.Back
+        | proto.Ping
+        | proto.Take
+        | proto.Hint
+        | proto.ChatMessage,
     ) -> None:
         """A client's message (already validated by its model)."""
         if isinstance(msg, proto.Ping):
@@ -328,7 +341,9 @@ class Table:
         if conn.seat is None:
             self.error(conn, "spectator", "spectators cannot act, vote or take a seat")
             return
-        if isinstance(msg, proto.Take):
+        if isinstance(msg, proto.Hint):
+            coach.give_hint(self, conn, conn.seat)
+        elif isinstance(msg, proto.Take):
             seating.take(self, conn, conn.seat)
         elif isinstance(msg, proto.Act) and seating.another_tab_plays(self.seats, conn, conn.seat):
             why = "this seat is being played in another tab (send take to play it here)"

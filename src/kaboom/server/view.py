@@ -45,6 +45,8 @@ class TableOut(TypedDict):
     window: float
     bot_delay: float
     rated: bool
+    hints: bool
+    open_reviews: bool
 
 
 # -- the lobby's answers (``server.app``'s routes; ``client.Lobby`` reads them) ----------------
@@ -100,6 +102,8 @@ def table_info(row: TableRow) -> TableOut:
         "window": row.window,
         "bot_delay": row.bot_delay,
         "rated": row.rated,
+        "hints": row.hints,
+        "open_reviews": row.open_reviews,
     }
 
 

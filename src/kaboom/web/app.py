@@ -5,7 +5,10 @@ Pages (static files of ``static/``, no build step):
 
 - ``/``: the lobby (open tables, games in play, create a table, history by name);
 - ``/tables/{id}``: the table (the link ``kaboom play --join`` takes too);
-- ``/replay/{id}``: a finished game step by step, every hand shown;
+- ``/replay/{id}``: a finished game step by step, every hand shown (``?step=N``: from
+  the step after N actions);
+- ``/review/{id}``: the coach's review of a finished game (issue 32): your decisions, each
+  one's chance of winning and the best's, the mistakes, the curve of your chance;
 - ``/learn/{game}``: the game's lesson (issue 32);
 - ``/ladder``: the leaderboard of a game at a player count; ``/players/{name}``: a person's
   profile, their rating over time as a chart (issue 35).
@@ -218,6 +221,10 @@ def add_pages(app: FastAPI) -> None:
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay(table_id: str) -> FileResponse:
         return page("replay.html")
+
+    @app.get("/review/{table_id}", include_in_schema=False)
+    async def review(table_id: str) -> FileResponse:
+        return page("review.html")
 
     @app.get("/learn/{game}", include_in_schema=False)
     async def learn(game: str) -> FileResponse:

@@ -49,6 +49,7 @@ async function playBots(gameId, bots, button, label, err) {
   label.textContent = "Dealing…";
   try {
     const seats = ["human", ...Array(bots).fill(PLAY_NOW.bot)];
+    // against bots only, the server's default turns hints on (the coach, issue 32)
     const sat = await sitDown({ game: gameId, players: seats.length, seats }, myName("You"), { startNow: true });
     location.href = sat.url;
   } catch (e) {
@@ -119,7 +120,8 @@ async function createForFriends(ev) {
   const friends = Number($("#friends-count").value);
   const bots = Number($("#friends-bots").value);
   const seats = ["human", ...Array(friends).fill("human"), ...Array(bots).fill(PLAY_NOW.bot)];
-  const body = { game: $("#friends-game").value, players: seats.length, seats, private: true };
+  // hints (issue 32): off unless ticked where friends play (everyone at the table is told)
+  const body = { game: $("#friends-game").value, players: seats.length, seats, private: true, hints: $("#friends-hints").checked };
   try {
     showInvite(await sitDown(body, myName("Host")));
   } catch (e) { showError(err, e.message); }
@@ -282,6 +284,9 @@ async function createCustom(ev) {
   if (!$("#chat").checked) body.chat = false;
   // rated (issue 35): the box is enabled only while signed in
   if ($("#rated").checked && !$("#rated").disabled) body.rated = true;
+  // the coach (issue 32): hints (always on against bots only), everyone's review open
+  if ($("#hints").checked) body.hints = true;
+  if ($("#open-reviews").checked) body.open_reviews = true;
   try {
     location.href = (await sitDown(body, myName(seats.includes("human", 1) ? "Host" : "You"))).url;
   } catch (e) { showError(err, e.message); }

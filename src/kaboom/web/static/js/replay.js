@@ -1,5 +1,6 @@
 // A finished game step by step, every hand shown: its export (GET /api/games/{id}/export),
-// dealt again and told by POST /api/replay. Arrow keys step; Home and End jump.
+// dealt again and told by POST /api/replay. Arrow keys step; Home and End jump; `?step=N`
+// opens it at the step after N actions (the review's links to a decision).
 import { api, el, seatName, seatStore } from "./api.js";
 import { CardBook } from "./cards.js";
 import { chatLine } from "./chat.js";
@@ -7,7 +8,10 @@ import * as fam from "./families.js";
 
 const $ = (sel) => document.querySelector(sel);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
-const invite = new URLSearchParams(location.search).get("invite");
+const query = new URLSearchParams(location.search);
+const invite = query.get("invite");
+/** The step to open at (`?step=N`), within the game once it is known; none: the start. */
+const firstStep = Number.parseInt(query.get("step") || "0", 10) || 0;
 let R = null;
 let book = null;
 let at = 0;
@@ -83,7 +87,7 @@ async function main() {
     else if (ev.key === "Home") go(0);
     else if (ev.key === "End") go(R.steps.length - 1);
   });
-  go(0);
+  go(firstStep);
 }
 
 main();

@@ -17,6 +17,7 @@ const S = {
   selected: new Set(), cursor: 0, group: null, odds: false, pending: false, queued: null,
   windowEnds: null, clockEnds: null, over: null, seats: null, hover: null, queue: Promise.resolve(),
   page: 0, tabs: null, sheet: null, viewsAsked: false, wordsFailing: false, chat: null,
+  hint: null,
 };
 /** Actions per page: keys 1 to 9 play them, 0 turns the page (never a letter O beside a 0). */
 const PAGE = 9;
@@ -53,6 +54,9 @@ function drawGameName(name) {
 function drawWhoami() {
   // a rated table (issue 35): from the start, whether it plays rated (the server decides)
   $("#rated-tag").classList.toggle("hidden", !S.info?.rated);
+  // the coach (issue 32): everyone at the table is told whether hints are on
+  $("#hints-tag").classList.toggle("hidden", !S.info?.hints);
+  $("#hint-btn").classList.toggle("hidden", !S.info?.hints || S.seat === null || S.seat === undefined);
   if (S.seat === null || S.seat === undefined) { $("#whoami").textContent = "watching"; return; }
   const name = (S.seats || [])[S.seat]?.name;
   // (Play now's seat is named "You": "You are You" says nothing)
@@ -178,8 +182,13 @@ function onMessage(msg) {
       drawTabs();
       if (S.msg) draw();
       break;
+    case "hint":
+      S.hint = { ...msg, asking: false };
+      drawHint();
+      break;
     case "error":
-      if (!S.chat.refused(msg)) showError(msg.message);
+      if (msg.code?.startsWith("hint")) { S.hint = { error: msg.message, asking: false, at: S.msg?.decision?.at }; drawHint(); }
+      else if (!S.chat.refused(msg)) showError(msg.message);
       break;
     default:
   }
@@ -405,6 +414,7 @@ function draw() {
   drawWindow(obs, words);
   drawHand(obs, words);
   drawActions();
+  drawHint();
   drawSide(obs, words);
   drawLog();
   document.dispatchEvent(new CustomEvent("kaboom:render", { detail: {
@@ -412,6 +422,44 @@ function draw() {
     decision: S.look === null ? S.msg.decision : null, actions: shownActions(),
   } }));
   afterRender(S, play, draw);
+}
+
+// -- the coach's hint (issue 32) ---------------------------------------------------------------
+/** Ask the coach for this decision's best choices (where the table allows hints). */
+function askHint() {
+  const d = S.msg?.decision;
+  if (!S.info?.hints || S.seat === null || S.look !== null) return;
+  if (!d) { S.hint = { error: "No decision of yours to hint at now.", at: null }; drawHint(); return; }
+  if (S.hint?.asking) return;
+  S.hint = { asking: true, at: d.at };
+  drawHint();
+  S.sock.send({ type: "hint" });
+}
+
+/** The hint for the decision open now: each choice in the page's own words, its chance of
+ * winning and its interval; a hint for a decision gone by is dropped. */
+function drawHint() {
+  const box = $("#hint-box");
+  const d = S.msg?.decision;
+  const h = S.hint;
+  const btn = $("#hint-btn");
+  btn.disabled = !d;
+  if (!h || S.look !== null || (h.at !== null && h.at !== undefined && h.at !== d?.at)) {
+    box.classList.add("hidden");
+    if (h && !h.asking && h.at !== d?.at) S.hint = null;
+    return;
+  }
+  const words = (id, text) => S.words?.actions?.find((a) => a.id === id)?.label || text;
+  const pct = (x) => `${Math.round(x * 100)}%`;
+  const body = h.asking ? el("p", { class: "muted" }, "The coach is thinking…")
+    : h.error ? el("p", {}, h.error)
+      : el("ol", { class: "hint-choices" }, ...h.choices.map((c) => el("li", {},
+        el("strong", {}, words(c.action, c.text)), ` · ${pct(c.win)} to win`,
+        el("span", { class: "muted" }, ` (${pct(c.interval[0])}–${pct(c.interval[1])})`))));
+  fill(box, el("h2", { id: "hint-head" }, "Hint"), body,
+    h.asking || h.error ? null : el("p", { class: "muted" }, "Searched from what you know only."),
+    el("button", { id: "hint-close", onclick: () => { S.hint = null; drawHint(); } }, "Hide the hint"));
+  box.classList.remove("hidden");
 }
 
 /** A bot plays your seat (your clock ran out, or the table voted): take it back. */
@@ -615,6 +663,7 @@ async function endScreen(over) {
     el("div", { class: "cols" },
       S.seat !== null ? el("button", { class: "primary", id: "again-btn", onclick: playAgain }, "Play again (same seats)") : null,
       el("a", { href: `/replay/${tableId}${authQuery()}`, id: "replay-link" }, "Replay the game"),
+      S.seat !== null || S.info?.open_reviews ? el("a", { href: `/review/${tableId}${authQuery()}`, id: "review-link" }, "Review: your game with the coach") : null,
       el("button", { id: "close-end", onclick: () => $("#end").classList.add("hidden") }, "See the table"),
       el("a", { href: "/" }, "Lobby")));
   fill($("#end"), box);
@@ -686,6 +735,8 @@ function wireKeys() {
     else if (k === "b") { takeBack(); }
     else if (k === "a" && S.over) { $("#again-btn")?.click(); }
     else if (k === "r" && S.over) { $("#replay-link")?.click(); }
+    else if (k === "v" && S.over) { $("#review-link")?.click(); }
+    else if (k === "h" && !S.over) { askHint(); }
     else if (k === "g") {
       const slug = S.words.hand[S.cursor];
       const node = document.querySelector(`#hand .card[data-index="${S.cursor}"]`);
@@ -695,6 +746,7 @@ function wireKeys() {
   $("#help-btn").addEventListener("click", () => $("#help").classList.toggle("hidden"));
   $("#help").addEventListener("click", (ev) => { if (ev.target === $("#help")) $("#help").classList.add("hidden"); });
   $("#look-btn").addEventListener("click", lookBack);
+  $("#hint-btn").addEventListener("click", askHint);
   $("#look-now").addEventListener("click", () => { S.look = null; draw(); });
   $("#look-prev").addEventListener("click", () => { if (S.look) { S.look -= 1; draw(); } });
   $("#look-next").addEventListener("click", () => { if (S.look !== null) { S.look = Math.min(S.snaps.length - 1, S.look + 1); draw(); } });

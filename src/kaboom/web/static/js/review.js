@@ -1,0 +1,105 @@
+// The coach's review of a finished game (issue 32): GET /api/tables/{id}/review (your seat's
+// decisions; another seat's with `?seat=K` where the table's reviews are open), drawn as a
+// curve of your chance of winning (an SVG built here from the JSON) and a table of your
+// decisions, each linked to the replay at that step.
+import { api, el, seatStore } from "./api.js";
+
+const $ = (sel) => document.querySelector(sel);
+const SVG = "http://www.w3.org/2000/svg";
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const query = new URLSearchParams(location.search);
+const invite = query.get("invite");
+const seatAsked = query.get("seat");
+/** A mark's words, as a chess coach marks a move. */
+const MARKS = { blunder: "Blunder ??", mistake: "Mistake ?", inaccuracy: "Inaccuracy ?!", "": "" };
+
+const pct = (x) => `${Math.round(x * 100)}%`;
+
+/** An SVG element with its attributes. */
+function svg(tag, attrs = {}, ...kids) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  for (const k of kids) node.append(k instanceof Node ? k : document.createTextNode(String(k)));
+  return node;
+}
+
+/** The curve of the seat's chance of winning after each of its decisions, over the game's
+ * steps: a line, a dot per decision (the marked ones a red diamond), 0, 50 and 100%. */
+export function curve(decisions, steps, seatWord) {
+  const w = 600, h = 200, left = 46, right = 10, top = 10, bottom = 24;
+  const x = (step) => left + (steps ? step / steps : 0) * (w - left - right);
+  const y = (win) => top + (1 - win) * (h - top - bottom);
+  const points = decisions.map((d) => [x(d.step), y(d.played.win)]);
+  const summary = decisions.length
+    ? `${seatWord} chance of winning went from ${pct(decisions[0].played.win)} at the first decision to ${pct(decisions[decisions.length - 1].played.win)} at the last; ${decisions.filter((d) => d.mark).length} marked.`
+    : "No decision with a choice to review.";
+  const chart = svg("svg", { viewBox: `0 0 ${w} ${h}`, role: "img", "aria-labelledby": "curve-title curve-desc" },
+    svg("title", { id: "curve-title" }, `${seatWord} chance of winning over the game`),
+    svg("desc", { id: "curve-desc" }, summary),
+    ...[0, 0.5, 1].flatMap((v) => [
+      svg("line", { class: v === 0.5 ? "half" : "grid", x1: left, x2: w - right, y1: y(v), y2: y(v) }),
+      svg("text", { class: "axis", x: 2, y: y(v) + 5 }, pct(v)),
+    ]),
+    svg("text", { class: "axis", x: left, y: h - 6 }, "step 0"),
+    svg("text", { class: "axis", x: w - right, y: h - 6, "text-anchor": "end" }, `step ${steps}`),
+    points.length > 1 ? svg("polyline", { class: "line", points: points.map((p) => p.join(",")).join(" ") }) : "",
+    // a marked decision: a diamond, not only a colour (the page's rule: a shape beside a hue)
+    ...decisions.map((d, i) => {
+      const [cx, cy] = points[i];
+      return d.mark ? svg("path", { class: `dot ${d.mark}`, d: `M${cx} ${cy - 7}L${cx + 7} ${cy}L${cx} ${cy + 7}L${cx - 7} ${cy}Z` })
+        : svg("circle", { class: "dot", cx, cy, r: 3.5 });
+    }));
+  return chart;
+}
+
+function row(d, replay) {
+  const chance = (c) => el("span", { class: "chance" }, `${pct(c.win)} (${pct(c.interval[0])}–${pct(c.interval[1])})`);
+  const same = d.best.action === d.played.action;
+  return el("tr", { class: d.mark ? "marked" : "", dataset: { step: d.step } },
+    el("td", {}, el("a", { href: replay(d.step), "aria-label": `step ${d.step}: open the replay there` }, `step ${d.step}`)),
+    el("td", {}, d.played.text, chance(d.played)),
+    el("td", {}, same ? "the same" : d.best.text, chance(d.best)),
+    el("td", {}, d.mark ? el("span", { class: `mark ${d.mark}` }, MARKS[d.mark] ?? d.mark) : "",
+      d.mark ? el("span", { class: "chance" }, `−${pct(d.loss)}`) : ""));
+}
+
+async function main() {
+  const token = seatStore.get(tableId)?.token;
+  const params = new URLSearchParams();
+  if (invite) params.set("invite", invite);
+  if (seatAsked !== null) params.set("seat", seatAsked);
+  const q = params.toString() ? `?${params}` : "";
+  const back = invite ? `?invite=${encodeURIComponent(invite)}` : "";
+  const replay = (step) => `/replay/${tableId}?${new URLSearchParams({ ...(invite ? { invite } : {}), step: String(step) })}`;
+  $("#replay-link").href = `/replay/${tableId}${back}`;
+  $("#status").textContent = "The coach is reviewing the game: each of your decisions is searched from what you knew then (this takes a little while)…";
+  let R;
+  try {
+    R = await api(`/api/tables/${tableId}/review${q}`, { token });
+  } catch (err) {
+    $("#status").textContent = "No review.";
+    $("#error").textContent = err.message;
+    $("#error").classList.remove("hidden");
+    return;
+  }
+  let name = R.game;
+  try { name = (await api("/api/guide", { method: "POST", body: { game: R.game, players: R.players, options: {} } })).name; } catch { /* the id will do */ }
+  $("#game-name").textContent = name;
+  document.title = `Review · ${name} · kaboom`;
+  const mine = seatStore.get(tableId)?.seat;
+  const seatWord = R.seat === mine ? "Your" : `P${R.seat}'s`;
+  const marked = R.decisions.filter((d) => d.mark);
+  const won = R.winners === null ? "The table ended before the game did." : R.winners.includes(R.seat) ? "Won." : "Lost.";
+  $("#status").textContent = `Review of P${R.seat}: ${R.decisions.length} decisions, ${marked.length} marked.`;
+  $("#summary-head").textContent = R.seat === mine ? "Your game with the coach" : `P${R.seat}'s game with the coach`;
+  $("#decisions-head").textContent = R.seat === mine ? "Your decisions" : `P${R.seat}'s decisions`;
+  $("#summary-text").textContent = `${won} ${R.decisions.length} decisions with a choice, ${marked.length} marked (a mistake beyond the search's noise). Each searched ${R.playouts} rounds at most.`;
+  $("#curve").replaceChildren(curve(R.decisions, R.steps, seatWord));
+  $("#curve").classList.add("curve");
+  $("#decisions tbody").replaceChildren(...R.decisions.map((d) => row(d, replay)));
+  $("#summary").classList.remove("hidden");
+  $("#decisions-box").classList.remove("hidden");
+  document.body.dataset.ready = "1";
+}
+
+main();
