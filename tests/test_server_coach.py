@@ -130,7 +130,14 @@ def test_hints_are_off_where_the_creator_says_and_on_against_bots(server: Server
             extra = {} if asked is None else {"hints": asked}
             table, _ = await make_table(lobby, GAME, ["human", "random"], **extra)
             assert table["hints"] is True
+        # never at a rated table, even against bots; asked for there: refused, by its field
+        table, _ = await make_table(lobby, GAME, ["human", "random"], rated=True)
+        assert table["hints"] is False
         await lobby.close()
+        r = httpx.post(f"{server.base}/api/tables", timeout=10, json={
+            "game": GAME, "players": 2, "seats": ["human", "random"], "rated": True, "hints": True,
+        })  # fmt: skip
+        assert r.status_code == 400 and r.json()["detail"].startswith("hints:"), r.text
 
     asyncio.run(go())
 

@@ -69,15 +69,21 @@ def settle_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-def hints_allowed(asked: bool | None, seats: list[str]) -> bool:
-    """Whether a table allows hints (issue 32): as its creator asked (none: off); always
-    where at most one seat is a person's (every other seat a bot: nobody to wrong).
+def hints_allowed(asked: bool | None, seats: list[str], rated: bool = False) -> bool:
+    """Whether a table allows hints (issue 32): never at a rated table (a rating is of the
+    players alone, as lichess allows no engine in a rated game); else as its creator asked
+    (none: off), and always where at most one seat is a person's (every other seat a bot:
+    nobody to wrong).
 
     >>> hints_allowed(None, ["human", "human"]), hints_allowed(None, ["human", "random"])
     (False, True)
     >>> hints_allowed(True, ["human", "human"]), hints_allowed(False, ["human", "heuristic"])
     (True, True)
+    >>> hints_allowed(None, ["human", "random"], rated=True)
+    False
     """
+    if rated:
+        return False
     return bool(asked) or sum(s == "human" for s in seats) <= 1
 
 
@@ -342,6 +348,8 @@ class Hub:
         specs = [s if s != "ismcts" else f"ismcts:level={level}" for s in seats]
         self._check_clocks(req)
         self._check_bots(specs, spec.game_id)
+        if req.get("rated") and req.get("hints"):
+            raise BadInput("hints", "off at a rated table (a rating is of the players alone)")
         seed = req.get("seed")  # a decimal string or an integer (docs/protocol.md)
         seed = secrets.randbits(64) if seed is None else parse_seed(seed)
         options = dict(req.get("options") or {})
@@ -367,7 +375,7 @@ class Hub:
             bot_delay=float(req.get("bot_delay", 0.8)),
             chat=bool(req.get("chat", True)),
             rated=bool(req.get("rated", False)),
-            hints=hints_allowed(req.get("hints"), specs),
+            hints=hints_allowed(req.get("hints"), specs, bool(req.get("rated", False))),
             open_reviews=bool(req.get("open_reviews", False)),
         )
         seat_rows = [

@@ -285,7 +285,8 @@ async function createCustom(ev) {
   // rated (issue 35): the box is enabled only while signed in
   if ($("#rated").checked && !$("#rated").disabled) body.rated = true;
   // the coach (issue 32): hints (always on against bots only), everyone's review open
-  if ($("#hints").checked) body.hints = true;
+  // (never at a rated table: a rating is of the players alone)
+  if ($("#hints").checked && !body.rated) body.hints = true;
   if ($("#open-reviews").checked) body.open_reviews = true;
   try {
     location.href = (await sitDown(body, myName(seats.includes("human", 1) ? "Host" : "You"))).url;
