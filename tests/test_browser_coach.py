@@ -72,6 +72,9 @@ def test_a_hint_then_the_review_from_the_end_screen(
     marked = page.locator("#decisions tbody tr.marked").count()
     assert page.locator("#curve svg path.dot").count() == marked
     assert "decisions" in page.inner_text("#status")
+    # the choices in the table's words (POST /api/labels), not in notation
+    played = rows.locator("td:nth-child(2)").all_inner_texts()
+    assert all(cell[:1].isupper() and "@" not in cell for cell in played), played
     wide = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
     assert wide <= 0, f"the review is {wide}px wider than the screen"
     assert faults(axe, page) == []

@@ -66,6 +66,7 @@ class Review:
 
     game: str
     players: int
+    options: JsonObject
     seats: tuple[int, ...]
     decisions: tuple[Decision, ...]
     steps: int
@@ -86,6 +87,7 @@ class Review:
             "format": "kaboom-review",
             "game": self.game,
             "players": self.players,
+            "options": self.options,
             "seats": list(self.seats),
             "steps": self.steps,
             "playouts": self.playouts,
@@ -157,8 +159,8 @@ def review(
         state.apply(action)
     winners = tuple(state.winners) if state.is_over else None
     return Review(
-        game, players, tuple(sorted(wanted)), tuple(decisions), len(history), playouts,
-        search_seed, winners,
+        game, players, dict(options), tuple(sorted(wanted)), tuple(decisions), len(history),
+        playouts, search_seed, winners,
     )  # fmt: skip
 
 

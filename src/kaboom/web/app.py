@@ -52,7 +52,7 @@ from kaboom.server.limits import peer
 from kaboom.server.seating import token_hash
 from kaboom.server.table import Table
 from kaboom.web.lessons import MAX_ACTION, MAX_ATTEMPTS, NoLesson, lesson_step, lessons
-from kaboom.web.words import guide, replay_steps, words
+from kaboom.web.words import guide, labels, replay_steps, words
 
 STATIC = Path(str(resources.files("kaboom.web").joinpath("static")))
 
@@ -76,6 +76,12 @@ class WordsRequest(GuideRequest):
     observation: dict[str, Any]
     legal: list[dict[str, Any]] = Field(default_factory=list, max_length=2000)
     events: list[list[dict[str, Any]]] = Field(default_factory=list, max_length=500)
+
+
+class LabelsRequest(GuideRequest):
+    """Actions in notation to put in the table's words (a review's choices)."""
+
+    texts: list[Annotated[str, StringConstraints(max_length=MAX_ACTION)]] = Field(max_length=1000)
 
 
 class LessonRequest(BaseModel):
@@ -149,6 +155,10 @@ def add_pages(app: FastAPI) -> None:
         return words(
             req.game, req.players, req.options, req.seat, req.observation, req.legal, req.events
         )
+
+    @app.post("/api/labels")
+    def labels_route(req: LabelsRequest) -> dict[str, Any]:
+        return {"labels": labels(req.game, req.players, req.options, req.texts)}
 
     #: A finished table -> the table that plays it again, and that table's invite.
     again: dict[str, tuple[str, str | None]] = {}

@@ -45,6 +45,17 @@ def template(game: str, players: int, options: Mapping[str, object]) -> State:
     return _template(game, players, json.dumps(options, sort_keys=True))
 
 
+def labels(game: str, players: int, options: Mapping[str, object], texts: list[str]) -> list[str]:
+    """Actions in notation (``pair tacocat @1``) in the table's words, as the page lists
+    them: what the review page shows a decision's choices in.
+
+    >>> labels("exploding-kittens", 2, {}, ["draw"])
+    ['Draw a card (ends your turn)']
+    """
+    family = family_of(template(game, players, options))
+    return [family.label(text) for text in texts]
+
+
 def guide(game: str, players: int, options: Mapping[str, object]) -> dict[str, Any]:
     """Everything the page draws a game's cards and table with: every card's name and
     field-guide text (in the game's order), which keys mean something in the family, the

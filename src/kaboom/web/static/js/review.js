@@ -52,13 +52,26 @@ export function curve(decisions, steps, seatWord) {
   return chart;
 }
 
-function row(d, replay) {
+/** The choices' texts in the table's words (POST /api/labels); the notation where the words
+ * cannot be had. */
+async function labelled(R) {
+  const texts = [...new Set(R.decisions.flatMap((d) => [d.played.text, d.best.text]))];
+  try {
+    const { labels } = await api("/api/labels", { method: "POST", body: { game: R.game, players: R.players, options: R.options ?? {}, texts } });
+    return new Map(texts.map((t, i) => [t, labels[i]]));
+  } catch {
+    return new Map();
+  }
+}
+
+function row(d, replay, words) {
+  const say = (text) => words.get(text) ?? text;
   const chance = (c) => el("span", { class: "chance" }, `${pct(c.win)} (${pct(c.interval[0])}–${pct(c.interval[1])})`);
   const same = d.best.action === d.played.action;
   return el("tr", { class: d.mark ? "marked" : "", dataset: { step: d.step } },
     el("td", {}, el("a", { href: replay(d.step), "aria-label": `step ${d.step}: open the replay there` }, `step ${d.step}`)),
-    el("td", {}, d.played.text, chance(d.played)),
-    el("td", {}, same ? "the same" : d.best.text, chance(d.best)),
+    el("td", {}, say(d.played.text), " ", chance(d.played)),
+    el("td", {}, same ? "the same" : say(d.best.text), " ", chance(d.best)),
     el("td", {}, d.mark ? el("span", { class: `mark ${d.mark}` }, MARKS[d.mark] ?? d.mark) : "",
       d.mark ? el("span", { class: "chance" }, `−${pct(d.loss)}`) : ""));
 }
@@ -96,7 +109,8 @@ async function main() {
   $("#summary-text").textContent = `${won} ${R.decisions.length} decisions with a choice, ${marked.length} marked (a mistake beyond the search's noise). Each searched ${R.playouts} rounds at most.`;
   $("#curve").replaceChildren(curve(R.decisions, R.steps, seatWord));
   $("#curve").classList.add("curve");
-  $("#decisions tbody").replaceChildren(...R.decisions.map((d) => row(d, replay)));
+  const words = await labelled(R);
+  $("#decisions tbody").replaceChildren(...R.decisions.map((d) => row(d, replay, words)));
   $("#summary").classList.remove("hidden");
   $("#decisions-box").classList.remove("hidden");
   document.body.dataset.ready = "1";
