@@ -153,6 +153,14 @@ def play(
             "press n or p, or at once when you hold no Nope; default: the pace's)."
         ),
     ] = None,
+    hints: Annotated[
+        bool,
+        typer.Option(
+            "--hints",
+            help="Hot-seat: allow hints (i: the best choices now) for everyone, told to all "
+            "at the start (against bots they are always allowed).",
+        ),
+    ] = False,
     option: OptionArg = None,
     join: Annotated[
         str | None,
@@ -184,7 +192,7 @@ def play(
     from kaboom.tui.cli import launch, table_app, table_args
 
     args = table_args(game, players, bots, level, hotseat, humans, seed, parse_options(option))
-    launch(table_app(args, resume, log, delay, react, pace))
+    launch(table_app(args, resume, log, delay, react, pace, hints))
 
 
 def _join(

@@ -152,8 +152,7 @@ def report_lines(result: Review, path: Path) -> list[str]:
     lines = [
         f"[b]{escape(result.game)}[/b], {result.players} players, {result.steps} steps; "
         f"{result.playouts} rounds a decision, search seed {result.seed}",
-        "[dim]chance of winning with its 95% interval; a mark where the loss is beyond the "
-        "search's noise[/dim]",
+        "[dim]each chance of winning ±its 95% interval; marked: a loss beyond the noise[/dim]",
     ]
     for seat in result.seats:
         mine = result.of(seat)
