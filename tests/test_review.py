@@ -64,9 +64,7 @@ def test_a_hint_and_a_review_read_only_what_the_seat_could_see(game: str) -> Non
         world = other_world(point, seat, 100 + k)
         here, there = PlayerView(point, seat), PlayerView(world, seat)
         assert estimates_json(here, 12, k) == estimates_json(there, 12, k)
-        assert [c.to_json() for c in hint(here, 12, k)] == [
-            c.to_json() for c in hint(there, 12, k)
-        ]
+        assert [c.to_json() for c in hint(here, 12, k)] == [c.to_json() for c in hint(there, 12, k)]
         action = point.legal_actions()[-1]
         assert judge(here, 7, action, 12, k) == judge(there, 7, action, 12, k)
 

@@ -730,10 +730,9 @@ class TableScreen(Screen[None]):
             f"{n}. {self.family.label(c.text)}: {c.win:.0%} ({c.low:.0%}-{c.high:.0%})"
             for n, c in enumerate(choices, 1)
         ]
-        rounds = choices[0].playouts if choices else 0
         self.query_one("#hint", Static).update(
-            f"Hint, your chance of winning with each choice ({rounds} rounds from what you "
-            "know):\n" + "\n".join(lines)
+            "Hint: your best choices, each one's chance of winning (from what you know):\n"
+            + "\n".join(lines)
         )
 
     def _position(self) -> tuple[int, int]:
