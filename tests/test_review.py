@@ -308,3 +308,19 @@ def test_the_curve_marks_each_marked_decision(tmp_path: Path) -> None:
     svg = curve_svg(result, decision.seat)
     assert svg.count("<circle") == 1 and decision.mark in svg and "pair defuse" in svg
     assert curve_svg(result, 1 - decision.seat).count("<circle") == 0
+
+
+@pytest.mark.slow
+def test_the_review_benchmark_reviews_the_decisions_asked() -> None:
+    """bench/bench_review.py: the decisions asked, timed, beside its reference."""
+    import importlib.util
+
+    path = Path(__file__).parent.parent / "bench" / "bench_review.py"
+    spec = importlib.util.spec_from_file_location("bench_review", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    figures = bench.measure(5, 4, 1)
+    assert figures["decisions"] == 5 and figures["seats"] == [0]
+    assert figures["seconds"] > 0 and figures["reference_seconds"] > 0 and figures["ratio"] > 0
+    json.dumps(figures)
