@@ -182,6 +182,13 @@ def test_pairing_away_a_defuse_is_marked() -> None:
     assert decision.loss_low > 0 and decision.mark in ("inaccuracy", "mistake", "blunder")
 
 
+def test_past_its_deadline_a_review_searches_each_decision_left_one_round() -> None:
+    history = list(bots_game("dynamitt", 2, 3).history)
+    result = review("dynamitt", 2, 3, {}, history, [0], playouts=50, deadline=0.0)
+    assert result.decisions
+    assert all(c.playouts == 1 for d in result.decisions for c in d.choices)
+
+
 def test_bad_history_and_seats_are_named() -> None:
     with pytest.raises(BadInput, match="seat"):
         review("dynamitt", 2, 1, {}, [], [2])

@@ -155,8 +155,8 @@ def review(
         if seat in wanted and len(legal) > 1:
             view = PlayerView(state, seat)
             late = deadline is not None and time.monotonic() >= deadline
-            budget = 1 if late else playouts
-            decisions.append(judge(view, step, action, budget, search_seed + step, deadline))
+            budget, bound = (1, None) if late else (playouts, deadline)
+            decisions.append(judge(view, step, action, budget, search_seed + step, bound))
         state.apply(action)
         if progress is not None:
             progress(step + 1)
