@@ -182,6 +182,20 @@ def test_pairing_away_a_defuse_is_marked() -> None:
     assert decision.loss_low > 0 and decision.mark in ("inaccuracy", "mistake", "blunder")
 
 
+def test_exploding_with_a_defuse_in_hand_is_a_blunder() -> None:
+    """Drawing a bomb with a Defuse in hand, "explode" is offered beside "defuse": the
+    review marks it a blunder."""
+    state, rng = new_game("exploding-kittens", 3, 1), random.Random(1)
+    texts = {state.action_text(a): a for a in state.legal_actions()}
+    while not {"explode", "defuse"} <= texts.keys():
+        state.apply(rng.choice(list(texts.values())))
+        texts = {state.action_text(a): a for a in state.legal_actions()}
+    seat = state.to_act
+    assert seat is not None
+    decision = judge(PlayerView(state, seat), 0, texts["explode"], 100, 2)
+    assert decision.best.text == "defuse" and decision.mark == "blunder", decision
+
+
 def test_past_its_deadline_a_review_searches_each_decision_left_one_round() -> None:
     history = list(bots_game("dynamitt", 2, 3).history)
     result = review("dynamitt", 2, 3, {}, history, [0], playouts=50, deadline=0.0)
@@ -331,3 +345,17 @@ def test_the_review_benchmark_reviews_the_decisions_asked() -> None:
     assert figures["decisions"] == 5 and figures["seats"] == [0]
     assert figures["seconds"] > 0 and figures["reference_seconds"] > 0 and figures["ratio"] > 0
     json.dumps(figures)
+
+
+async def test_kaboom_replay_opens_at_the_step_asked(tmp_path: Path) -> None:
+    from textual.widgets import Static
+
+    log = write_log(tmp_path, "dynamitt", 2, 5)
+    game = save.replay(log)
+    app = ReplayApp(game, 4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        where = str(app.query_one("#where", Static).content)
+        assert f"step 4/{len(game.actions)}" in where
+        await pilot.press("p")
+        assert f"step 3/{len(game.actions)}" in str(app.query_one("#where", Static).content)
