@@ -359,3 +359,16 @@ async def test_kaboom_replay_opens_at_the_step_asked(tmp_path: Path) -> None:
         assert f"step 4/{len(game.actions)}" in where
         await pilot.press("p")
         assert f"step 3/{len(game.actions)}" in str(app.query_one("#where", Static).content)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_kaboom_review_reads_the_logs_and_saves_of_every_game(game: str, tmp_path: Path) -> None:
+    for finished in (True, False):
+        path = write_log(tmp_path, game, 3, 11, finished)
+        result = runner.invoke(app, ["review", str(path), "--playouts", "2"])
+        assert result.exit_code == 0, (game, finished, result.output)
+        assert "P0: " in result.stdout and "P1: " not in result.stdout
+        data = json.loads(
+            runner.invoke(app, ["review", str(path), "--playouts", "2", "--json"]).stdout
+        )
+        assert data["game"] == game and data["seats"] == [0] and data["decisions"]

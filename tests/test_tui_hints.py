@@ -7,9 +7,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from kaboom.tui.app import KaboomApp
+from kaboom.tui.cli import table_app as command_table
+from kaboom.tui.cli import table_args
 from kaboom.tui.pacing import Pace
 from kaboom.tui.save import HUMAN, Seating
 from kaboom.tui.screens import PassScreen
@@ -75,3 +78,14 @@ async def test_with_hints_a_hot_seat_table_tells_everyone_and_gives_them(tmp_pat
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert CHOICE.match(hint_text(table).splitlines()[1])
+
+
+def test_kaboom_play_hints_reaches_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``kaboom play --hotseat --hints``: the table's pace says hints are on; without it,
+    off (a table against bots needs none: they are always on there)."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    args = table_args("exploding-kittens", 3, "random", "medium", True, None, 1, {})
+    assert command_table(args, None, None, None, None, None, True).pace.hints
+    assert not command_table(args, None, None, None, None, None).pace.hints
