@@ -222,6 +222,11 @@ def test_the_default_budget_and_seed() -> None:
     assert [c.to_json() for c in hint(PlayerView(state, state.to_act or 0))] == [
         c.to_json() for c in found.choices[:3]
     ]
+    seat = state.to_act or 0
+    result = review("exploding-kittens", 2, 8, {}, [found.best().action], [seat])
+    assert (result.playouts, result.seed) == (PLAYOUTS, 0)
+    (decision,) = result.decisions
+    assert decision.played.to_json() == found.best().to_json()  # (the step's seed: 0 + 0)
 
 
 def write_log(tmp: Path, game: str, players: int, seed: int, finished: bool = True) -> Path:
