@@ -153,6 +153,14 @@ def play(
             "press n or p, or at once when you hold no Nope; default: the pace's)."
         ),
     ] = None,
+    hints: Annotated[
+        bool,
+        typer.Option(
+            "--hints",
+            help="Hot-seat: allow hints (i: the best choices now) for everyone, told to all "
+            "at the start (against bots they are always allowed).",
+        ),
+    ] = False,
     option: OptionArg = None,
     join: Annotated[
         str | None,
@@ -184,7 +192,7 @@ def play(
     from kaboom.tui.cli import launch, table_app, table_args
 
     args = table_args(game, players, bots, level, hotseat, humans, seed, parse_options(option))
-    launch(table_app(args, resume, log, delay, react, pace))
+    launch(table_app(args, resume, log, delay, react, pace, hints))
 
 
 def _join(
@@ -487,13 +495,80 @@ def bench(
 @friendly
 def replay(
     file: Annotated[Path, typer.Argument(help="A game log (or save) written by kaboom play.")],
+    step: Annotated[
+        int, typer.Option(help="The step to open at (0: the deal; kaboom review names them).")
+    ] = 0,
 ) -> None:
     """Step through a game (n/p: next/previous, q: quit): a finished one with every hand
     revealed, an unfinished save only as the seat that saved it saw it."""
     from kaboom.tui.app import ReplayApp
     from kaboom.tui.save import replay as read
 
-    ReplayApp(read(file)).run()
+    ReplayApp(read(file), step).run()
+
+
+@app.command()
+@friendly
+def review(
+    file: Annotated[Path, typer.Argument(help="A game log (or save) written by kaboom play.")],
+    seat: Annotated[
+        list[int] | None,
+        typer.Option("--seat", help="A seat to review (repeatable; default: the people's)."),
+    ] = None,
+    playouts: Annotated[
+        int | None, typer.Option(help="Rounds searched a decision (default 400).")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the search.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
+    plot: Annotated[
+        Path | None, typer.Option(help="Draw the curve of the chance of winning to this SVG.")
+    ] = None,
+) -> None:
+    """Review your decisions in a game: each one's chance of winning and the best choice's,
+    searched from what your seat knew then; mistakes marked, the curve of the game, and the
+    replay's step of each mistake."""
+    from kaboom.sim.review import curve_svg
+    from kaboom.tui import save
+    from kaboom.tui.review import (
+        REVIEW_PLAYOUTS,
+        Asked,
+        plot_paths,
+        report_lines,
+        run_review,
+        steps_of,
+    )
+
+    budget = REVIEW_PLAYOUTS if playouts is None else playouts
+    asked = Asked(file, tuple(seat or ()), budget, seed)
+    if plot is not None:
+        save.check_writable(plot, "--plot")
+    total = steps_of(file)
+    with progress_bar("reviewing", "steps", total, quiet=as_json) as advance:
+        done = 0
+
+        def told(step: int) -> None:
+            nonlocal done
+            advance(step - done)
+            done = step
+
+        result = run_review(asked, told)
+    written = []
+    if plot is not None:
+        for q, path in plot_paths(plot, result.seats).items():
+            try:
+                path.write_text(curve_svg(result, q), encoding="utf-8")
+            except OSError as e:
+                raise BadInput(
+                    "--plot", f"a file kaboom may write; {path}: {e.strerror or e}"
+                ) from None
+            written.append(path)
+    if as_json:
+        print(json.dumps(result.to_json()))
+        return
+    for line in report_lines(result, file):
+        out().print(line, highlight=False, soft_wrap=True)
+    for path in written:
+        out().print(f"curve: {path}", highlight=False, markup=False)
 
 
 @app.command()

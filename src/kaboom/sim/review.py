@@ -15,8 +15,9 @@ only in cards the seat could not see then get the same review of it (same seed).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from html import escape
 
 from kaboom.engine.errors import BadInput
 from kaboom.engine.jsonvalue import JsonObject
@@ -132,12 +133,14 @@ def review(
     playouts: int = PLAYOUTS,
     search_seed: int = 0,
     deadline: float | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> Review:
     """Review the decisions of ``seats`` in the game dealt from ``seed`` and ``options``
     with the actions ``history``. Each decision is searched with ``playouts`` rounds and
     its own seed (``search_seed`` and the step), so that any one decision's review can be
     made again alone. ``deadline`` (``time.monotonic()``) bounds the whole review: the
-    decisions left when it comes are searched with one round each."""
+    decisions left when it comes are searched with one round each. ``progress`` is told
+    the steps done after each action (a progress bar's count out of ``len(history)``)."""
     state = new_game(game, players, seed, **options)
     wanted = set(seats)
     for q in wanted:
@@ -154,9 +157,11 @@ def review(
         if seat in wanted and len(legal) > 1:
             view = PlayerView(state, seat)
             late = deadline is not None and time.monotonic() >= deadline
-            budget = 1 if late else playouts
-            decisions.append(judge(view, step, action, budget, search_seed + step, deadline))
+            budget, bound = (1, None) if late else (playouts, deadline)
+            decisions.append(judge(view, step, action, budget, search_seed + step, bound))
         state.apply(action)
+        if progress is not None:
+            progress(step + 1)
     winners = tuple(state.winners) if state.is_over else None
     return Review(
         game, players, dict(options), tuple(sorted(wanted)), tuple(decisions), len(history),
@@ -185,3 +190,75 @@ def text_chart(points: Sequence[tuple[int, float]], width: int = 60, height: int
         cells = "".join("█" if win >= level - 1e-9 else " " for _, win in points)
         rows.append(f"{label} | {cells}".rstrip())
     return rows
+
+
+#: The marks' colours in the curve's SVG (and the terminal's).
+MARK_COLOURS = {"blunder": "#c62828", "mistake": "#ef6c00", "inaccuracy": "#9e7c00"}
+
+
+def curve_svg(review: Review, seat: int, width: int = 640, height: int = 240) -> str:
+    """The seat's chance of winning over the game as an SVG drawing: the steps of the game
+    across, 0 to 100% up, lines at 0, 50 and 100%, the curve through each of the seat's
+    decisions, and a dot (with its words in a ``title``) on each marked one. The seat's
+    own decisions only: what the review of that seat holds.
+
+    >>> r = Review("dynamitt", 2, (0,), (), 10, 8, 0, None)
+    >>> svg = curve_svg(r, 0)
+    >>> svg.startswith("<svg") and "50%" in svg and svg.endswith("</svg>")
+    True
+    """
+    left, right, top, bottom = 44, 12, 28, 30
+    plot_w, plot_h = width - left - right, height - top - bottom
+    last = max(review.steps, 1)
+
+    def x(step: int) -> float:
+        return left + plot_w * step / last
+
+    def y(win: float) -> float:
+        return top + plot_h * (1 - win)
+
+    title = f"P{seat}'s chance of winning, {review.game}, by step"
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="img" aria-label="{escape(title)}" '
+        'font-family="sans-serif" font-size="12">',
+        f"<title>{escape(title)}</title>",
+        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
+        f'<text x="{left}" y="18" fill="#222222">{escape(title)}</text>',
+    ]
+    for level in (0.0, 0.5, 1.0):
+        dash = "" if level == 0.0 else ' stroke-dasharray="4 3"'
+        parts.append(
+            f'<line x1="{left}" y1="{y(level):.1f}" x2="{width - right}" y2="{y(level):.1f}" '
+            f'stroke="#888888"{dash}/>'
+        )
+        parts.append(
+            f'<text x="{left - 6}" y="{y(level) + 4:.1f}" text-anchor="end" '
+            f'fill="#222222">{round(level * 100)}%</text>'
+        )
+    parts.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{y(0.0):.1f}" stroke="#444444"/>')
+    for step in (0, review.steps):
+        parts.append(
+            f'<text x="{x(step):.1f}" y="{height - 10}" text-anchor="middle" '
+            f'fill="#222222">{step}</text>'
+        )
+    parts.append(
+        f'<text x="{left + plot_w / 2:.1f}" y="{height - 10}" text-anchor="middle" '
+        'fill="#222222">step</text>'
+    )
+    mine = review.of(seat)
+    if mine:
+        points = " ".join(f"{x(d.step):.1f},{y(d.played.win):.1f}" for d in mine)
+        parts.append(f'<polyline points="{points}" fill="none" stroke="#1565c0" stroke-width="2"/>')
+    for d in mine:
+        if d.mark:
+            words = (
+                f"step {d.step}: {d.mark}, played {d.played.text} "
+                f"({d.played.win:.0%}), best {d.best.text} ({d.best.win:.0%})"
+            )
+            parts.append(
+                f'<circle cx="{x(d.step):.1f}" cy="{y(d.played.win):.1f}" r="5" '
+                f'fill="{MARK_COLOURS[d.mark]}"><title>{escape(words)}</title></circle>'
+            )
+    parts.append("</svg>")
+    return "\n".join(parts)

@@ -13,7 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Static
 
-from kaboom.engine.errors import KaboomError
+from kaboom.engine.errors import BadInput, KaboomError
 from kaboom.engine.events import Event
 from kaboom.engine.state import State
 from kaboom.sim.story import story_lines
@@ -153,8 +153,11 @@ class ReplayApp(App[None]):
     #events { width: 2fr; border: round $secondary; }
     """
 
-    def __init__(self, replay: Replay) -> None:
+    def __init__(self, replay: Replay, step: int = 0) -> None:
         super().__init__()
+        last = len(replay.actions)
+        if not 0 <= step <= last:
+            raise BadInput("--step", f"a step from 0 (the deal) to {last}, got {step}")
         self.seating, self.finished = replay.seating, replay.finished
         if replay.finished:
             self.steps = replay_steps(replay.seating, replay.actions, replay.you)
@@ -163,7 +166,7 @@ class ReplayApp(App[None]):
             self.steps = seat_steps(replay.seating, replay.actions, replay.viewer)
             seat = "a spectator" if replay.viewer is None else f"you (P{replay.viewer})"
             self.whose = f"unfinished, as {seat} saw it"
-        self.at = 0
+        self.at = step
 
     def compose(self) -> ComposeResult:
         yield Static(id="where", markup=False)

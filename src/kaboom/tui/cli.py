@@ -108,10 +108,12 @@ def table_app(
     delay: float | None,
     react: float | None,
     pace: str | None = None,
+    hints: bool = False,
 ) -> KaboomApp:
     """The table (or the picker) at the pace asked (remembered for the next time), else
     the pace remembered; ``--delay`` and ``--react`` in place of the pace's own where
-    given. A settings file that cannot be used is told as the table opens."""
+    given; ``hints``: hints on where several people play (``--hints``). A settings file
+    that cannot be used is told as the table opens."""
     from kaboom.tui.app import KaboomApp
 
     if (delay is not None and delay < 0) or (react is not None and react < 0):
@@ -130,7 +132,8 @@ def table_app(
     elif args.game is not None and args.players is not None:
         session = Session(args.seating(args.game, args.players, args.options))
     hotseat = args.hotseat or (session is not None and len(session.humans) > 1)
-    table_pace = Pace(log_path=log, hotseat=hotseat).at(pace or remembered.pace, delay, react)
+    table_pace = Pace(log_path=log, hotseat=hotseat, hints=hints)
+    table_pace = table_pace.at(pace or remembered.pace, delay, react)
     return KaboomApp(table_pace, session, args.from_choice, notice)
 
 

@@ -36,7 +36,8 @@ class Pace:
     """How the table paces itself: seconds between bot moves, seconds a reaction window
     stays open (0: until you press n or p), where the log and saves go, hot-seat, how
     long the pass screen swallows keys after Enter (a reflex second Enter plays nothing),
-    and the pace chosen (``tui.settings.PACES``: it sets the first two)."""
+    the pace chosen (``tui.settings.PACES``: it sets the first two), and whether hints
+    are on where several people play (``--hints``; against bots they always are)."""
 
     bot_delay: float = PACES[DEFAULT_PACE].bot_delay
     react_seconds: float = PACES[DEFAULT_PACE].react_seconds
@@ -45,6 +46,7 @@ class Pace:
     hotseat: bool = False
     guard: float = 0.5
     name: str = DEFAULT_PACE
+    hints: bool = False
 
     def at(self, name: str, delay: float | None = None, react: float | None = None) -> Pace:
         """This table at the pace ``name``; ``delay`` and ``react`` (the command line's

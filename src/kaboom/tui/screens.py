@@ -28,6 +28,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("n", "Nope, in a reaction window"),
     ("p", "let it pass, in a reaction window (Eleminis: pass)"),
     ("o", "show or hide the odds the next card is a bomb"),
+    ("i", "a hint: your best choices now, each one's chance of winning"),
     ("pgup / pgdn", "scroll the log back / forward"),
     ("s", "save the game (kaboom play --resume FILE goes on)"),
     ("h / f1", "this help"),

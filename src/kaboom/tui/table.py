@@ -33,7 +33,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option as Row
 
 from kaboom.engine.state import Observation
+from kaboom.engine.view import PlayerView
 from kaboom.engine.window import WindowKey, window_key
+from kaboom.sim.analysis import Choice, hint
 from kaboom.tui import save
 from kaboom.tui.chat import REACTION_SECONDS
 from kaboom.tui.families import Family, family_of, status_line
@@ -56,6 +58,11 @@ R = TypeVar("R")
 
 #: How many lines of the log the table keeps on screen.
 LOG_LINES = 200
+#: Rounds a hint searches (every choice played out once a round), and its time bound.
+HINT_PLAYOUTS = 200
+HINT_SECONDS = 5.0
+#: The line that tells everyone at a hot-seat table that hints are on (``--hints``).
+HINTS_ON = "Hints are on at this table (--hints): any player may press i for the best choices."
 #: Row ids of the action list that are not actions.
 GROUP, BACK, NOPE_ROW, PASS_ROW = "group:", "back", "key:n", "key:p"
 
@@ -107,6 +114,7 @@ class TableScreen(Screen[None]):
         Binding("n", "nope", "Nope"),
         Binding("p", "let_pass", "Pass"),
         Binding("o", "odds", "Odds"),
+        Binding("i", "hint", "Hint"),
         Binding("pageup", "log(-1)", "Log", show=False, priority=True),
         Binding("pagedown", "log(1)", "Log", show=False, priority=True),
         Binding("s", "save", "Save"),
@@ -133,6 +141,8 @@ class TableScreen(Screen[None]):
     #actions { height: 1fr; min-height: 5; max-height: 16; border: round $accent; }
     #window { height: auto; background: $warning 30%; padding: 0 1; display: none; }
     #window.open { display: block; }
+    #hint { height: auto; background: $accent 25%; padding: 0 1; display: none; }
+    #hint.open { display: block; }
     """
 
     def __init__(self, session: TableSession, pace: Pace, game: int = 1) -> None:
@@ -156,6 +166,10 @@ class TableScreen(Screen[None]):
         self.previews: dict[tuple[int, int, str], Observation | None] = {}
         self.ended = False  # the game-over box was shown
         self.unreact: Timer | None = None  # takes the reactions shown away
+        #: The position (actions played, seat) of the hint asked or shown; None: none.
+        self.hint_at: tuple[int, int] | None = None
+        #: Lines the table tells everyone at the start of its log.
+        self.notes = [HINTS_ON] if self.pacing.hotseat and pace.hints and self.local else []
 
     # -- the pace's state, as the screen draws it ----------------------------------------------
     @property
@@ -206,6 +220,7 @@ class TableScreen(Screen[None]):
                     with VerticalScroll(id="chat"):
                         yield Static(id="chat-text", markup=False)
         yield Static(id="window", markup=False)
+        yield Static(id="hint", markup=False)
         yield Static(id="hand")
         yield OptionList(id="actions")
         yield FitFooter()
@@ -246,6 +261,7 @@ class TableScreen(Screen[None]):
             "nope": family.has_windows,
             "let_pass": family.has_windows or family.has_pass,
             "odds": family.has_odds,
+            "hint": here,
             "again": False,
             "save": here,
             "chat": not here,
@@ -271,6 +287,7 @@ class TableScreen(Screen[None]):
         self._draw_hand()
         self._draw_actions()
         self._draw_window()
+        self._draw_hint()
 
     def _status(self, obs: Observation) -> str:
         if self.session.state.is_over:
@@ -285,7 +302,7 @@ class TableScreen(Screen[None]):
 
     def _draw_log(self) -> None:
         family, seen = self.family, self.session.log_for(self.viewer)
-        lines = [tell(family.in_order(line), self.viewer) for line in seen]
+        lines = self.notes + [tell(family.in_order(line), self.viewer) for line in seen]
         self.query_one("#log-text", Static).update("\n".join(lines[-LOG_LINES:]))
         self._log_to_end()
 
@@ -665,6 +682,68 @@ class TableScreen(Screen[None]):
             return
         self.show_odds = not self.show_odds
         self.query_one("#status", Static).update(self._status(self.obs()))
+
+    # -- hints -------------------------------------------------------------------------------
+    def hints_refused(self) -> str:
+        """Why no hint may be asked at this table ("": hints are on). Against bots they
+        always are; where several people play, only with ``--hints`` (told to all)."""
+        if self.local is None:
+            return "Hints are not offered at a server table from the terminal"
+        if self.hotseat and not self.pace.hints:
+            return (
+                "Hints are off: several people play at this table (kaboom play --hints "
+                "turns them on for everyone, told to all at the start)"
+            )
+        return ""
+
+    def action_hint(self) -> None:
+        """i: the best choices of the decision before the person at the device, each with
+        its chance of winning, searched in a worker thread from that seat's view alone."""
+        refused = self.hints_refused()
+        if not refused and (not self.my_move() or self.window is not None or self.covered):
+            refused = "A hint is for your own move: wait until it is your turn to choose"
+        if refused:
+            self.notify(refused, markup=False)
+            return
+        at = (len(self.session.state.history), self.viewer)
+        if self.hint_at == at:
+            return  # asked already: it is on its way, or shown
+        self.hint_at = at
+        view = PlayerView(self.session.state, self.viewer)  # the seat's observation only
+        box = self.query_one("#hint", Static)
+        box.update("Hint: thinking about your best choices…")
+        box.set_class(True, "open")
+        app = self.app
+
+        def search() -> None:
+            deadline = time.monotonic() + HINT_SECONDS
+            found = hint(view, HINT_PLAYOUTS, at[0], deadline)
+            app.call_from_thread(self.show_hint, at, found)
+
+        self.run_worker(search, thread=True, group="hint")
+
+    def show_hint(self, at: tuple[int, int], choices: list[Choice]) -> None:
+        """The hint's choices, if the position it was asked for is still on screen."""
+        if not self.live() or self.hint_at != at or self._position() != at:
+            return
+        lines = [
+            f"{n}. {self.family.label(c.text)}: {c.win:.0%} ({c.low:.0%}-{c.high:.0%})"
+            for n, c in enumerate(choices, 1)
+        ]
+        self.query_one("#hint", Static).update(
+            "Hint: your best choices, each one's chance of winning (from what you know):\n"
+            + "\n".join(lines)
+        )
+
+    def _position(self) -> tuple[int, int]:
+        return len(self.session.state.history), self.viewer
+
+    def _draw_hint(self) -> None:
+        """A hint stays only while its position is on screen (never shown to the next
+        person of a hot-seat table)."""
+        if self.hint_at is not None and self.hint_at != self._position():
+            self.hint_at = None
+            self.query_one("#hint", Static).set_class(False, "open")
 
     def save(self, seat: int | None) -> Path | None:
         """Save the game, with the seat whose view is on screen (a replay of the save shows
