@@ -202,7 +202,7 @@ def curve_svg(review: Review, seat: int, width: int = 640, height: int = 240) ->
     decisions, and a dot (with its words in a ``title``) on each marked one. The seat's
     own decisions only: what the review of that seat holds.
 
-    >>> r = Review("dynamitt", 2, (0,), (), 10, 8, 0, None)
+    >>> r = Review("dynamitt", 2, {}, (0,), (), 10, 8, 0, None)
     >>> svg = curve_svg(r, 0)
     >>> svg.startswith("<svg") and "50%" in svg and svg.endswith("</svg>")
     True
