@@ -551,6 +551,7 @@ class TableScreen(Screen[None]):
         ]
         if self.log_file is not None:
             lines.append(f"Log: {self.log_file} (kaboom replay {self.log_file})")
+            lines.append(f"The coach's review of your decisions: kaboom review {self.log_file}")
         if self.log_error:
             lines.append(f"Not saved: {self.log_error}")
         return lines
