@@ -380,3 +380,47 @@ async def test_chat_between_the_terminal_and_another_seat(server: Server, tmp_pa
     await bob.close()
     await watcher.close()
     await lobby.close()
+
+
+@pytest.mark.parametrize("hints", [None, False])
+async def test_i_asks_the_servers_coach_where_the_table_allows(
+    server: Server, hints: bool | None, tmp_path: Path
+) -> None:
+    """At a server table, i asks the server's coach (issue 32): against a bot hints are
+    always on and the best choices come back to this seat; where two people sit and the
+    creator left hints off, i says so and shows nothing."""
+    lobby = Lobby(server.base)
+    seats = ["human", "heuristic"] if hints is None else ["human", "human"]
+    extra = {} if hints is None else {"hints": hints}
+    table = await lobby.create(
+        game="exploding-kittens", players=2, seats=seats, window=0.8, bot_delay=0, **extra
+    )
+    other = None
+    if hints is not None:  # the second person, by the API, so that the table starts
+        other = await lobby.join(table["id"], "lee", 1)
+    await lobby.close()
+    url = f"{server.base}/tables/{table['id']}"
+    base, table_id, token, invite = await join_seat(url, "kim", None, None, start=True)
+    session = RemoteSession(base, table_id, token, invite, log_folder=tmp_path)
+    app = JoinApp(session)
+    async with app.run_test(size=(110, 36)) as pilot:
+        await until(
+            pilot,
+            lambda: app.table is not None and app.table.is_mounted
+            and session.decision is not None and session.decision["kind"] == "turn",
+            "kim's first turn", 30,
+        )  # fmt: skip
+        assert app.table is not None
+        await pilot.press("i")
+        box = app.table.query_one("#hint")
+        if hints is None:
+            await until(pilot, lambda: session.hint is not None, "the coach's answer", 30)
+            await until(pilot, lambda: "1. " in str(box.render()), "the hint shown", 10)
+            shown = str(box.render())
+            assert "best choices" in shown and "%" in shown, shown
+            assert session.hint is not None and session.hint[0] == session.decision_at()
+        else:
+            await pilot.pause(0.5)
+            assert session.hint is None and "open" not in box.classes
+            assert session.ask_hint().startswith("Hints are off")
+    assert other is None or other["seat"] == 1

@@ -97,6 +97,9 @@ class RemoteSession:
         self.told_absent: set[int] = set()
         #: The table's chat as this connection hears it (``tui.chat``).
         self.chat = Chat()
+        #: The coach's last hint to this seat (issue 32): the decision it is for (its
+        #: ``at``) and its choices as the server sent them.
+        self.hint: tuple[int, list[dict[str, Any]]] | None = None
 
     # -- the table session ---------------------------------------------------------------------
     @property
@@ -203,6 +206,22 @@ class RemoteSession:
         if not self.connected:
             return "not connected to the table: try again in a moment"
         self._send(self.client.send({"v": 1, "type": "react", "reaction": reaction}))
+        return ""
+
+    def decision_at(self) -> int | None:
+        """The decision before this seat now (its ``at``); None: none."""
+        return None if self.decision is None else int(self.decision["at"])
+
+    def ask_hint(self) -> str:
+        """Ask the server's coach for the best choices of this seat's decision (issue 32:
+        searched there from this seat's view alone); "" once asked, else why not."""
+        if not self.info.get("hints"):
+            return "Hints are off at this table (its creator decides)"
+        if self.decision is None:
+            return "A hint is for your own move: wait until it is your turn to choose"
+        if not self.connected:
+            return "not connected to the table: try again in a moment"
+        self._send(self.client.send({"v": 1, "type": "hint"}))
         return ""
 
     def _send(self, coro: Coroutine[object, object, object]) -> None:
@@ -331,6 +350,9 @@ class RemoteSession:
             say(refusal(msg), "warning")  # a line or a reaction not taken: say why
         elif kind == "error":
             say(f"{msg['code']}: {msg['message']}", "error")
+        elif kind == "hint":
+            self.hint = (int(msg["at"]), list(msg["choices"]))
+            return True
         elif kind == "over":
             self.over = msg
             self.seating.seed = int(msg["seed"])

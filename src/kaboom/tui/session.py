@@ -11,7 +11,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from kaboom.bots.base import Bot
 from kaboom.bots.clock import decide_by, shares
@@ -118,6 +118,18 @@ class RemoteTable(TableSession, Protocol):
 
     def react(self, reaction: str) -> str:
         """Send a reaction (``tui.chat.REACTIONS``); "" once sent, else why not."""
+        ...
+
+    #: The coach's last hint to this seat: the decision it is for (its ``at``) and its
+    #: choices (``action``, ``text``, ``win``, ``interval``) as the server sent them.
+    hint: tuple[int, list[dict[str, Any]]] | None
+
+    def decision_at(self) -> int | None:
+        """The decision before this seat now (its ``at``); None: none."""
+        ...
+
+    def ask_hint(self) -> str:
+        """Ask the server's coach for a hint; "" once asked, else why not."""
         ...
 
 

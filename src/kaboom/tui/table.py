@@ -61,6 +61,8 @@ LOG_LINES = 200
 #: Rounds a hint searches (every choice played out once a round), and its time bound.
 HINT_PLAYOUTS = 200
 HINT_SECONDS = 5.0
+#: A hint's choice as shown: its action's text, its chance of winning and interval.
+Said = tuple[str, float, float, float]
 #: The line that tells everyone at a hot-seat table that hints are on (``--hints``).
 HINTS_ON = "Hints are on at this table (--hints): any player may press i for the best choices."
 #: Row ids of the action list that are not actions.
@@ -261,7 +263,8 @@ class TableScreen(Screen[None]):
             "nope": family.has_windows,
             "let_pass": family.has_windows or family.has_pass,
             "odds": family.has_odds,
-            "hint": here,
+            # a server table's coach, where its creator allows hints (told in its info)
+            "hint": here or (self.remote is not None and self.remote.token is not None),
             "again": False,
             "save": here,
             "chat": not here,
@@ -689,7 +692,7 @@ class TableScreen(Screen[None]):
         """Why no hint may be asked at this table ("": hints are on). Against bots they
         always are; where several people play, only with ``--hints`` (told to all)."""
         if self.local is None:
-            return "Hints are not offered at a server table from the terminal"
+            return ""  # (a server table: its coach says, by the table's rule)
         if self.hotseat and not self.pace.hints:
             return (
                 "Hints are off: several people play at this table (kaboom play --hints "
@@ -703,17 +706,21 @@ class TableScreen(Screen[None]):
         refused = self.hints_refused()
         if not refused and (not self.my_move() or self.window is not None or self.covered):
             refused = "A hint is for your own move: wait until it is your turn to choose"
-        if refused:
-            self.notify(refused, markup=False)
+        if not refused and self.remote is not None:
+            refused = self.remote.ask_hint()  # the server's coach searches it
+            if not refused:
+                self.hint_at = self._position()
+                self._thinking()
+        if refused or self.remote is not None:
+            if refused:
+                self.notify(refused, markup=False)
             return
         at = (len(self.session.state.history), self.viewer)
         if self.hint_at == at:
             return  # asked already: it is on its way, or shown
         self.hint_at = at
         view = PlayerView(self.session.state, self.viewer)  # the seat's observation only
-        box = self.query_one("#hint", Static)
-        box.update("Hint: thinking about your best choices…")
-        box.set_class(True, "open")
+        self._thinking()
         app = self.app
 
         def search() -> None:
@@ -723,13 +730,24 @@ class TableScreen(Screen[None]):
 
         self.run_worker(search, thread=True, group="hint")
 
+    def _thinking(self) -> None:
+        box = self.query_one("#hint", Static)
+        box.update("Hint: thinking about your best choices…")
+        box.set_class(True, "open")
+
     def show_hint(self, at: tuple[int, int], choices: list[Choice]) -> None:
         """The hint's choices, if the position it was asked for is still on screen."""
+        said = [(c.text, c.win, c.low, c.high) for c in choices]
+        self._show_choices(at, said)
+
+    def _show_choices(
+        self, at: tuple[int, int], said: list[tuple[str, float, float, float]]
+    ) -> None:
         if not self.live() or self.hint_at != at or self._position() != at:
             return
         lines = [
-            f"{n}. {self.family.label(c.text)}: {c.win:.0%} ({c.low:.0%}-{c.high:.0%})"
-            for n, c in enumerate(choices, 1)
+            f"{n}. {self.family.label(text)}: {win:.0%} ({low:.0%}-{high:.0%})"
+            for n, (text, win, low, high) in enumerate(said, 1)
         ]
         self.query_one("#hint", Static).update(
             "Hint: your best choices, each one's chance of winning (from what you know):\n"
@@ -737,6 +755,11 @@ class TableScreen(Screen[None]):
         )
 
     def _position(self) -> tuple[int, int]:
+        """Where a hint belongs: the actions played (at a server table, the decision's
+        ``at``) and the seat."""
+        if self.remote is not None:
+            at = self.remote.decision_at()
+            return (-1 if at is None else at), self.viewer
         return len(self.session.state.history), self.viewer
 
     def _draw_hint(self) -> None:
@@ -745,6 +768,10 @@ class TableScreen(Screen[None]):
         if self.hint_at is not None and self.hint_at != self._position():
             self.hint_at = None
             self.query_one("#hint", Static).set_class(False, "open")
+        told = None if self.remote is None else self.remote.hint
+        if told is not None and self.hint_at == (told[0], self.viewer):
+            said = [(c["text"], c["win"], *c["interval"]) for c in told[1]]
+            self._show_choices(self.hint_at, said)
 
     def save(self, seat: int | None) -> Path | None:
         """Save the game, with the seat whose view is on screen (a replay of the save shows
