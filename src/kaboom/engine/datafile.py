@@ -3,6 +3,7 @@ expected, never a traceback."""
 
 from __future__ import annotations
 
+import json
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -38,6 +39,19 @@ def read_toml(path: Path, label: str | None = None) -> dict[str, Any]:
         raise BadInput(name, f"a file in UTF-8 (byte {err.start} is not)") from None
     except tomllib.TOMLDecodeError as err:
         raise BadInput(name, f"valid TOML ({err})") from None
+
+
+def read_json(path: Path) -> object:
+    """The value of a JSON file (a scenario, a lesson); an unreadable or malformed file
+    raises ``BadInput`` naming it, and the line and column at fault."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise BadInput(str(path), f"a readable file ({err.strerror})") from None
+    except UnicodeDecodeError as err:
+        raise BadInput(str(path), f"a file in UTF-8 (byte {err.start} is not)") from None
+    except json.JSONDecodeError as err:
+        raise BadInput(f"{path}: line {err.lineno} column {err.colno}", err.msg) from None
 
 
 T = TypeVar("T")

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Required, TypedDict, cast
 
 from kaboom._paths import package_dir
+from kaboom.engine.datafile import read_json
 from kaboom.engine.errors import BadInput, IllegalAction, KaboomError
 from kaboom.engine.events import Event
 from kaboom.engine.jsonvalue import JsonObject
@@ -107,13 +108,7 @@ def validate(raw: object, source: str = "lesson") -> Lesson:
 
 def load(path: Path) -> Lesson:
     """Read, validate and rehearse a lesson file (``BadInput`` naming the field at fault)."""
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise BadInput(str(path), f"a readable file ({err.strerror})") from None
-    except json.JSONDecodeError as err:
-        raise BadInput(f"{path}: line {err.lineno} column {err.colno}", err.msg) from None
-    return validate(raw, str(path))
+    return validate(read_json(path), str(path))
 
 
 def path_of(game: str) -> Path:

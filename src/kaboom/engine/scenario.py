@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Required, TypedDict, cast
 
 from kaboom._paths import package_dir
+from kaboom.engine.datafile import read_json
 from kaboom.engine.errors import BadInput, IllegalAction, KaboomError
 from kaboom.engine.jsonvalue import JsonObject, JsonValue
 from kaboom.engine.options import resolve_options
@@ -93,13 +94,7 @@ def validate(raw: object, source: str = "scenario") -> Scenario:
 
 def load(path: Path) -> Scenario:
     """Read and validate a scenario file; a bad file raises ``BadInput`` naming the field."""
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise BadInput(str(path), f"a readable file ({err.strerror})") from None
-    except json.JSONDecodeError as err:
-        raise BadInput(f"{path}: line {err.lineno} column {err.colno}", err.msg) from None
-    return validate(raw, str(path))
+    return validate(read_json(path), str(path))
 
 
 def start(raw: Mapping[str, object], folder: Path | None = None) -> State:
