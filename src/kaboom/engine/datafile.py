@@ -54,6 +54,25 @@ def read_json(path: Path) -> object:
         raise BadInput(f"{path}: line {err.lineno} column {err.colno}", err.msg) from None
 
 
+def check_schema(raw: object, schema: Mapping[str, Any], source: str) -> None:
+    """Check ``raw`` against a JSON Schema (a scenario's, a lesson's): the first error, in
+    the order of the fields, raises ``BadInput`` naming it (``source: steps[2].expect[0]``).
+
+    >>> check_schema({"n": "x"}, {"properties": {"n": {"type": "integer"}}}, "f.json")
+    Traceback (most recent call last):
+    ...
+    kaboom.engine.errors.BadInput: f.json: n: 'x' is not of type 'integer'
+    """
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(schema)
+    errors = sorted(validator.iter_errors(raw), key=lambda e: list(e.absolute_path))
+    if errors:
+        err = errors[0]
+        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err.absolute_path)
+        raise BadInput(f"{source}: {where.lstrip('.') or '(top level)'}", err.message)
+
+
 T = TypeVar("T")
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Required, TypedDict, cast
 
 from kaboom._paths import package_dir
-from kaboom.engine.datafile import read_json
+from kaboom.engine.datafile import check_schema, read_json
 from kaboom.engine.errors import BadInput, IllegalAction, KaboomError
 from kaboom.engine.events import Event
 from kaboom.engine.jsonvalue import JsonObject
@@ -88,14 +88,7 @@ def schema() -> JsonObject:
 def validate(raw: object, source: str = "lesson") -> Lesson:
     """Check ``raw`` against the schema, then play it through (:func:`rehearse`): the first
     error raises ``BadInput`` naming its field (``steps[2].expect[0]``)."""
-    import jsonschema
-
-    validator = jsonschema.Draft202012Validator(schema())
-    errors = sorted(validator.iter_errors(raw), key=lambda e: list(e.absolute_path))
-    if errors:
-        err = errors[0]
-        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err.absolute_path)
-        raise BadInput(f"{source}: {where.lstrip('.') or '(top level)'}", err.message)
+    check_schema(raw, schema(), source)
     lesson = cast(Lesson, raw)  # (its shape is what the schema just checked)
     try:
         rehearse(lesson)

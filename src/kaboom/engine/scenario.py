@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Required, TypedDict, cast
 
 from kaboom._paths import package_dir
-from kaboom.engine.datafile import read_json
+from kaboom.engine.datafile import check_schema, read_json
 from kaboom.engine.errors import BadInput, IllegalAction, KaboomError
 from kaboom.engine.jsonvalue import JsonObject, JsonValue
 from kaboom.engine.options import resolve_options
@@ -80,14 +80,7 @@ def schema() -> JsonObject:
 
 def validate(raw: object, source: str = "scenario") -> Scenario:
     """Check ``raw`` against the schema; the first error names its field."""
-    import jsonschema
-
-    validator = jsonschema.Draft202012Validator(schema())
-    errors = sorted(validator.iter_errors(raw), key=lambda e: list(e.absolute_path))
-    if errors:
-        err = errors[0]
-        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err.absolute_path)
-        raise BadInput(f"{source}: {where.lstrip('.') or '(top level)'}", err.message)
+    check_schema(raw, schema(), source)
     assert isinstance(raw, dict)
     return cast(Scenario, raw)  # (its shape is what the schema just checked)
 
