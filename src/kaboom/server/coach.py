@@ -38,8 +38,6 @@ from kaboom.sim.review import review
 T = TypeVar("T")
 Ts = TypeVarTuple("Ts")
 
-#: The most choices a hint shows.
-HINT_CHOICES = 3
 #: A review's key in the cache: the table, the seat reviewed, the rounds a decision.
 ReviewKey = tuple[str, int, int]
 
@@ -99,7 +97,7 @@ def hint_choices(view: PlayerView, playouts: int, seed: int, seconds: float) -> 
     """The best choices of ``view``'s decision with their chance of winning (a worker
     process's call: its time bound starts here)."""
     deadline = time.monotonic() + seconds
-    return [c.to_json() for c in hint(view, playouts, seed, deadline, HINT_CHOICES)]
+    return [c.to_json() for c in hint(view, playouts, seed, deadline)]
 
 
 def review_json(

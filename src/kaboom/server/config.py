@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from kaboom.bots.ismcts import LEVELS
+from kaboom.sim.analysis import PLAYOUTS
 
 DEFAULT_DB = "sqlite:///kaboom-server.db"
 #: What the hardest level of the server's search bot asks a decision (iterations, seconds):
@@ -72,9 +73,9 @@ class ServerConfig:
     #: the rounds a decision is searched; finished reviews kept in memory (least recently
     #: asked forgotten first).
     hint_seconds: float = 2.0
-    hint_playouts: int = 200
+    hint_playouts: int = PLAYOUTS
     review_seconds: float = 20.0
-    review_playouts: int = 200
+    review_playouts: int = PLAYOUTS
     reviews_kept: int = 256
     #: Tune the garbage collector for a long-running process at startup (``hub.settle_gc``:
     #: ``kaboom serve`` does; a test that runs a hub in its own process need not).

@@ -58,8 +58,8 @@ R = TypeVar("R")
 
 #: How many lines of the log the table keeps on screen.
 LOG_LINES = 200
-#: Rounds a hint searches (every choice played out once a round), and its time bound.
-HINT_PLAYOUTS = 200
+#: A hint's time bound (its rounds: ``analysis.PLAYOUTS``, every choice played out once a
+#: round).
 HINT_SECONDS = 5.0
 #: A hint's choice as shown: its action's text, its chance of winning and interval.
 Said = tuple[str, float, float, float]
@@ -725,7 +725,7 @@ class TableScreen(Screen[None]):
 
         def search() -> None:
             deadline = time.monotonic() + HINT_SECONDS
-            found = hint(view, HINT_PLAYOUTS, at[0], deadline)
+            found = hint(view, seed=at[0], deadline=deadline)
             app.call_from_thread(self.show_hint, at, found)
 
         self.run_worker(search, thread=True, group="hint")
