@@ -12,7 +12,7 @@ STAMP  := $(VENV)/.installed-dev
 # present, else pure Python, said in one line), compiled (a failed build is an error), pure.
 KABOOM_BUILD ?= auto
 
-.PHONY: play serve test check lint typecheck unit bench scenarios build clean
+.PHONY: play serve test check lint typecheck unit bench scenarios build clean locales
 
 $(PLAY) $(SERVE) $(STAMP): pyproject.toml
 	@$(PYTHON) tools/install.py $(patsubst $(VENV)/.installed-%,%,$@) $(VENV)
@@ -83,3 +83,9 @@ screenshots: $(STAMP) build
 clean:
 	$(PYTHON) tools/compile.py pure
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build
+
+# The catalogues (docs/i18n.md): every marked message extracted into kaboom.pot, each
+# language's .po brought up to date, the .mo files compiled (kept in git: playing needs
+# only the standard library's gettext). Then translate what `tools/i18n.py missing` lists.
+locales: $(STAMP)
+	$(BIN)/python tools/i18n.py update

@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, cast
 
+from kaboom.engine.i18n import _
+
 #: The audience of an event seen by every seat and by spectators.
 EVERYONE: frozenset[int] | None = None
 
@@ -84,10 +86,12 @@ S = TypeVar("S", bound=Speaker)
 
 
 def fixed_phrase(words: str) -> Callable[[Speaker, Event], str]:
-    """A phrase that names at most the seat: ``{who}`` in ``words``."""
+    """A phrase that names at most the seat: ``{who}`` in ``words``, a message of the
+    catalogue (``fixed_phrase`` is one of its marks: docs/i18n.md), said in the language of
+    the context that tells it."""
 
     def phrase(w: Speaker, e: Event) -> str:
-        return words.format(who=w.who)
+        return _(words).format(who=w.who)
 
     return phrase
 
