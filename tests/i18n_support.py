@@ -29,7 +29,7 @@ def english_words() -> frozenset[str]:
         catalogue = read_po(f)
     words: set[str] = set()
     for message in catalogue:
-        for text in message.id if isinstance(message.id, tuple) else (message.id,):
+        for text in message.id if isinstance(message.id, tuple) else (str(message.id),):
             clean = re.sub(r"\{[^{}]*\}|<[^<>]*>|\[[^\[\]]*\]", " ", text)
             words.update(w.lower() for w in re.findall(r"[A-Za-z]{3,}", clean))
     return frozenset(words - SAME_IN_EVERY_LANGUAGE)

@@ -42,7 +42,10 @@ def extract_browser(
     from babel.messages.extract import extract_javascript
 
     for lineno, func, messages, comments in extract_javascript(
-        fileobj, {"t": None, "nt": (1, 2)}, comment_tags, options
+        fileobj,
+        {"t": None, "nt": (1, 2)},
+        comment_tags,
+        options,  # type: ignore[arg-type]
     ):
         if func == "t" and isinstance(messages, str):
             yield lineno, "pgettext", ("browser", messages), comments
@@ -87,6 +90,28 @@ def extract_lesson(
         yield _lines_of(text, json.dumps(message)[1:-1]), "_", message, []
 
 
+def messages() -> list[tuple[str | None, str | tuple[str, ...], str]]:
+    """Every message of the code as ``pybabel extract`` finds it: ``(context, id, where)``,
+    the id of a counted message being ``(singular, plural)`` (tests/test_i18n.py)."""
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+    from babel.messages.frontend import parse_mapping_cfg
+
+    sys.path.insert(0, str(ROOT))
+    with (ROOT / "babel.cfg").open() as f:
+        method_map, options_map = parse_mapping_cfg(f)  # type: ignore[no-untyped-call]
+    keywords: dict[str, Any] = {
+        **DEFAULT_KEYWORDS, "N_": None, "fixed_phrase": None,
+        "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
+    }  # fmt: skip
+    found = []
+    for path, line, message, _comments, context in extract_from_dir(
+        ROOT, method_map, options_map, keywords
+    ):
+        text = tuple(m for m in message if m) if isinstance(message, tuple) else message
+        found.append((context, text, f"{path}:{line}"))
+    return found
+
+
 def pybabel(*args: str) -> None:
     command = [sys.executable, "-m", "babel.messages.frontend", *args]
     subprocess.run(command, check=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT), **_env()})
@@ -129,7 +154,8 @@ def missing() -> int:
         with (LOCALE / lang / "LC_MESSAGES" / "kaboom.po").open("rb") as f:
             catalogue = read_po(f)
         for message in catalogue:
-            if message.id and not (message.string if isinstance(message.string, str) else all(message.string)):
+            string = message.string
+            if message.id and not (string if isinstance(string, str) else all(string or ())):
                 count += 1
                 where = ", ".join(f"{p}:{n}" for p, n in message.locations[:2])
                 print(f"{lang}\t{where}\t{message.id!r}")

@@ -38,6 +38,8 @@ from functools import cache
 from pathlib import Path
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 #: The languages kaboom speaks, by their code (BCP 47), each named in itself.
 LANGUAGES: Final[dict[str, str]] = {"en": "English", "nb": "Norsk bokmål"}
 #: The language of the messages as written (the catalogues' source).
@@ -120,7 +122,7 @@ def negotiate(accept_language: str | None) -> str:
     for order, part in enumerate((accept_language or "").split(",")[:32]):
         tag, _sep, params = part.partition(";")
         quality = 1.0
-        if m := re.search(r"q=([0-9.]+)", params):
+        if m := re.search(r"q=([^;,\s]*)", params):
             try:
                 quality = float(m.group(1))
             except ValueError:
@@ -155,6 +157,7 @@ def use_language(lang: str) -> Iterator[str]:
 
 
 # -- the catalogues -----------------------------------------------------------------------
+@mypyc_attr(native_class=False)  # compiled, it still derives from the standard library's class
 class Pseudo(gettext.NullTranslations):
     """The made-up language: each message its English, accented and bracketed, placeholders
     and markup kept (tests find untranslated English as unbracketed text)."""
