@@ -15,6 +15,7 @@ from mypy_extensions import mypyc_attr
 
 from kaboom.engine.datafile import number, option_file, read_header, read_toml, unique
 from kaboom.engine.errors import BadInput
+from kaboom.engine.i18n import N_
 from kaboom.games.kittens.edition import (
     DATA_DIR,
     Cards,
@@ -45,19 +46,20 @@ CARDS = {
     "dynamite": "bomb",
     "defuse": "defuse",
 }
+#: What each card does, by its effect: a message, said with ``_()`` where shown.
 TEXTS = {
-    "nope": "Cancels a card or combo just played, unless it includes a face card.",
-    "attack": "End your turn without drawing; the next player takes 2 turns.",
-    "see-the-future": "Look at the top 3 cards of the draw pile.",
-    "skip": "End one turn without drawing.",
-    "favor": "Another player gives you a card of their choice.",
-    "shuffle": "Shuffle the draw pile.",
-    "draw-bottom": "End one turn by drawing the bottom card.",
-    "clone": "Plays as the top card of the discard pile.",
-    "cat": "No effect alone; combos only.",
-    "bomb": "Dynamite: without a Queen or King you are out.",
-    "defuse": "Puts the fuse out when you draw a Jack; then hide the Jack in the pile.",
-    "wild": "Fills any place of a combo; never played alone.",
+    "nope": N_("Cancels a card or combo just played, unless it includes a face card."),
+    "attack": N_("End your turn without drawing; the next player takes 2 turns."),
+    "see-the-future": N_("Look at the top 3 cards of the draw pile."),
+    "skip": N_("End one turn without drawing."),
+    "favor": N_("Another player gives you a card of their choice."),
+    "shuffle": N_("Shuffle the draw pile."),
+    "draw-bottom": N_("End one turn by drawing the bottom card."),
+    "clone": N_("Plays as the top card of the discard pile."),
+    "cat": N_("No effect alone; combos only."),
+    "bomb": N_("Dynamite: without a Queen or King you are out."),
+    "defuse": N_("Puts the fuse out when you draw a Jack; then hide the Jack in the pile."),
+    "wild": N_("Fills any place of a combo; never played alone."),
 }
 
 
@@ -101,7 +103,7 @@ def build_edition(raw: dict[str, Any], ranks: dict[str, str], source: str) -> Ed
             per_set.append(both)
     jokers = number(deck, "jokers_per_deck", f"{source}: deck", 0, MAX_JOKERS)
     slugs.append("joker")
-    names.append("Joker")
+    names.append(N_("Joker"))
     card_ranks.append("joker")
     per_set.append((("deck1", jokers), ("deck2", jokers)))
     for i, rank in enumerate(card_ranks):
