@@ -102,10 +102,10 @@ def words_of(game: str, name: str) -> OptionWords | None:
     ('Five different ranks', 'Teams')
     """
     words = WORDS.get((game, name)) or WORDS.get(name)
-    return None if words is None else said(words)
+    return None if words is None else in_language(words)
 
 
-def said(words: OptionWords) -> OptionWords:
+def in_language(words: OptionWords) -> OptionWords:
     """``words`` (the table's messages) in the context's language."""
     return replace(
         words,
