@@ -193,3 +193,19 @@ def test_option_words_in_norwegian() -> None:
         assert value_words("eleminis", "teams", 2, 4) == "2 lag med 2"
         assert value_words("exploding-kittens", "attack", "") == "utgavens egen regel"
     assert value_words("eleminis", "teams", 2, 4) == "2 teams of 2"
+
+
+def test_deck_file_errors_in_norwegian() -> None:
+    from kaboom.engine import BadInput
+    from kaboom.games.kittens.dynamitt import parse_ranks
+    from kaboom.games.kittens.edition import parse_edition
+
+    with use_language("nb"), pytest.raises(BadInput) as err:
+        parse_edition({"edition": {}}, "mine.toml")
+    assert (err.value.field, err.value.expected) == ("mine.toml: [[card]]", "minst én korttabell")
+    with use_language("nb"), pytest.raises(BadInput) as err:
+        parse_ranks({"a": "nope"}, "mine.toml")
+    assert err.value.expected == "et kort for denne verdien (mangler)"
+    with pytest.raises(BadInput) as err:
+        parse_ranks({"a": "nope"}, "mine.toml")
+    assert err.value.expected == "a card for this rank (missing)"

@@ -108,7 +108,7 @@ class ActionTable:
         """A card played alone: on a seat (Favor) or not."""
         seats, ranks = range(self.players), len(self.rslug)
         self.play = [-1] * ranks
-        self.play_at: list[list[int]] = [[-1] * self.players for _ in range(ranks)]
+        self.play_at: list[list[int]] = [[-1] * self.players for _i in range(ranks)]
         for r in self.holdable:
             effect = self.reffect[r]
             if effect in TARGETED:
@@ -120,8 +120,8 @@ class ActionTable:
         """Two of a Kind and Three of a Kind on a seat (the third naming a rank), and Five
         different cards (an option)."""
         edition, seats, ranks = self.edition, range(self.players), len(self.rslug)
-        self.pair = [[-1] * self.players for _ in range(ranks)]
-        self.triple: list[list[list[int]]] = [[[] for _ in seats] for _ in range(ranks)]
+        self.pair = [[-1] * self.players for _i in range(ranks)]
+        self.triple: list[list[list[int]]] = [[[] for _i in seats] for _i in range(ranks)]
         for r in pairable:
             self.pair[r] = [self._add(Spec(PAIR, r, q)) for q in seats]
             if edition.threes:
@@ -149,7 +149,7 @@ class ActionTable:
         self.rank_of = [self.rslug.index(edition.rank_of(t)) for t in range(edition.titles)]
         #: Whether the ranks are the cards themselves (then a hand's counts are its ranks').
         self.grouped = self.rank_of != list(range(edition.titles))
-        self.members: list[list[int]] = [[] for _ in self.rslug]
+        self.members: list[list[int]] = [[] for _i in self.rslug]
         for t, r in enumerate(self.rank_of):
             self.members[r].append(t)
         self.reffect = [edition.effects[m[0]] for m in self.members]
@@ -175,9 +175,9 @@ class ActionTable:
         """Jokers fill any place of a combo, never played alone (docs/rulings.md §4)."""
         seats = range(players)
         R = len(self.rslug)
-        self.pair_wild: list[list[int]] = [[-1] * players for _ in range(R)]
+        self.pair_wild: list[list[int]] = [[-1] * players for _i in range(R)]
         self.triple_wild: list[list[list[list[int]]]] = [
-            [[[] for _ in seats] for _ in range(3)] for _ in range(R)
+            [[[] for _i in seats] for _i in range(3)] for _i in range(R)
         ]
         if self.wild < 0:
             return
@@ -262,8 +262,8 @@ class ActionTable:
         rank it may copy, and a pair with one card from the hand."""
         R, seats = len(self.rslug), range(players)
         self.clone_play = [-1] * R
-        self.clone_play_at: list[list[int]] = [[-1] * players for _ in range(R)]
-        self.clone_pair: list[list[int]] = [[-1] * players for _ in range(R)]
+        self.clone_play_at: list[list[int]] = [[-1] * players for _i in range(R)]
+        self.clone_pair: list[list[int]] = [[-1] * players for _i in range(R)]
         self.clone_defuse_by_rank = [-1] * R
         self.clone_nope = -1
         c = self.clone
