@@ -209,3 +209,15 @@ def test_deck_file_errors_in_norwegian() -> None:
     with pytest.raises(BadInput) as err:
         parse_ranks({"a": "nope"}, "mine.toml")
     assert err.value.expected == "a card for this rank (missing)"
+
+
+def test_play_labels_and_effect_names_in_norwegian() -> None:
+    from kaboom.games.kittens.words import effect_name, play_label
+
+    assert play_label(MINIONS, "play clone=attack") == "Play Clone as Attack"
+    assert effect_name("bomb") == "Dynamite"
+    with use_language("nb"):
+        assert play_label(ORIGINAL, "pair tacocat @1") == "Spill et par Tacokatt mot P1"
+        assert play_label(DYNAMITT, "triple 9 @1 k") == "Spill tre 9 mot P1 og si konge"
+        assert play_label(MINIONS, "play clone=attack") == "Spill Klon som Angrep"
+        assert effect_name("bomb") == "Dynamitt" and effect_name("cat") == "ingen effekt"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Final, cast
+from typing import Final, NamedTuple, cast
 
 from kaboom.engine.events import Event, fixed_phrase, in_words
 from kaboom.engine.i18n import N_, _, ngettext, pgettext
@@ -98,6 +98,37 @@ def _and(parts: list[str]) -> str:
     return said
 
 
+class Play(NamedTuple):
+    """A play's parts in the context's language: its form (``card``, ``pair``, ``three``,
+    ``five``), what it is called, and what a three names or the cards of a five."""
+
+    form: str
+    noun: str
+    extra: str = ""
+
+
+def play_parts(ed: Edition, action: str) -> Play:
+    """A play's text form (``triple skip @3 defuse``) as its parts, named."""
+    names = _names(ed)
+    word, *rest = action.split()
+    if word == "defuse":  # a Defuse in a window (house rule nope_defuse, docs/house-rules.md)
+        return Play("card", names.get(rest[0] if rest else "defuse", card_name("Defuse")))
+    if "=" in rest[0]:  # a Clone played as the card it copies
+        return Play("card", _clone_noun(names, rest))
+    if word == "five":
+        cards = ", ".join(names[s] for s in rest[0].split("+"))
+        return Play("five", _("five different cards"), cards)
+    first, *extra = rest[0].split("+")
+    card, others = names[first], [names[x] for x in extra]
+    target = f"P{rest[1][1:]}" if len(rest) > 1 else ""
+    if word == "pair":
+        return Play("pair", _pair_noun(card, others, target))
+    if word == "triple":
+        return Play("three", _three_noun(card, others, target), names[rest[2]])
+    noun = _("{card} on {target}").format(card=card, target=target) if target else card
+    return Play("card", noun)
+
+
 def play_phrase(ed: Edition, action: str) -> tuple[str, str]:
     """A play's text form as ``(what the player does, what the play is called)``, in the
     context's language.
@@ -110,59 +141,63 @@ def play_phrase(ed: Edition, action: str) -> tuple[str, str]:
     >>> play_phrase(ORIGINAL, "defuse")
     ('plays Defuse', 'Defuse')
     """
-    names = _names(ed)
-    word, *rest = action.split()
-    if word == "defuse":  # a Defuse in a window (house rule nope_defuse, docs/house-rules.md)
-        noun = names.get(rest[0] if rest else "defuse", card_name("Defuse"))
-        return _("plays {card}").format(card=noun), noun
-    if "=" in rest[0]:  # a Clone played as the card it copies
-        return _clone_phrase(names, rest)
-    if word == "five":
-        cards = ", ".join(names[s] for s in rest[0].split("+"))
-        return (
-            _("plays five different cards: {cards}").format(cards=cards),
-            _("five different cards"),
-        )
-    first, *extra = rest[0].split("+")
-    card = names[first]
-    target = f"P{rest[1][1:]}" if len(rest) > 1 else ""
-    if word == "pair":
-        return _pair_phrase(card, [names[x] for x in extra], target)
-    if word == "triple":
-        return _triple_phrase(card, [names[x] for x in extra], target, names[rest[2]])
-    noun = _("{card} on {target}").format(card=card, target=target) if target else card
-    return _("plays {card}").format(card=noun), noun
+    play = play_parts(ed, action)
+    if play.form == "five":
+        does = _("plays five different cards: {cards}").format(cards=play.extra)
+    elif play.form == "pair":
+        does = _("plays a {pair}").format(pair=play.noun)
+    elif play.form == "three":
+        does = _("plays {three}, naming {named}").format(three=play.noun, named=play.extra)
+    else:
+        does = _("plays {card}").format(card=play.noun)
+    return does, play.noun
 
 
-def _clone_phrase(names: dict[str, str], rest: list[str]) -> tuple[str, str]:
+def play_label(ed: Edition, action: str) -> str:
+    """A play offered to a person, in the context's language (the tables' action lists).
+
+    >>> from kaboom.games.kittens import ORIGINAL
+    >>> play_label(ORIGINAL, "triple skip @3 defuse"), play_label(ORIGINAL, "pair tacocat @1")
+    ('Play three Skip against P3, naming Defuse', 'Play a pair of Tacocat against P1')
+    """
+    play = play_parts(ed, action)
+    if play.form == "five":
+        return _("Play five different cards: {cards}").format(cards=play.extra)
+    if play.form == "pair":
+        return _("Play a {pair}").format(pair=play.noun)
+    if play.form == "three":
+        return _("Play {three}, naming {named}").format(three=play.noun, named=play.extra)
+    return _("Play {card}").format(card=play.noun)
+
+
+def effect_name(effect: str) -> str:
+    """What an effect is called (``EFFECT_NAMES``), in the context's language."""
+    return _(EFFECT_NAMES[effect]) if effect in EFFECT_NAMES else effect
+
+
+def _clone_noun(names: dict[str, str], rest: list[str]) -> str:
     clone, _sep, copied = rest[0].partition("=")
     if len(rest) > 1:
-        noun = _("{clone} as {card} on {target}").format(
+        return _("{clone} as {card} on {target}").format(
             clone=names[clone], card=names[copied], target=f"P{rest[1][1:]}"
         )
-    else:
-        noun = _("{clone} as {card}").format(clone=names[clone], card=names[copied])
-    return _("plays {card}").format(card=noun), noun
+    return _("{clone} as {card}").format(clone=names[clone], card=names[copied])
 
 
-def _pair_phrase(card: str, extra: list[str], target: str) -> tuple[str, str]:
+def _pair_noun(card: str, extra: list[str], target: str) -> str:
     if extra:
-        noun = _("pair of {card} and {other} against {target}").format(
+        return _("pair of {card} and {other} against {target}").format(
             card=card, other=_and(extra), target=target
         )
-    else:
-        noun = _("pair of {card} against {target}").format(card=card, target=target)
-    return _("plays a {pair}").format(pair=noun), noun
+    return _("pair of {card} against {target}").format(card=card, target=target)
 
 
-def _triple_phrase(card: str, extra: list[str], target: str, named: str) -> tuple[str, str]:
+def _three_noun(card: str, extra: list[str], target: str) -> str:
     if extra:
-        noun = _("three {card} with {others} against {target}").format(
+        return _("three {card} with {others} against {target}").format(
             card=card, others=_and(extra), target=target
         )
-    else:
-        noun = _("three {card} against {target}").format(card=card, target=target)
-    return _("plays {three}, naming {named}").format(three=noun, named=named), noun
+    return _("three {card} against {target}").format(card=card, target=target)
 
 
 class Said:
@@ -229,7 +264,7 @@ def _play_ranked(w: Said, d: events.Played) -> str:
     if copied:
         as_what = _("Clone as {card}").format(card=w.names[copied[0]])
     else:
-        as_what = _(EFFECT_NAMES[w.ed.effects[w.ed.slugs.index(title)]])
+        as_what = effect_name(w.ed.effects[w.ed.slugs.index(title)])
     at = d["action"].split("@")
     if len(at) > 1:
         return _("{who} plays {card} ({effect}) on {target}").format(
