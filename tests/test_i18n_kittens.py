@@ -190,6 +190,7 @@ def test_option_words_in_norwegian() -> None:
         words = words_of("dynamitt", "five_different")
         assert words is not None and words.label == "Fem forskjellige verdier"
         assert value_words("exploding-kittens", "five_different", False) == "av"
+        assert value_words("exploding-kittens", "first", 0) == "du"
         assert value_words("eleminis", "teams", 2, 4) == "2 lag med 2"
         assert value_words("exploding-kittens", "attack", "") == "utgavens egen regel"
     assert value_words("eleminis", "teams", 2, 4) == "2 teams of 2"
@@ -206,6 +207,9 @@ def test_deck_file_errors_in_norwegian() -> None:
     with use_language("nb"), pytest.raises(BadInput) as err:
         parse_ranks({"a": "nope"}, "mine.toml")
     assert err.value.expected == "et kort for denne verdien (mangler)"
+    with use_language("nb"), pytest.raises(BadInput) as err:
+        new_game("exploding-kittens", 2, 0).rig(2, {}, 0, {"current": 0, "draw_pile": []})
+    assert err.value.expected == "minst ett kort: neste trekk er herfra"
     with pytest.raises(BadInput) as err:
         parse_ranks({"a": "nope"}, "mine.toml")
     assert err.value.expected == "a card for this rank (missing)"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from kaboom.engine.i18n import N_, _, ngettext
+from kaboom.engine.i18n import N_, _, ngettext, pgettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,9 +136,9 @@ def value_words(game: str, name: str, value: Any, players: int | None = None) ->
         if known == value and type(known) is type(value):
             return said
     if isinstance(value, bool):
-        return _("on") if value else _("off")
+        return pgettext("option value", "on") if value else pgettext("option value", "off")
     if name == "first" and isinstance(value, int):
-        return _("you") if value == 0 else f"P{value}"
+        return pgettext("option value", "you") if value == 0 else f"P{value}"
     if name == "teams" and isinstance(value, int) and players and value > 1:
         return ngettext("{n} team of {size}", "{n} teams of {size}", value).format(
             n=value, size=players // value
