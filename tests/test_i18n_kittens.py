@@ -225,3 +225,27 @@ def test_play_labels_and_effect_names_in_norwegian() -> None:
         assert play_label(DYNAMITT, "triple 9 @1 k") == "Spill tre 9 mot P1 og si konge"
         assert play_label(MINIONS, "play clone=attack") == "Spill Klon som Angrep"
         assert effect_name("bomb") == "Dynamitt" and effect_name("cat") == "ingen effekt"
+
+
+def test_dynamitt_never_legal_quotes_its_rulebook() -> None:
+    state = new_game("dynamitt", 2, 0)
+    with use_language("nb"):
+        with pytest.raises(IllegalAction) as nine:
+            state.parse_action("play 9")
+        with pytest.raises(IllegalAction) as joker:
+            state.parse_action("play joker")
+    assert nine.value.rule == "niere og tiere"
+    assert nine.value.reason == (
+        "9 har ingen effekt alene, spill to som et par: «Niere og tiere har ingen individuell "
+        "effekt, men kan også brukes i kombinasjoner.»"
+    )
+    assert joker.value.rule == "joker"
+    assert joker.value.reason.endswith(
+        "«Jokere kan erstatte andre kort i kombinasjoner, men du kan aldri spille en joker alene.»"
+    )
+    with pytest.raises(IllegalAction) as nine:
+        state.parse_action("play 9")
+    assert (nine.value.rule, nine.value.reason) == (
+        "9s and 10s",
+        "9 is useless on its own: play two as a pair",
+    )

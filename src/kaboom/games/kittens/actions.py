@@ -18,7 +18,7 @@ from itertools import combinations
 from typing import Final, NamedTuple
 
 from kaboom.engine.errors import BadInput, IllegalAction
-from kaboom.engine.i18n import _
+from kaboom.engine.i18n import _, pgettext
 from kaboom.engine.parsing import action_words, ascii_number
 from kaboom.games.kittens.edition import PLAYED_ALONE, TARGETED, Edition
 from kaboom.games.kittens.words import card_name, rank_name, starts_with_vowel
@@ -386,6 +386,10 @@ class ActionTable:
         if spec.wild and self.wild < 0:
             return _("Two of a Kind"), _("{edition} has no jokers").format(edition=edition)
         if self.wild >= 0 and spec.title == self.wild:
+            if ed.ranks:  # Dynamitt: in its rulebook's words
+                return _("joker"), pgettext(
+                    "Dynamitt", "a joker is never played alone: it fills a place in a combo"
+                )
             return _("joker"), _("a joker is never played alone: it fills a place in a combo")
         if spec.kind == TRIPLE and not ed.threes:
             return _("Three of a Kind"), _("{edition} has no Three of a Kind").format(
@@ -416,9 +420,11 @@ class ActionTable:
         Defuse on your turn, a Favor without its target, a card with one."""
         bomb = self.said(self.bomb)
         if effect == "cat":
-            return _(self.edition.character_cards), _(
-                "{card} is useless on its own: play two as a pair"
-            ).format(card=name)
+            if self.edition.ranks:  # Dynamitt: in its rulebook's words
+                why = pgettext("Dynamitt", "{card} is useless on its own: play two as a pair")
+            else:
+                why = _("{card} is useless on its own: play two as a pair")
+            return _(self.edition.character_cards), why.format(card=name)
         if effect == "nope":
             return _("Nope"), _("a Nope is played with 'nope' when a reaction window asks you")
         if effect == "defuse":
