@@ -9,7 +9,7 @@ until words are added (``tests/test_tui_read.py`` checks every registered game h
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from kaboom.engine.i18n import N_, _, ngettext, pgettext
@@ -107,11 +107,12 @@ def words_of(game: str, name: str) -> OptionWords | None:
 
 def in_language(words: OptionWords) -> OptionWords:
     """``words`` (the table's messages) in the context's language."""
-    return replace(
-        words,
-        label=_(words.label),
-        help=_(words.help),
-        values=tuple((value, _(text)) for value, text in words.values),
+    return OptionWords(
+        _(words.label),
+        _(words.help),
+        tuple((value, _(text)) for value, text in words.values),
+        file=words.file,
+        house=words.house,
     )
 
 

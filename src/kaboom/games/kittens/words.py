@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Final, NamedTuple, cast
 
 from kaboom.engine.events import Event, fixed_phrase, in_words
-from kaboom.engine.i18n import N_, _, ngettext, pgettext
+from kaboom.engine.i18n import N_, _, language, ngettext, pgettext
 from kaboom.games.kittens import events
 from kaboom.games.kittens.edition import Edition
+
+#: The suits of a standard card's face (Dynamitt's names: ``J♠``).
+SUITS: Final = "♠♥♦♣"
 
 
 def _faces() -> dict[str, str]:
@@ -51,7 +55,7 @@ def card_name(name: str) -> str:
     if name in faces:
         return faces[name]
     face, suit = name[:-1], name[-1:]
-    if face in faces and suit and not suit.isalnum():
+    if face in faces and suit and suit in SUITS:
         return faces[face] + suit
     return _(name) if name else name
 
@@ -64,7 +68,13 @@ def rank_name(ed: Edition, rank: str) -> str:
 
 
 def _names(ed: Edition) -> dict[str, str]:
-    """Display names of every card and every rank, by slug, in the context's language."""
+    """Display names of every card and every rank, by slug, in the context's language
+    (made once per edition and language; not to be changed)."""
+    return _names_in(ed, language())
+
+
+@lru_cache(maxsize=64)
+def _names_in(ed: Edition, lang: str) -> dict[str, str]:
     names = {rank: rank_name(ed, rank) for rank in ed.rank_slugs}
     return names | {slug: card_name(name) for slug, name in zip(ed.slugs, ed.names, strict=True)}
 
