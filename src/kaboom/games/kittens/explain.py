@@ -85,7 +85,7 @@ def explain_illegal(s: KittensCore, action: int) -> tuple[str, str]:
     if _uses_clone(s, spec) and (kind, phase) in CLONE_PHASES:
         return _explain_clone(s, spec)
     if phase == REACT and kind == NOPE:
-        return _("Nope"), _("you hold no Nope")
+        return _("Nope"), _pick(s, _("you hold no Nope"), pgettext("Dynamitt", "you hold no Nope"))
     why = _explain_bomb(s, spec, bomb) or _explain_decision(s, spec, bomb)
     if why is not None:
         return why
