@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from kaboom.engine.i18n import N_, _, ngettext, pgettext
+
 
 @dataclass(frozen=True, slots=True)
 class OptionWords:
@@ -31,68 +33,87 @@ class OptionWords:
 #: option of a shared name reads otherwise (Dynamitt plays five different *ranks*).
 WORDS: dict[str | tuple[str, str], OptionWords] = {
     "fast": OptionWords(
-        "Fast game", "A random third of the deck is removed, unseen, before the deal"
+        N_("Fast game"), N_("A random third of the deck is removed, unseen, before the deal")
     ),
     "five_different": OptionWords(
-        "Five different cards",
-        "Play five different cards to take any card from the Discard Pile",
+        N_("Five different cards"),
+        N_("Play five different cards to take any card from the Discard Pile"),
         house=True,
     ),
     ("dynamitt", "five_different"): OptionWords(
-        "Five different ranks",
-        "Play five cards of different ranks to take any card from the discard pile",
+        N_("Five different ranks"),
+        N_("Play five cards of different ranks to take any card from the discard pile"),
         house=True,
     ),
-    "first": OptionWords("Who goes first", "The player who takes the first turn", house=True),
+    "first": OptionWords(
+        N_("Who goes first"), N_("The player who takes the first turn"), house=True
+    ),
     "deck": OptionWords(
-        "Your own deck",
-        "A deck file of your own: cards and setup (docs/house-rules.md)",
+        N_("Your own deck"),
+        N_("A deck file of your own: cards and setup (docs/house-rules.md)"),
         file="kaboom play GAME -o deck=FILE",
     ),
     "attack": OptionWords(
-        "Attack stacking",
-        "What an Attack played while under attack does",
+        N_("Attack stacking"),
+        N_("What an Attack played while under attack does"),
         (
-            ("", "the edition's own rule"),
-            ("2025", "2025 rules: the turns add up"),
-            ("classic", "classic rules: always 2 turns"),
+            ("", N_("the edition's own rule")),
+            ("2025", N_("2025 rules: the turns add up")),
+            ("classic", N_("classic rules: always 2 turns")),
         ),
         house=True,
     ),
     "nope_defuse": OptionWords(
-        "Nope a Defuse (house rule)",
-        "A Nope may cancel a Defuse: the drawer explodes",
+        N_("Nope a Defuse (house rule)"),
+        N_("A Nope may cancel a Defuse: the drawer explodes"),
         house=True,
     ),
-    "jokers": OptionWords("Jokers", "Jokers in the deck, wild in pairs and threes"),
+    "jokers": OptionWords(N_("Jokers"), N_("Jokers in the deck, wild in pairs and threes")),
     "mapping": OptionWords(
-        "Your own rank meanings",
-        "A file saying what each rank does (docs/dynamitt.md)",
+        N_("Your own rank meanings"),
+        N_("A file saying what each rank does (docs/dynamitt.md)"),
         file="kaboom play dynamitt -o mapping=FILE",
     ),
     "board": OptionWords(
-        "Your own box",
-        "A file with your own board, Move Discs and Action Cards",
+        N_("Your own box"),
+        N_("A file with your own board, Move Discs and Action Cards"),
         file="kaboom play kittens-board-game -o board=FILE",
     ),
-    "teams": OptionWords("Teams", "Teams of equal size, seated alternately", ((0, "none"),)),
-    "match": OptionWords("Match", "Play game after game until a side reaches the target score"),
-    "target": OptionWords("Match target", "The score that wins the match"),
+    "teams": OptionWords(
+        N_("Teams"), N_("Teams of equal size, seated alternately"), ((0, N_("none")),)
+    ),
+    "match": OptionWords(
+        N_("Match"), N_("Play game after game until a side reaches the target score")
+    ),
+    "target": OptionWords(N_("Match target"), N_("The score that wins the match")),
     "shuffle_turnover": OptionWords(
-        "Shuffle the Discard Pile",
-        "Shuffle the Discard Pile when it becomes the new Deck",
+        N_("Shuffle the Discard Pile"),
+        N_("Shuffle the Discard Pile when it becomes the new Deck"),
         house=True,
     ),
 }
 
 
 def words_of(game: str, name: str) -> OptionWords | None:
-    """The words of ``game``'s option ``name`` (None: none written yet).
+    """The words of ``game``'s option ``name`` in the context's language (None: none
+    written yet).
 
     >>> words_of("dynamitt", "five_different").label, words_of("eleminis", "teams").label
     ('Five different ranks', 'Teams')
     """
-    return WORDS.get((game, name)) or WORDS.get(name)
+    words = WORDS.get((game, name)) or WORDS.get(name)
+    return None if words is None else in_language(words)
+
+
+def in_language(words: OptionWords) -> OptionWords:
+    """``words`` (the table's messages) in the context's language."""
+    return OptionWords(
+        _(words.label),
+        _(words.help),
+        tuple((value, _(text)) for value, text in words.values),
+        file=words.file,
+        house=words.house,
+    )
 
 
 def value_words(game: str, name: str, value: Any, players: int | None = None) -> str:
@@ -116,11 +137,13 @@ def value_words(game: str, name: str, value: Any, players: int | None = None) ->
         if known == value and type(known) is type(value):
             return said
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return pgettext("option value", "on") if value else pgettext("option value", "off")
     if name == "first" and isinstance(value, int):
-        return "you" if value == 0 else f"P{value}"
+        return pgettext("option value", "you") if value == 0 else f"P{value}"
     if name == "teams" and isinstance(value, int) and players and value > 1:
-        return f"{value} teams of {players // value}"
+        return ngettext("{n} team of {size}", "{n} teams of {size}", value).format(
+            n=value, size=players // value
+        )
     if value == "" and words is not None and words.file:
-        return f"none ({words.file})"
+        return _("none ({how})").format(how=words.file)
     return str(value)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mypy_extensions import mypyc_attr
 
+from kaboom.engine.i18n import N_
 from kaboom.engine.options import Option
 from kaboom.engine.registry import register_game
 from kaboom.games.kittens.dynamitt import DYNAMITT, DynamittState
@@ -31,9 +32,11 @@ class OriginalState(HouseRulesState):
 
 
 ORIGINAL_OPTIONS = (
-    Option("fast", bool, False, "Faster variant: remove a random third of the deck, unseen"),
-    Option("five_different", bool, False, "Five different cards take any card from the discard"),
-    Option("first", int, 0, "The seat that goes first", minimum=0, maximum=4),
+    Option("fast", bool, False, N_("Faster variant: remove a random third of the deck, unseen")),
+    Option(
+        "five_different", bool, False, N_("Five different cards take any card from the discard")
+    ),
+    Option("first", int, 0, N_("The seat that goes first"), minimum=0, maximum=4),
     DECK_OPTION,
     ATTACK_OPTION,
     NOPE_DEFUSE_OPTION,
@@ -50,7 +53,7 @@ class MinionsState(HouseRulesState):
 
 
 MINIONS_OPTIONS = (
-    Option("first", int, 0, "The seat that goes first", minimum=0, maximum=4),
+    Option("first", int, 0, N_("The seat that goes first"), minimum=0, maximum=4),
     DECK_OPTION,
     ATTACK_OPTION,
     NOPE_DEFUSE_OPTION,
@@ -58,10 +61,10 @@ MINIONS_OPTIONS = (
 
 
 DYNAMITT_OPTIONS = (
-    Option("jokers", bool, True, "Jokers in the deck: wild in combos (docs/rulings.md §4)"),
-    Option("five_different", bool, True, "Five different ranks take any card from the discard"),
-    Option("mapping", str, "", "A rank mapping file (TOML with a [ranks] table)", path=True),
-    Option("first", int, 0, "The seat that goes first", minimum=0, maximum=8),
+    Option("jokers", bool, True, N_("Jokers in the deck: wild in combos (docs/rulings.md §4)")),
+    Option("five_different", bool, True, N_("Five different ranks take any card from the discard")),
+    Option("mapping", str, "", N_("A rank mapping file (TOML with a [ranks] table)"), path=True),
+    Option("first", int, 0, N_("The seat that goes first"), minimum=0, maximum=8),
     ATTACK_OPTION,
 )
 

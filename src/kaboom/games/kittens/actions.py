@@ -18,9 +18,10 @@ from itertools import combinations
 from typing import Final, NamedTuple
 
 from kaboom.engine.errors import BadInput, IllegalAction
+from kaboom.engine.i18n import _, pgettext
 from kaboom.engine.parsing import action_words, ascii_number
 from kaboom.games.kittens.edition import PLAYED_ALONE, TARGETED, Edition
-from kaboom.games.kittens.words import a_or_an
+from kaboom.games.kittens.words import card_name, rank_name, starts_with_vowel
 
 # Action kinds (``Final``, as the phases in ``core.py``).
 DRAW: Final = 0
@@ -107,7 +108,7 @@ class ActionTable:
         """A card played alone: on a seat (Favor) or not."""
         seats, ranks = range(self.players), len(self.rslug)
         self.play = [-1] * ranks
-        self.play_at: list[list[int]] = [[-1] * self.players for _ in range(ranks)]
+        self.play_at: list[list[int]] = [[-1] * self.players for _i in range(ranks)]
         for r in self.holdable:
             effect = self.reffect[r]
             if effect in TARGETED:
@@ -119,8 +120,8 @@ class ActionTable:
         """Two of a Kind and Three of a Kind on a seat (the third naming a rank), and Five
         different cards (an option)."""
         edition, seats, ranks = self.edition, range(self.players), len(self.rslug)
-        self.pair = [[-1] * self.players for _ in range(ranks)]
-        self.triple: list[list[list[int]]] = [[[] for _ in seats] for _ in range(ranks)]
+        self.pair = [[-1] * self.players for _i in range(ranks)]
+        self.triple: list[list[list[int]]] = [[[] for _i in seats] for _i in range(ranks)]
         for r in pairable:
             self.pair[r] = [self._add(Spec(PAIR, r, q)) for q in seats]
             if edition.threes:
@@ -148,7 +149,7 @@ class ActionTable:
         self.rank_of = [self.rslug.index(edition.rank_of(t)) for t in range(edition.titles)]
         #: Whether the ranks are the cards themselves (then a hand's counts are its ranks').
         self.grouped = self.rank_of != list(range(edition.titles))
-        self.members: list[list[int]] = [[] for _ in self.rslug]
+        self.members: list[list[int]] = [[] for _i in self.rslug]
         for t, r in enumerate(self.rank_of):
             self.members[r].append(t)
         self.reffect = [edition.effects[m[0]] for m in self.members]
@@ -174,9 +175,9 @@ class ActionTable:
         """Jokers fill any place of a combo, never played alone (docs/rulings.md §4)."""
         seats = range(players)
         R = len(self.rslug)
-        self.pair_wild: list[list[int]] = [[-1] * players for _ in range(R)]
+        self.pair_wild: list[list[int]] = [[-1] * players for _i in range(R)]
         self.triple_wild: list[list[list[list[int]]]] = [
-            [[[] for _ in seats] for _ in range(3)] for _ in range(R)
+            [[[] for _i in seats] for _i in range(3)] for _i in range(R)
         ]
         if self.wild < 0:
             return
@@ -261,8 +262,8 @@ class ActionTable:
         rank it may copy, and a pair with one card from the hand."""
         R, seats = len(self.rslug), range(players)
         self.clone_play = [-1] * R
-        self.clone_play_at: list[list[int]] = [[-1] * players for _ in range(R)]
-        self.clone_pair: list[list[int]] = [[-1] * players for _ in range(R)]
+        self.clone_play_at: list[list[int]] = [[-1] * players for _i in range(R)]
+        self.clone_pair: list[list[int]] = [[-1] * players for _i in range(R)]
         self.clone_defuse_by_rank = [-1] * R
         self.clone_nope = -1
         c = self.clone
@@ -325,7 +326,7 @@ class ActionTable:
     def parse(self, text: object) -> int:
         words = action_words(text)
         if not words:
-            raise BadInput("action", "an action such as 'draw' or 'play skip' (empty text)")
+            raise BadInput("action", _("an action such as 'draw' or 'play skip' (empty text)"))
         word, rest = words[0], words[1:]
         spec = self._parse_words(word, rest, text)
         if spec not in self.index:
@@ -339,67 +340,104 @@ class ActionTable:
             return why
         if spec.arg >= 0 and spec.kind in (PLAY, PLAY_AT, NOPE, DEFUSE, PAIR):
             return self._never_legal_clone(spec)
-        name = self.rname[spec.title] if spec.title >= 0 else ""
+        name = self.said(spec.title) if spec.title >= 0 else ""
         effect = self.reffect[spec.title] if spec.title >= 0 else ""
         return self._never_legal_combo(spec, name, effect) or self._never_played_so(
             spec, name, effect
         )
 
+    def said(self, rank: int) -> str:
+        """Rank ``rank`` named in a sentence, in the context's language."""
+        return rank_name(self.edition, self.rslug[rank])
+
+    def never_held(self) -> str:
+        """Why the bomb is never given, taken or played: it is never held in a hand."""
+        bomb = self.said(self.bomb)
+        if starts_with_vowel(bomb):
+            return _("an {bomb} is never held in a hand").format(bomb=bomb)
+        return _("a {bomb} is never held in a hand").format(bomb=bomb)
+
     def _never_legal_form(self, spec: Spec) -> tuple[str, str] | None:
         """A seat, a position, a card given or taken, or a Defuse that no table has."""
         ed = self.edition
         if spec.target >= self.players:
-            return "seats", f"seat {spec.target} does not exist (0..{self.players - 1})"
+            return _("seats"), _("seat {seat} does not exist (0..{last})").format(
+                seat=spec.target, last=self.players - 1
+            )
         if spec.kind == PLACE:
-            return "Defuse", f"a position is 0..{ed.deck_size} cards from the top"
+            return _("Defuse"), _("a position is 0..{n} cards from the top").format(n=ed.deck_size)
         if spec.kind in (GIVE, TAKE):
-            return ed.names[spec.title], f"{a_or_an(self.rname[self.bomb])} is never held in a hand"
+            return card_name(ed.names[spec.title]), self.never_held()
         if spec.kind == DEFUSE and spec.title < 0:
-            choices = " or ".join(f"'defuse {self.rslug[r]}'" for r in self.defuse_ranks)
-            return "Defuse", f"name the card you defuse with: {choices}"
+            choices = [f"'defuse {self.rslug[r]}'" for r in self.defuse_ranks]
+            return _("Defuse"), _("name the card you defuse with: {choices}").format(
+                choices=or_list(choices)
+            )
         if spec.kind == DEFUSE and spec.title >= 0 and spec.title != self.clone:
             if self.reffect[spec.title] != "defuse":
-                return "Defuse", f"{self.rname[spec.title]} is no Defuse"
-            return "Defuse", "name no card: this edition has one Defuse ('defuse')"
+                return _("Defuse"), _("{card} is no Defuse").format(card=self.said(spec.title))
+            return _("Defuse"), _("name no card: this edition has one Defuse ('defuse')")
         return None
 
     def _never_legal_combo(self, spec: Spec, name: str, effect: str) -> tuple[str, str] | None:
         """Jokers, Three of a Kind, the bomb, Five different cards and pairs the edition
         never allows."""
-        ed = self.edition
+        ed, edition = self.edition, _(self.edition.name)
         if spec.wild and self.wild < 0:
-            return "Two of a Kind", f"{ed.name} has no jokers"
+            return _("Two of a Kind"), _("{edition} has no jokers").format(edition=edition)
         if self.wild >= 0 and spec.title == self.wild:
-            return "joker", "a joker is never played alone: it fills a place in a combo"
+            if ed.ranks:  # Dynamitt: in its rulebook's words
+                return _("joker"), pgettext(
+                    "Dynamitt", "a joker is never played alone: it fills a place in a combo"
+                )
+            return _("joker"), _("a joker is never played alone: it fills a place in a combo")
         if spec.kind == TRIPLE and not ed.threes:
-            return "Three of a Kind", f"{ed.name} has no Three of a Kind"
+            return _("Three of a Kind"), _("{edition} has no Three of a Kind").format(
+                edition=edition
+            )
         if spec.kind == TRIPLE and spec.arg in (self.bomb, self.wild):
-            return "Three of a Kind", f"name a card that is played: not {self.rname[spec.arg]}"
+            return _("Three of a Kind"), _("name a card that is played: not {card}").format(
+                card=self.said(spec.arg)
+            )
         if spec.title == self.bomb:
-            return name, f"{a_or_an(self.rname[self.bomb])} is never held in a hand"
+            return name, self.never_held()
         if spec.kind == FIVE and not ed.five_different:
-            return "Five different cards", f"{ed.name} has no five-different-cards combo"
+            return _("Five different cards"), _(
+                "{edition} has no five-different-cards combo"
+            ).format(edition=edition)
         if spec.kind == FIVE:
-            return "Five different cards", "name five different cards (jokers fill places)"
+            return _("Five different cards"), _("name five different cards (jokers fill places)")
         if spec.kind in (PAIR, TRIPLE) and spec.wild >= COMBO_SIZE[spec.kind]:
-            return "joker", "a joker is never played alone: a combo needs one real card"
+            return _("joker"), _("a joker is never played alone: a combo needs one real card")
         if spec.kind == PAIR and ed.pairs == "cat" and effect != "cat":
-            return "Two of a Kind", f"only two matching character cards form a pair, not {name}"
+            return _("Two of a Kind"), _(
+                "only two matching character cards form a pair, not {card}"
+            ).format(card=name)
         return None
 
     def _never_played_so(self, spec: Spec, name: str, effect: str) -> tuple[str, str]:
         """A card played alone that is never played so: a character card, a Nope or a
         Defuse on your turn, a Favor without its target, a card with one."""
-        bomb = self.rname[self.bomb]
+        bomb = self.said(self.bomb)
         if effect == "cat":
-            return self.edition.character_cards, f"{name} is useless on its own: play two as a pair"
+            if self.edition.ranks:  # Dynamitt: in its rulebook's words
+                why = pgettext("Dynamitt", "{card} is useless on its own: play two as a pair")
+            else:
+                why = _("{card} is useless on its own: play two as a pair")
+            return _(self.edition.character_cards), why.format(card=name)
         if effect == "nope":
-            return "Nope", "a Nope is played with 'nope' when a reaction window asks you"
+            return _("Nope"), _("a Nope is played with 'nope' when a reaction window asks you")
         if effect == "defuse":
-            return "Defuse", f"a Defuse is played with 'defuse' after drawing {a_or_an(bomb)}"
+            if starts_with_vowel(bomb):
+                why = _("a Defuse is played with 'defuse' after drawing an {bomb}")
+            else:
+                why = _("a Defuse is played with 'defuse' after drawing a {bomb}")
+            return _("Defuse"), why.format(bomb=bomb)
         if spec.kind == PLAY and effect in TARGETED:
-            return name, f"{name} needs a target: play {self.rslug[spec.title]} @SEAT"
-        return name, f"{name} takes no target"
+            return name, _("{card} needs a target: play {slug} @SEAT").format(
+                card=name, slug=self.rslug[spec.title]
+            )
+        return name, _("{card} takes no target").format(card=name)
 
     def _title(self, slug: str) -> int:
         return self.edition.title_of(slug)
@@ -409,7 +447,9 @@ class ActionTable:
             return self.rslug.index(slug)
         except ValueError:
             known = ", ".join(self.rslug)
-            raise BadInput("card", f"one of {known}; got {slug!r}") from None
+            raise BadInput(
+                "card", _("one of {known}; got {slug}").format(known=known, slug=repr(slug))
+            ) from None
 
     def _parts(self, combo: str) -> tuple[list[int], int]:
         """``7+joker+joker`` → the ranks named and the number of jokers."""
@@ -433,10 +473,12 @@ class ActionTable:
             return Spec(PLACE, arg=position)
         raise BadInput(
             "action",
-            "one of: draw, play CARD, play CARD @SEAT, pair CARD @SEAT, play CLONE=CARD, "
-            "pair CARD+CLONE @SEAT, pair CARD+JOKER @SEAT, "
-            "triple CARD @SEAT NAMED, five A+B+C+D+E, nope, pass, give CARD, defuse, "
-            f"defuse CARD, explode, place N, take CARD; got {text!r}",
+            _(
+                "one of: draw, play CARD, play CARD @SEAT, pair CARD @SEAT, play CLONE=CARD, "
+                "pair CARD+CLONE @SEAT, pair CARD+JOKER @SEAT, "
+                "triple CARD @SEAT NAMED, five A+B+C+D+E, nope, pass, give CARD, defuse, "
+                "defuse CARD, explode, place N, take CARD; got {text}"
+            ).format(text=repr(text)),
         )
 
     def _parse_play(self, rest: list[str]) -> Spec | None:
@@ -473,28 +515,36 @@ class ActionTable:
         return None
 
     def _never_legal_clone(self, spec: Spec) -> tuple[str, str]:
-        rn, re = self.rname, self.reffect
+        re = self.reffect
         if spec.kind == PAIR:
             if re[spec.arg] != "clone":
-                return "Two of a Kind", "the second card of a pair written A+B must be a Clone"
+                return _("Two of a Kind"), _(
+                    "the second card of a pair written A+B must be a Clone"
+                )
             if spec.title == spec.arg:
-                return "Clone", "a Clone cannot copy a Clone"
-            return "Two of a Kind", f"{rn[spec.title]} cannot form a pair"
-        if spec.title != self.clone:
-            return rn[spec.title], "only a Clone is played as another card (CLONE=CARD)"
-        copied, effect = rn[spec.arg], re[spec.arg]
-        if effect == "clone":
-            return "Clone", "you cannot play a Clone on top of another Clone"
-        if effect == "cat":
-            return "Clone", (
-                f"a Clone cannot copy a {copied} alone: pair it with one from your hand "
-                f"(pair {self.rslug[spec.arg]}+{self.rslug[self.clone]} @SEAT)"
+                return _("Clone"), _("a Clone cannot copy a Clone")
+            return _("Two of a Kind"), _("{card} cannot form a pair").format(
+                card=self.said(spec.title)
             )
+        if spec.title != self.clone:
+            return self.said(spec.title), _("only a Clone is played as another card (CLONE=CARD)")
+        return _("Clone"), self._clone_copies(spec)
+
+    def _clone_copies(self, spec: Spec) -> str:
+        """Why a Clone never copies rank ``spec.arg`` so."""
+        copied, effect = self.said(spec.arg), self.reffect[spec.arg]
+        if effect == "clone":
+            return _("you cannot play a Clone on top of another Clone")
+        if effect == "cat":
+            pair = f"pair {self.rslug[spec.arg]}+{self.rslug[self.clone]} @SEAT"
+            return _(
+                "a Clone cannot copy a {card} alone: pair it with one from your hand ({pair})"
+            ).format(card=copied, pair=pair)
         if effect in ("wild", "bomb"):
-            return "Clone", f"a Clone cannot copy a {copied}"
+            return _("a Clone cannot copy a {card}").format(card=copied)
         if effect in TARGETED and spec.kind != PLAY_AT:
-            return "Clone", f"a Clone played as {copied} needs a target @SEAT"
-        return "Clone", f"a Clone played as {copied} takes no target"
+            return _("a Clone played as {card} needs a target @SEAT").format(card=copied)
+        return _("a Clone played as {card} takes no target").format(card=copied)
 
     def _parse_clone(self, rest: list[str]) -> Spec:
         """``play clone=attack``, ``play clone=favor @2``, ``play clone=nope``."""
@@ -513,10 +563,18 @@ def _seat(word: str) -> int:
     seat = ascii_number(word[1:]) if word.startswith("@") else None
     if seat is not None:
         return seat
-    raise BadInput("action", f"a target seat written @N, got {word!r}")
+    raise BadInput("action", _("a target seat written @N, got {word}").format(word=repr(word)))
 
 
 @cache
 def action_table(edition: Edition, players: int) -> ActionTable:
     """The (shared, immutable) action table of ``edition`` for ``players`` seats."""
     return ActionTable(edition, players)
+
+
+def or_list(parts: list[str]) -> str:
+    """``a``, ``a or b``, ``a or b or c`` in the context's language."""
+    said = parts[0]
+    for part in parts[1:]:
+        said = _("{first} or {second}").format(first=said, second=part)
+    return said

@@ -15,6 +15,7 @@ from mypy_extensions import mypyc_attr
 
 from kaboom.engine.datafile import number, option_file, read_header, read_toml, unique
 from kaboom.engine.errors import BadInput
+from kaboom.engine.i18n import N_, _
 from kaboom.games.kittens.edition import (
     DATA_DIR,
     Cards,
@@ -45,38 +46,44 @@ CARDS = {
     "dynamite": "bomb",
     "defuse": "defuse",
 }
+#: What each card does, by its effect: a message, said with ``_()`` where shown.
 TEXTS = {
-    "nope": "Cancels a card or combo just played, unless it includes a face card.",
-    "attack": "End your turn without drawing; the next player takes 2 turns.",
-    "see-the-future": "Look at the top 3 cards of the draw pile.",
-    "skip": "End one turn without drawing.",
-    "favor": "Another player gives you a card of their choice.",
-    "shuffle": "Shuffle the draw pile.",
-    "draw-bottom": "End one turn by drawing the bottom card.",
-    "clone": "Plays as the top card of the discard pile.",
-    "cat": "No effect alone; combos only.",
-    "bomb": "Dynamite: without a Queen or King you are out.",
-    "defuse": "Puts the fuse out when you draw a Jack; then hide the Jack in the pile.",
-    "wild": "Fills any place of a combo; never played alone.",
+    "nope": N_("Cancels a card or combo just played, unless it includes a face card."),
+    "attack": N_("End your turn without drawing; the next player takes 2 turns."),
+    "see-the-future": N_("Look at the top 3 cards of the draw pile."),
+    "skip": N_("End one turn without drawing."),
+    "favor": N_("Another player gives you a card of their choice."),
+    "shuffle": N_("Shuffle the draw pile."),
+    "draw-bottom": N_("End one turn by drawing the bottom card."),
+    "clone": N_("Plays as the top card of the discard pile."),
+    "cat": N_("No effect alone; combos only."),
+    "bomb": N_("Dynamite: without a Queen or King you are out."),
+    "defuse": N_("Puts the fuse out when you draw a Jack; then hide the Jack in the pile."),
+    "wild": N_("Fills any place of a combo; never played alone."),
 }
 
 
 def parse_ranks(raw: Any, source: str) -> dict[str, str]:
     """The ``[ranks]`` table: every rank A, 2-10, J, Q, K mapped to a known card."""
     if not isinstance(raw, dict):
-        raise BadInput(f"{source}: [ranks]", "a table mapping each rank to a card")
+        raise BadInput(f"{source}: [ranks]", _("a table mapping each rank to a card"))
     unique([str(k).lower() for k in raw], f"{source}: [ranks]", "ranks")
     ranks = {str(k).lower(): v for k, v in raw.items()}
     for rank in ranks:
         if rank not in RANKS:
-            raise BadInput(f"{source}: ranks.{rank}", f"a rank, one of {', '.join(RANKS)}")
+            raise BadInput(
+                f"{source}: ranks.{rank}",
+                _("a rank, one of {known}").format(known=", ".join(RANKS)),
+            )
     for rank in RANKS:
         if rank not in ranks:
-            raise BadInput(f"{source}: ranks.{rank}", "a card for this rank (missing)")
+            raise BadInput(f"{source}: ranks.{rank}", _("a card for this rank (missing)"))
         if not isinstance(ranks[rank], str) or ranks[rank] not in CARDS:
             raise BadInput(
                 f"{source}: ranks.{rank}",
-                f"a card, one of {', '.join(CARDS)}; got {ranks[rank]!r}",
+                _("a card, one of {known}; got {value}").format(
+                    known=", ".join(CARDS), value=repr(ranks[rank])
+                ),
             )
     return {rank: CARDS[ranks[rank]] for rank in RANKS}
 
@@ -85,9 +92,11 @@ def build_edition(raw: dict[str, Any], ranks: dict[str, str], source: str) -> Ed
     """The 52 cards (or 104) and jokers as an edition, each card its rank and suit."""
     head, deck = raw.get("edition"), raw.get("deck")
     if not isinstance(head, dict):
-        raise BadInput(f"{source}: [edition]", "a table with id, name and setup numbers")
+        raise BadInput(f"{source}: [edition]", _("a table with id, name and setup numbers"))
     if not isinstance(deck, dict):
-        raise BadInput(f"{source}: [deck]", "a table with suits, jokers_per_deck, two_decks_from")
+        raise BadInput(
+            f"{source}: [deck]", _("a table with suits, jokers_per_deck, two_decks_from")
+        )
     where = f"{source}: edition"
     header = read_header(head, where)
     suits = _suits(deck.get("suits"), f"{source}: deck.suits")
@@ -101,21 +110,24 @@ def build_edition(raw: dict[str, Any], ranks: dict[str, str], source: str) -> Ed
             per_set.append(both)
     jokers = number(deck, "jokers_per_deck", f"{source}: deck", 0, MAX_JOKERS)
     slugs.append("joker")
-    names.append("Joker")
+    names.append(N_("Joker"))
     card_ranks.append("joker")
     per_set.append((("deck1", jokers), ("deck2", jokers)))
     for i, rank in enumerate(card_ranks):
         effect = "wild" if rank == "joker" else ranks[rank]
         effects.append(effect)
         texts.append(TEXTS[effect])
-        counts.append(sum(n for _, n in per_set[i]))
+        counts.append(sum(n for _set, n in per_set[i]))
     check_effects(effects, slugs, card_ranks, source)
     combos = combos_of(head, where)
     low, high = header.min_players, header.max_players
     two_from = number(deck, "two_decks_from", f"{source}: deck", low, high + 1)
     nope_proof = deck.get("nope_proof", [])
     if not isinstance(nope_proof, list) or any(r not in RANKS for r in nope_proof):
-        raise BadInput(f"{source}: deck.nope_proof", f"a list of ranks, got {nope_proof!r}")
+        raise BadInput(
+            f"{source}: deck.nope_proof",
+            _("a list of ranks, got {value}").format(value=repr(nope_proof)),
+        )
     numbers = setup_numbers(head, where)
     cards = Cards(slugs, names, counts, effects, texts)
     return edition_of(
@@ -140,15 +152,23 @@ def build_edition(raw: dict[str, Any], ranks: dict[str, str], source: str) -> Ed
 def _suits(raw: Any, where: str) -> list[tuple[str, str]]:
     """``[["s", "♠"], ...]``: 1 to 8 suits, each a unique slug and its symbol."""
     if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_SUITS:
-        raise BadInput(where, f"a list of 1 to {MAX_SUITS} [slug, symbol] pairs, got {raw!r}")
+        raise BadInput(
+            where,
+            _("a list of 1 to {most} [slug, symbol] pairs, got {value}").format(
+                most=MAX_SUITS, value=repr(raw)
+            ),
+        )
     suits = []
     for i, pair in enumerate(raw):
         if not (
             isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)
         ):
-            raise BadInput(f"{where}[{i}]", f"a [slug, symbol] pair of texts, got {pair!r}")
+            raise BadInput(
+                f"{where}[{i}]",
+                _("a [slug, symbol] pair of texts, got {value}").format(value=repr(pair)),
+            )
         suits.append((pair[0], pair[1]))
-    unique([s for s, _ in suits], where, "suit slugs")
+    unique([s for s, _symbol in suits], where, "suit slugs")
     return suits
 
 

@@ -18,6 +18,7 @@ from kaboom.engine.datafile import (
     read_toml,
 )
 from kaboom.engine.errors import BadInput
+from kaboom.engine.i18n import _, ngettext
 from kaboom.engine.parsing import ascii_number
 
 #: Card effects the kernel implements, one function each in ``state.py``.
@@ -138,7 +139,12 @@ class Edition:
         try:
             return self.slugs.index(slug)
         except ValueError:
-            raise BadInput("card", f"one of {', '.join(self.slugs)}; got {slug!r}") from None
+            raise BadInput(
+                "card",
+                _("one of {known}; got {slug}").format(
+                    known=", ".join(self.slugs), slug=repr(slug)
+                ),
+            ) from None
 
     def only(self, effect: str) -> int:
         """The title index of the first card with ``effect`` (bomb, defuse, nope)."""
@@ -183,10 +189,10 @@ def parse_edition(raw: dict[str, Any], source: str = "edition") -> Edition:
     """Validate an edition table (as read from TOML); errors name the field at fault."""
     head = raw.get("edition")
     if not isinstance(head, dict):
-        raise BadInput(f"{source}: [edition]", "a table with id, name and setup numbers")
+        raise BadInput(f"{source}: [edition]", _("a table with id, name and setup numbers"))
     cards = raw.get("card")
     if not isinstance(cards, list) or not cards:
-        raise BadInput(f"{source}: [[card]]", "at least one card table")
+        raise BadInput(f"{source}: [[card]]", _("at least one card table"))
     slugs: list[str] = []
     names: list[str] = []
     counts: list[int] = []
@@ -200,10 +206,15 @@ def parse_edition(raw: dict[str, Any], source: str = "edition") -> Edition:
             known_keys(card, CARD_FIELDS, where)
         slug = field(card, "slug", str, where)
         if slug in slugs:
-            raise BadInput(f"{where}.slug", f"a unique slug; {slug!r} appears twice")
+            raise BadInput(
+                f"{where}.slug", _("a unique slug; {slug} appears twice").format(slug=repr(slug))
+            )
         effect = field(card, "effect", str, where)
         if effect not in EFFECTS:
-            raise BadInput(f"{where}.effect", f"one of {', '.join(EFFECTS)}; got {effect!r}")
+            raise BadInput(
+                f"{where}.effect",
+                _("one of {known}; got {slug}").format(known=", ".join(EFFECTS), slug=repr(effect)),
+            )
         count, per_set = _count(card, where)
         slugs.append(slug)
         set_counts.append(per_set)
@@ -215,13 +226,15 @@ def parse_edition(raw: dict[str, Any], source: str = "edition") -> Edition:
     where = f"{source}: edition"
     combos = combos_of(head, where)
     by_players = _sets_by_players(head.get("sets_by_players", {}), where)
-    known_sets = {name for per_set in set_counts for name, _ in per_set}
+    known_sets = {name for per_set in set_counts for name, _count_ in per_set}
     for players, sets in by_players:
         for name in sets:
             if name not in known_sets:
                 raise BadInput(
                     f"{where}.sets_by_players.{players}",
-                    f"card sets named in the cards ({', '.join(sorted(known_sets))}); got {name!r}",
+                    _("card sets named in the cards ({known}); got {name}").format(
+                        known=", ".join(sorted(known_sets)), name=repr(name)
+                    ),
                 )
     numbers = setup_numbers(head, where)
     cards = Cards(slugs, names, counts, effects, texts)
@@ -308,11 +321,14 @@ class Combos(NamedTuple):
 def combos_of(head: dict[str, Any], where: str) -> Combos:
     combos = head.get("combos", {})
     if not isinstance(combos, dict):
-        raise BadInput(f"{where}.combos", "a table with pairs, threes and five_different")
+        raise BadInput(f"{where}.combos", _("a table with pairs, threes and five_different"))
     known_keys(combos, COMBO_FIELDS, f"{where}.combos")
     pairs = combos.get("pairs", "any")
     if pairs not in PAIRS:
-        raise BadInput(f"{where}.combos.pairs", f"one of {', '.join(PAIRS)}; got {pairs!r}")
+        raise BadInput(
+            f"{where}.combos.pairs",
+            _("one of {known}; got {slug}").format(known=", ".join(PAIRS), slug=repr(pairs)),
+        )
     return Combos(
         str(pairs),
         _flag(combos, "threes", True, f"{where}.combos"),
@@ -346,7 +362,10 @@ def setup_numbers(head: dict[str, Any], where: str) -> SetupNumbers:
         spare = -1
     elif isinstance(spare, bool) or not isinstance(spare, int) or not 0 <= spare <= MAX_COPIES:
         raise BadInput(
-            f"{where}.spare_defuses_back", f'a count in 0..{MAX_COPIES} or "all", got {spare!r}'
+            f"{where}.spare_defuses_back",
+            _('a count in 0..{most} or "all", got {value}').format(
+                most=MAX_COPIES, value=repr(spare)
+            ),
         )
     fewer, fixed = bombs_of(head, where)
     return SetupNumbers(
@@ -370,7 +389,10 @@ def bombs_of(head: dict[str, Any], where: str) -> tuple[int, int]:
     if isinstance(bombs, int) and not isinstance(bombs, bool) and 1 <= bombs <= MAX_COPIES:
         return 0, bombs
     raise BadInput(
-        f"{where}.bombs", f'"players - 1", "players" or a number in 1..{MAX_COPIES}, got {bombs!r}'
+        f"{where}.bombs",
+        _('"players - 1", "players" or a number in 1..{most}, got {value}').format(
+            most=MAX_COPIES, value=repr(bombs)
+        ),
     )
 
 
@@ -385,7 +407,7 @@ def attack_rule(value: Any, where: str) -> str:
     kaboom.engine.errors.BadInput: f.attack: "2025" or "classic", got '2015'
     """
     if value not in ATTACK_RULES:
-        raise BadInput(where, f'"2025" or "classic", got {value!r}')
+        raise BadInput(where, _('"2025" or "classic", got {value}').format(value=repr(value)))
     return str(value)
 
 
@@ -398,16 +420,19 @@ def check_deal(edition: Edition, where: str) -> None:
         by_effect = {e: sum(c for c, f in zip(counts, ed.effects, strict=True) if f == e)
                      for e in EFFECTS}  # fmt: skip
         others = sum(counts) - by_effect["bomb"] - by_effect["defuse"] - by_effect["wild"]
+        bombs, defuses = ed.bombs_for(players), players * ed.defuses_per_player
         needs = [
-            ("cards", sum(counts) <= MAX_CARDS, f"at most {MAX_CARDS} cards in all"),
-            ("bombs", by_effect["bomb"] >= ed.bombs_for(players),
-             f"{ed.bombs_for(players)} bomb cards"),
-            ("bombs", ed.bombs_for(players) >= players - 1,
-             f"at least {players - 1} bombs, one for every player but the winner"),
-            ("defuses", by_effect["defuse"] >= players * ed.defuses_per_player,
-             f"{players * ed.defuses_per_player} defuse cards"),
+            ("cards", sum(counts) <= MAX_CARDS,
+             _("at most {n} cards in all").format(n=MAX_CARDS)),
+            ("bombs", by_effect["bomb"] >= bombs,
+             ngettext("{n} bomb cards", "{n} bomb cards", bombs).format(n=bombs)),
+            ("bombs", bombs >= players - 1,
+             _("at least {n} bombs, one for every player but the winner").format(n=players - 1)),
+            ("defuses", by_effect["defuse"] >= defuses,
+             ngettext("{n} defuse cards", "{n} defuse cards", defuses).format(n=defuses)),
             ("hand_size", others >= players * ed.hand_size,
-             f"{players * ed.hand_size} other cards to deal hands of {ed.hand_size}"),
+             _("{n} other cards to deal hands of {size}").format(
+                 n=players * ed.hand_size, size=ed.hand_size)),
         ]  # fmt: skip
         for name, ok, expected in needs:
             if not ok:
@@ -417,14 +442,14 @@ def check_deal(edition: Edition, where: str) -> None:
 def _text(card: dict[str, Any], where: str) -> str:
     text = card.get("text", "")
     if not isinstance(text, str):
-        raise BadInput(f"{where}.text", f"a str, got {text!r}")
+        raise BadInput(f"{where}.text", _("a str, got {value}").format(value=repr(text)))
     return text
 
 
 def character_cards_of(head: dict[str, Any], where: str) -> str:
     name = head.get("character_cards", "Cat Cards")
     if not isinstance(name, str):
-        raise BadInput(f"{where}.character_cards", f"a str, got {name!r}")
+        raise BadInput(f"{where}.character_cards", _("a str, got {value}").format(value=repr(name)))
     return name
 
 
@@ -435,29 +460,41 @@ def check_effects(effects: list[str], slugs: list[str], ranks: list[str], source
         rank = ranks[i] if ranks else slugs[i]
         if by_rank.setdefault(rank, effect) != effect:
             raise BadInput(
-                f"{source}: rank {rank!r}", f"one effect, got {by_rank[rank]!r} and {effect!r}"
+                f"{source}: rank {rank!r}",
+                _("one effect, got {first} and {second}").format(
+                    first=repr(by_rank[rank]), second=repr(effect)
+                ),
             )
     found = list(by_rank.values())
     for needed in ("bomb", "nope"):
         if found.count(needed) != 1:
-            raise BadInput(f"{source}: cards", f"exactly one card (rank) with effect {needed!r}")
+            raise BadInput(
+                f"{source}: cards",
+                _("exactly one card (rank) with effect {effect}").format(effect=repr(needed)),
+            )
     for single in ("clone", "wild"):
         if found.count(single) > 1:
-            raise BadInput(f"{source}: cards", f"at most one card (rank) with effect {single!r}")
+            raise BadInput(
+                f"{source}: cards",
+                _("at most one card (rank) with effect {effect}").format(effect=repr(single)),
+            )
     if "defuse" not in found:
-        raise BadInput(f"{source}: cards", "at least one card (rank) with effect 'defuse'")
+        raise BadInput(f"{source}: cards", _("at least one card (rank) with effect 'defuse'"))
 
 
 def dead_hand_of(value: Any, where: str) -> str:
     if value not in ("face-down", "discard"):
-        raise BadInput(f"{where}.dead_hand", f'"face-down" or "discard", got {value!r}')
+        raise BadInput(
+            f"{where}.dead_hand",
+            _('"face-down" or "discard", got {value}').format(value=repr(value)),
+        )
     return str(value)
 
 
 def _flag(table: dict[str, Any], key: str, default: bool, where: str) -> bool:
     value = table.get(key, default)
     if not isinstance(value, bool):
-        raise BadInput(f"{where}.{key}", f"true or false, got {value!r}")
+        raise BadInput(f"{where}.{key}", _("true or false, got {value}").format(value=repr(value)))
     return value
 
 
@@ -468,21 +505,27 @@ def _count(card: dict[str, Any], where: str) -> tuple[int, tuple[tuple[str, int]
         per_set = []
         for name, n in raw.items():
             if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_COPIES:
-                raise BadInput(f"{where}.count.{name}", f"a count in 0..{MAX_COPIES}, got {n!r}")
+                raise BadInput(
+                    f"{where}.count.{name}",
+                    _("a count in 0..{most}, got {value}").format(most=MAX_COPIES, value=repr(n)),
+                )
             per_set.append((name, n))
-        return sum(n for _, n in per_set), tuple(per_set)
+        return sum(n for _set, n in per_set), tuple(per_set)
     return number(card, "count", where, 0, MAX_COPIES), ()
 
 
 def _sets_by_players(raw: Any, where: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
     if not isinstance(raw, dict):
-        raise BadInput(f"{where}.sets_by_players", 'a table like { 2 = ["gru"] }')
+        raise BadInput(
+            f"{where}.sets_by_players",
+            _("a table like {example}").format(example='{ 2 = ["gru"] }'),
+        )
     out = []
     for key, sets in raw.items():
         if ascii_number(str(key)) is None:
-            raise BadInput(f"{where}.sets_by_players.{key}", "a player count")
+            raise BadInput(f"{where}.sets_by_players.{key}", _("a player count"))
         if not isinstance(sets, list) or not all(isinstance(x, str) for x in sets):
-            raise BadInput(f"{where}.sets_by_players.{key}", "a list of card set names")
+            raise BadInput(f"{where}.sets_by_players.{key}", _("a list of card set names"))
         out.append((int(key), tuple(sets)))
     return tuple(sorted(out))
 

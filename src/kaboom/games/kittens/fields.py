@@ -6,6 +6,7 @@ value."""
 from kaboom.engine import fields as shared
 from kaboom.engine.errors import BadInput
 from kaboom.engine.fields import Field, Fields
+from kaboom.engine.i18n import _, ngettext
 from kaboom.games._nope import fields as nope
 
 #: The phases (whose decision it is, and of what kind), by the names the JSON stores.
@@ -16,11 +17,13 @@ PHASES = ("turn", "react", "give", "exploding", "place", "take", "over")
 def rigged_cards(cards: object, slugs: tuple[str, ...], field: str) -> list[int]:
     """A list of card names, as title indices, in the order written."""
     if not isinstance(cards, list):
-        raise BadInput(field, "a list of card names")
+        raise BadInput(field, _("a list of card names"))
     out = []
     for i, slug in enumerate(cards):
         if not isinstance(slug, str) or slug not in slugs:
-            raise BadInput(f"{field}[{i}]", f"a card, one of {', '.join(slugs)}")
+            raise BadInput(
+                f"{field}[{i}]", _("a card, one of {known}").format(known=", ".join(slugs))
+            )
         out.append(slugs.index(slug))
     return out
 
@@ -28,8 +31,13 @@ def rigged_cards(cards: object, slugs: tuple[str, ...], field: str) -> list[int]
 def rigged_hands(hands: object, slugs: tuple[str, ...], players: int) -> list[list[int]]:
     """One list of card names per seat, as the cards held of each title."""
     if not isinstance(hands, list) or len(hands) != players:
-        raise BadInput("setup.hands", f"a list of {players} hands (one per seat)")
-    rows = [[0] * len(slugs) for _ in range(players)]
+        raise BadInput(
+            "setup.hands",
+            ngettext(
+                "a list of {n} hand (one per seat)", "a list of {n} hands (one per seat)", players
+            ).format(n=players),
+        )
+    rows = [[0] * len(slugs) for _i in range(players)]
     for seat, hand in enumerate(hands):
         for t in rigged_cards(hand, slugs, f"setup.hands[{seat}]"):
             rows[seat][t] += 1
@@ -39,7 +47,7 @@ def rigged_hands(hands: object, slugs: tuple[str, ...], players: int) -> list[li
 def rigged_flag(value: object, field: str) -> bool:
     """A bool."""
     if not isinstance(value, bool):
-        raise BadInput(field, "true or false")
+        raise BadInput(field, _("true or false"))
     return value
 
 

@@ -12,24 +12,25 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from kaboom.engine.datafile import option_file
+from kaboom.engine.i18n import N_
 from kaboom.engine.options import Option
 from kaboom.games.kittens.edition import ATTACK_RULES, load_edition
 from kaboom.games.kittens.state import KittensState
 
 #: The deck option: an edition file in the shipped editions' format.
 DECK_OPTION = Option(
-    "deck", str, "", "A deck file (TOML, docs/house-rules.md): cards and setup", path=True
+    "deck", str, "", N_("A deck file (TOML, docs/house-rules.md): cards and setup"), path=True
 )
 #: The Attack stacking rule as a plain option ('': the edition's own).
 ATTACK_OPTION = Option(
-    "attack", str, "", "Attack stacking: 2025 or classic ('': the edition's)",
+    "attack", str, "", N_("Attack stacking: 2025 or classic ('': the edition's)"),
     choices=("", *ATTACK_RULES),
 )  # fmt: skip
 
 
 #: The Nope-answers-a-Defuse house rule as a plain option (on if the option or the deck says so).
 NOPE_DEFUSE_OPTION = Option(
-    "nope_defuse", bool, False, "House rule: a Nope may answer a Defuse (docs/house-rules.md)"
+    "nope_defuse", bool, False, N_("House rule: a Nope may answer a Defuse (docs/house-rules.md)")
 )
 
 

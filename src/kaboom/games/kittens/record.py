@@ -13,6 +13,7 @@ from kaboom.engine import pile_memory as piles
 from kaboom.engine.checks import table, within_box
 from kaboom.engine.datafile import MAX_CARDS
 from kaboom.engine.errors import BadInput
+from kaboom.engine.i18n import _
 from kaboom.games.kittens._fields import RIG_KEYS
 from kaboom.games.kittens.core import PHASES
 from kaboom.games.kittens.knowledge import KittensKnowledge
@@ -32,23 +33,28 @@ class KittensRecord(KittensKnowledge):
         self.recount()
         for seat, (known, runs) in enumerate(zip(self.known_pile, self.known_runs, strict=True)):
             if not piles.holds(self.pile, known, runs):
-                raise BadInput(f"state.known_pile[{seat}]", "places and runs the Draw Pile holds")
+                raise BadInput(
+                    f"state.known_pile[{seat}]", _("places and runs the Draw Pile holds")
+                )
         if self.rigged is not None and sum(self.rigged) > MAX_CARDS:
             # a table laid out by hand: its cards, bounded as a data file's
-            raise BadInput("state.rigged", f"at most {MAX_CARDS} cards in all")
+            raise BadInput("state.rigged", _("at most {n} cards in all").format(n=MAX_CARDS))
         self._check_every_card()
 
     def _check_every_card(self) -> None:
         """Every card of a loaded table is one of the box's (or of the rig's)."""
         bomb = [self.drawn_bomb] if self.drawn_bomb >= 0 else []
         every = [*self.pile, *self.discard, *self.out_of_game, *self.out_of_game_face_down, *bomb]
-        every += [t for h in self.hands for t, k in enumerate(h) for _ in range(k)]
+        every += [t for h in self.hands for t, k in enumerate(h) for _i in range(k)]
         # A table laid out by hand holds the cards it was laid out with (public).
         box = list(self.rigged) if self.rigged is not None else self.edition.deck_counts(self.n)
         within_box(every, box, self.edition.slugs, "state")
         if self.rigged is not None and len(every) != sum(self.rigged):
             # Cards are conserved: a rigged table holds every card it was laid out with.
-            raise BadInput("state", f"the {sum(self.rigged)} cards the table was laid out with")
+            raise BadInput(
+                "state",
+                _("the {n} cards the table was laid out with").format(n=sum(self.rigged)),
+            )
 
     @classmethod
     def rig(cls, players: int, options: dict[str, Any], seed: int, setup: object) -> Self:
@@ -57,14 +63,16 @@ class KittensRecord(KittensKnowledge):
         s = cls(players, options, random.Random(seed))
         for key in setup:
             if key not in RIG_KEYS:
-                raise BadInput(f"setup.{key}", f"one of {', '.join(sorted(RIG_KEYS))}")
+                raise BadInput(
+                    f"setup.{key}", _("one of {known}").format(known=", ".join(sorted(RIG_KEYS)))
+                )
         s._rig_fields(setup)  # the table's rig column (fields.py); then what they say together
         s.recount()
         s.actor = s.current
         if not s.alive[s.current]:
-            raise BadInput("setup.current", "a living seat")
+            raise BadInput("setup.current", _("a living seat"))
         if not s.pile:  # (a real game's pile always holds a bomb while two seats live)
-            raise BadInput("setup.draw_pile", "at least one card: the next draw is from it")
+            raise BadInput("setup.draw_pile", _("at least one card: the next draw is from it"))
         counts = [sum(h[t] for h in s.hands) for t in range(s.edition.titles)]
         for t in [*s.pile, *s.discard, *s.out_of_game_face_down, *s.out_of_game]:
             counts[t] += 1

@@ -19,6 +19,7 @@ from mypy_extensions import mypyc_attr
 from kaboom.engine.chance import shuffle
 from kaboom.engine.errors import BadOption
 from kaboom.engine.events import Event
+from kaboom.engine.i18n import _
 from kaboom.engine.parsing import check_action_id
 from kaboom.games._nope import ReactionWindow, attack_owed
 from kaboom.games.kittens import events, explain, knowledge
@@ -68,18 +69,21 @@ class KittensRules(KittensRecord):
         ed, tb, players = self.edition, self.table, self.n
         if not ed.min_players <= players <= ed.max_players:  # a deck file's own seats
             raise BadOption(
-                "players", f"{ed.name} takes {ed.min_players} to {ed.max_players}, got {players}"
+                "players",
+                _("{game} takes {low} to {high}, got {players}").format(
+                    game=_(ed.name), low=ed.min_players, high=ed.max_players, players=players
+                ),
             )
         # The card sets for this player count (Minions; Dynamitt's decks); the Original all.
         counts = self.deck_counts(players, self.options)
         kind = [tb.reffect[tb.rank_of[t]] for t in range(ed.titles)]
         deck = [t for t in range(ed.titles) if kind[t] not in ("bomb", "defuse")]
-        deck = [t for t in deck for _ in range(counts[t])]
+        deck = [t for t in deck for _n in range(counts[t])]
         deck += self._deal_defuses([t for t in range(ed.titles) if kind[t] == "defuse"], counts)
         # "Shuffle and deal 7 cards face down to each player."
         shuffle(self.rng, deck)
         for seat in range(players):
-            for _ in range(ed.hand_size):
+            for _n in range(ed.hand_size):
                 self.hands[seat][deck.pop()] += 1
         self.recount()
         # Fast variant (docs/rulings.md §2): remove a random third, rounded down, unseen.
@@ -96,11 +100,11 @@ class KittensRules(KittensRecord):
         """ "Take out all 6 Defuses and deal 1 to each player." (Dynamitt: one Q or K each.)
         Returns the Defuses that go back into the deck."""
         ed = self.edition
-        defuses = [t for t in titles for _ in range(counts[t])]
+        defuses = [t for t in titles for _n in range(counts[t])]
         if len(set(defuses)) > 1:
             shuffle(self.rng, defuses)
         for seat in range(self.n):
-            for _ in range(ed.defuses_per_player):
+            for _n in range(ed.defuses_per_player):
                 self.hands[seat][defuses.pop()] += 1
         # "Shuffle 2 of the leftover Defuses back into the deck and remove the rest."
         # (Minions: "You will have some extra Defuse Cards, so put them back in the deck.")
@@ -113,7 +117,7 @@ class KittensRules(KittensRecord):
     def _bombs_in_play(self, titles: list[int], counts: list[int]) -> list[int]:
         """ "Put Exploding Kittens back into the deck so there's 1 fewer than the number of
         players." Returns those; the others are out of the game."""
-        bombs = [t for t in titles for _ in range(counts[t])]
+        bombs = [t for t in titles for _n in range(counts[t])]
         if len(set(bombs)) > 1:
             shuffle(self.rng, bombs)
         used = self.edition.bombs_for(self.n)
@@ -450,7 +454,7 @@ class KittensRules(KittensRecord):
         self.out_of_game.append(self.drawn_bomb)  # face up in front of you (Dynamitt: out)
         self.drawn_bomb = -1
         hand = self.hands[p]
-        left = [t for t in range(ed.titles) for _ in range(hand[t])]
+        left = [t for t in range(ed.titles) for _n in range(hand[t])]
         # Original and Minions: "the rest of your cards face down" (edition field dead_hand);
         # Dynamitt: the hand goes to the discard pile.
         dead = self.discard if ed.dead_hand == "discard" else self.out_of_game_face_down
