@@ -172,7 +172,8 @@ class Chat:
     def shown(self, n: int = KEPT) -> Text:
         """The last ``n`` lines as one text (a line each), or a word on how to chat."""
         if not self.lines:
-            return Text(_("chat is off") if not self.on else _("no chat yet: m writes"), style="dim")
+            said = _("chat is off") if not self.on else _("no chat yet: m writes")
+            return Text(said, style="dim")
         return Text("\n").join(self.last(n))
 
     def reaction_by(self, seat: int, now: float | None = None) -> str:

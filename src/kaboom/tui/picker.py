@@ -103,9 +103,11 @@ class Choice:
             else _("{n}, hot-seat: pass the device").format(n=self.humans)
         )
         spec = self.spec
-        players = _("Players: {n} ({least}-{most})")
+        players = _("Players: {n} ({least}-{most})").format(
+            n=self.players, least=spec.min_players, most=spec.max_players
+        )
         out = [
-            (PLAYERS, players.format(n=self.players, least=spec.min_players, most=spec.max_players)),
+            (PLAYERS, players),
             (PEOPLE, _("People at this device: {who}").format(who=hot)),
             (BOTS, _("Opponents: {bots}").format(bots=escape(opponent_words(self.opponents)))),
         ]
@@ -150,7 +152,7 @@ class Choice:
 
     def _step_option(self, option: Option, step: int) -> None:
         start = value = self.values[option.name]
-        for _ in range(MOST_STEPS):
+        for _step in range(MOST_STEPS):
             new = stepped(option, value, step)
             if new in (value, start):
                 return  # at the end of its range, or round to where it was
@@ -162,7 +164,7 @@ class Choice:
     def _settle(self) -> None:
         """After the player count changes: an option the game now refuses goes back to
         its default (teams of equal size that no longer divide the table)."""
-        for _ in self.spec.options:
+        for _option in self.spec.options:
             name = self.refused(self.values)
             if name is None or name not in self.values:
                 return

@@ -77,7 +77,7 @@ class FitFooter(Footer):
         """The columns the shown keys take in full: `` key description `` and a space
         each, one key a distinct action (as ``Footer`` draws them)."""
         shown: dict[str, int] = {}
-        for _, binding, _, _ in self.screen.active_bindings.values():
+        for _node, binding, _on, _tip in self.screen.active_bindings.values():
             if binding.show and binding.action not in shown:
                 key = self.app.get_key_display(binding)
                 shown[binding.action] = cell_len(key) + cell_len(binding.description) + 3

@@ -210,7 +210,7 @@ class Session:
                 answers[seat] = self.decide(seat, at, deadlines[seat].think)
             return answers.get(seat)
 
-        for _ in walk_window(world, answer):
+        for _step in walk_window(world, answer):
             pass
         return answers
 
