@@ -193,8 +193,9 @@ class ReplayApp(App[None]):
         last = len(self.steps) - 1
         where = _("{game}, {whose}: step {at}/{last}  {action}")
         self.query_one("#where", Static).update(
-            where.format(game=self.seating.game, whose=self.whose, at=self.at, last=last,
-                         action=action)
+            where.format(
+                game=self.seating.game, whose=self.whose, at=self.at, last=last, action=action
+            )
         )
         self.query_one("#table", Static).update(table)
         self.query_one("#told", Static).update(told or _("(the deal)"))

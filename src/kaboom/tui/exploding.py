@@ -370,12 +370,16 @@ class Exploding(Family):
             held = obs.get("hand") or []
             forced = self.ed.must_defuse and any(self.effects.get(c) == "defuse" for c in held)
             if forced:
-                said = _("You drew {bomb}: you must Defuse it") if you else _(
-                    "{who} drew {bomb}: you must Defuse it"
+                said = (
+                    _("You drew {bomb}: you must Defuse it")
+                    if you
+                    else _("{who} drew {bomb}: you must Defuse it")
                 )
             else:
-                said = _("You drew {bomb}: Defuse it or explode") if you else _(
-                    "{who} drew {bomb}: Defuse it or explode"
+                said = (
+                    _("You drew {bomb}: Defuse it or explode")
+                    if you
+                    else _("{who} drew {bomb}: Defuse it or explode")
                 )
             return said.format(who=who, bomb=bomb_words)
         if phase == "place":
@@ -392,9 +396,11 @@ class Exploding(Family):
 
     @staticmethod
     def _a(word: str) -> str:
-        return _("an {card}").format(card=word) if word[:1] in "AEIOU" else _(
-            "a {card}"
-        ).format(card=word)
+        return (
+            _("an {card}").format(card=word)
+            if word[:1] in "AEIOU"
+            else _("a {card}").format(card=word)
+        )
 
     def panel(self, obs: Observation, viewer: int) -> str:
         piles, section = obs["piles"], obs["exploding"]

@@ -122,8 +122,6 @@ def told_of(seat: int, label: str) -> str:
     if verb.lower() not in VERBS:
         return f"P{seat} spiller {label}"
     said = VERBS[verb.lower()]
-    rest = re.sub(
-        r"\bog (" + "|".join(VERBS) + r")\b", lambda m: "og " + VERBS[m.group(1)], rest
-    )
+    rest = re.sub(r"\bog (" + "|".join(VERBS) + r")\b", lambda m: "og " + VERBS[m.group(1)], rest)
     rest = re.sub(r"\b(din|ditt|dine|deg)\b", lambda m: THIRD[m.group(1)], rest)
     return f"P{seat} {said}{first[len(verb) :]}" + (f" {rest}" if rest else "")
