@@ -198,7 +198,7 @@ class Chat:
         return {"v": 1, "type": "chat", "text": text}, ""
 
     def command(self, text: str) -> tuple[dict[str, Any] | None, str]:
-        word, _, rest = text.partition(" ")
+        word, _sep, rest = text.partition(" ")
         rest = rest.strip()
         if word in ("/mute", "/unmute"):
             who = rest.upper() if re.fullmatch(r"[PpSs]\d+", rest) else ""

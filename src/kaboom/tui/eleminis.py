@@ -103,7 +103,7 @@ class Eleminis(Family):
     # -- the rows --------------------------------------------------------------------------------
     def _cell(self, cell: str) -> tuple[int, int, str | None]:
         """``p2.3`` -> (2, 3, the card there or None)."""
-        seat, _, number = cell.removeprefix("p").partition(".")
+        seat, _sep, number = cell.removeprefix("p").partition(".")
         q, slot = int(seat), int(number)
         row = self.obs["players"][q]["row"] if self.obs else []
         card = row[slot - 1] if 0 < slot <= len(row) else None
@@ -171,7 +171,7 @@ class Eleminis(Family):
         if self._touches_mine(action) is not None:
             return 10
         if word == "play":
-            q, _, there = self._cell(rest[-1])
+            q, _slot, there = self._cell(rest[-1])
             return 0 if q == self.viewer else 1 if there is not None else 2
         return 3
 

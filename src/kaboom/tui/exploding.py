@@ -238,7 +238,7 @@ class Exploding(Family):
 
     def _play_label(self, word: str, rest: list[str], action: str) -> str:
         if word == "play":
-            clone, _, copied = rest[0].partition("=")
+            clone, _sep, copied = rest[0].partition("=")
             on = seat_name(int(rest[1][1:]), self.viewer) if len(rest) > 1 else ""
             target = _(" on {who}").format(who=on) if on else ""
             if not self.ranked:
@@ -322,7 +322,7 @@ class Exploding(Family):
         noun = play_phrase(self.ed, str(window["play"]))[1]
         word, *rest = str(window["play"]).split()
         if word == "play" and self.ranked:
-            rank, _, copied = rest[0].partition("=")
+            rank, _sep, copied = rest[0].partition("=")
             on = _(" on {who}").format(who=f"P{rest[1][1:]}") if len(rest) > 1 else ""
             noun = f"{self.rank_name(rank)} ({self.effect_name(rank)})"
             if copied:

@@ -37,7 +37,7 @@ def counted(names: list[str]) -> str:
 
 def slot(cell: str) -> str:
     """``p2.3`` -> ``P2's slot 3``."""
-    seat, _, number = cell.removeprefix("p").partition(".")
+    seat, _sep, number = cell.removeprefix("p").partition(".")
     return _("{seat}'s slot {n}").format(seat=f"P{seat}", n=number)
 
 

@@ -272,7 +272,7 @@ def english_told_of(seat: int, label: str) -> str:
     'You draw a card (ends your turn)'
     """
     label = re.sub(r" \([a-z]\)$", "", label)  # a key's hint: ``(p)``
-    first, _, rest = label.partition(" ")
+    first, _sep, rest = label.partition(" ")
     verb = first.rstrip(":")
     if verb.lower() not in ACTION_VERBS:
         return f"P{seat} plays {label}"

@@ -117,7 +117,7 @@ def told_of(seat: int, label: str) -> str:
     >>> told_of(2, "Pass: kortet kan ikke spilles")
     'P2 passer: kortet kan ikke spilles'
     """
-    first, _, rest = label.partition(" ")
+    first, _sep, rest = label.partition(" ")
     verb = first.rstrip(":")
     if verb.lower() not in VERBS:
         return f"P{seat} spiller {label}"
