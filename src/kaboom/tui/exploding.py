@@ -41,10 +41,13 @@ def many_bombs(name: str) -> str:
 def imperative(phrase: str) -> str:
     """A play told of a player (``plays a pair of Tacocat``) as the label offered to them
     (``Play a pair of Tacocat``)."""
-    # TRANSLATORS: the verb that starts a play told of a player ("plays Skip")
-    verb = pgettext("third person", "plays")
     # TRANSLATORS: the verb that starts a play offered to the player ("Play Skip")
-    return pgettext("imperative", "Play") + phrase.removeprefix(verb)
+    play = pgettext("imperative", "Play")
+    # TRANSLATORS: the verb that starts a play told of a player ("plays Skip")
+    for verb in (pgettext("third person", "plays"), "plays"):
+        if phrase.startswith(verb + " "):
+            return play + phrase.removeprefix(verb)
+    return f"{play} {phrase}"
 
 
 def turns_to_take(owed: int) -> str:
