@@ -230,7 +230,8 @@ class Eleminis(Family):
         over = obs["phase"] == "over"
         rows = [player["row"] for player in obs["players"]]
         head = "".join(f"{s + 1:<6}" for s in range(len(rows[0])))
-        lines.append(f"{'':7}{head}{_('points'):>6}")
+        points = _("points")
+        lines.append(f"{'':7}{head}{points:>6}")
         for q, row in enumerate(rows):
             mark = ">" if q == obs["current"] and not over else " "
             cells = "".join(f"{(self.name(c) if c else '.')[:5]:6}" for c in row)
