@@ -47,7 +47,8 @@ def tempo(name: str) -> Tempo:
     3.0
     """
     if name not in PACES:
-        raise BadInput("--pace", f"one of {', '.join(PACES)}; got {name!r}")
+        said = _("one of {choices}; got {value}")
+        raise BadInput("--pace", said.format(choices=", ".join(PACES), value=repr(name)))
     return PACES[name]
 
 
@@ -75,10 +76,12 @@ def parse(raw: object) -> Settings:
     kaboom.engine.errors.BadInput: pace: one of fast, normal, relaxed; got 'slow'
     """
     if not isinstance(raw, dict):
-        raise BadInput("settings", f"a JSON object, got {type(raw).__name__}")
+        said = _("a JSON object, got {kind}")
+        raise BadInput("settings", said.format(kind=type(raw).__name__))
     pace = raw.get("pace", DEFAULT_PACE)
     if pace not in PACES:
-        raise BadInput("pace", f"one of {', '.join(PACES)}; got {pace!r}")
+        said = _("one of {choices}; got {value}")
+        raise BadInput("pace", said.format(choices=", ".join(PACES), value=repr(pace)))
     return Settings(pace=pace)
 
 
