@@ -137,7 +137,7 @@ class Eleminis(Family):
             said = _("Move {card} to {whose} slot {n}")
             return said.format(card=self._of(a, moved), whose=self._whose(b), n=slot)
         if word == "swap":
-            (a, _a, x), (b, _b, y) = cells
+            (a, _c, x), (b, _d, y) = cells
             return _("Swap {card} with {other}").format(card=self._of(a, x), other=self._of(b, y))
         if word == "discard":
             return _("Discard {card}").format(card=self._of(cells[0][0], cells[0][2]))
@@ -230,8 +230,8 @@ class Eleminis(Family):
         over = obs["phase"] == "over"
         rows = [player["row"] for player in obs["players"]]
         head = "".join(f"{s + 1:<6}" for s in range(len(rows[0])))
-        points = _("points")
-        lines.append(f"{'':7}{head}{points:>6}")
+        points_head = _("points")
+        lines.append(f"{'':7}{head}{points_head:>6}")
         for q, row in enumerate(rows):
             mark = ">" if q == obs["current"] and not over else " "
             cells = "".join(f"{(self.name(c) if c else '.')[:5]:6}" for c in row)
