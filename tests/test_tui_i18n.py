@@ -70,6 +70,10 @@ def test_norwegian_seat_phrases() -> None:
         assert tell("P2 angriper: P0 skylder 2 turer", 0) == "P2 angriper: du skylder 2 turer"
         assert tell("P1 gir P0 et kort", 0) == "P1 gir deg et kort"
         assert tell("P0 trekker et kort", 1) == "P0 trekker et kort"
+        assert tell("P0 legger kattungen tilbake på plass 2 (0 = øverst)", 0) == (
+            "Du legger kattungen tilbake 3. fra toppen"
+        )
+        assert tell("P0 spiller Luft på P0s plass 1", 0) == "Du spiller Luft på din egen plass 1"
         label = "Trekk et kort (avslutter turen din)"
         assert told_of(2, label) == "P2 trekker et kort (avslutter turen sin)"
         assert tell(told_of(0, label), 0) == "Du trekker et kort (avslutter turen din)"

@@ -182,7 +182,7 @@ def polish(line: str) -> str:
     if lang == "nb":
         from kaboom.tui import words_nb
 
-        return words_nb.polish(line)
+        return words_nb.polish(line, place_in_pile)
     return english_polish(line) if lang == SOURCE else line
 
 

@@ -10,6 +10,7 @@ the subject the reflexives follow it ("sin" becomes "din", "seg" "deg")."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 #: Nouns whose "your" is ``ditt`` (neuter) and ``dine`` (plural), after a seat's possessive.
 NEUTER = frozenset({"trekk", "lag", "felt", "spor", "valg", "mål", "kort", "kattekort"})
@@ -81,24 +82,21 @@ def yours(text: str, viewer: int | None) -> str:
     return out
 
 
-def polish(line: str) -> str:
+def polish(line: str, place: Callable[[int], str]) -> str:
     """A game's Norwegian line in the table's words: a seat's own row told of that seat
-    ("sin egen"), a place in a pile from the top.
+    ("sin egen"), a place in a pile from the top (``place``: where position ``n`` is, in
+    words; ``kaboom.tui.words.place_in_pile``).
 
-    >>> polish("P3 spiller Luft på P3s plass 1, og erstatter P1s Ild")
+    >>> def place(n: int) -> str:
+    ...     return f"{n + 1}. fra toppen"
+    >>> polish("P3 spiller Luft på P3s plass 1, og erstatter P1s Ild", place)
     'P3 spiller Luft på sin egen plass 1, og erstatter P1s Ild'
-    >>> from kaboom.engine.i18n import use_language
-    >>> with use_language("nb"):
-    ...     polish("P1 legger den eksploderende kattungen tilbake på plass 2 (0 = øverst)")
+    >>> polish("P1 legger den eksploderende kattungen tilbake på plass 2 (0 = øverst)", place)
     'P1 legger den eksploderende kattungen tilbake 3. fra toppen'
     """
-    from kaboom.tui.words import place_in_pile
-
     line = re.sub(r"^(P\d+)( .*?)\b\1s ", r"\1\2sin egen ", line)
     return re.sub(
-        r"(?: på)? plass (\d+) \(0 = øverst\)",
-        lambda m: " " + place_in_pile(int(m.group(1))),
-        line,
+        r"(?: på)? plass (\d+) \(0 = øverst\)", lambda m: " " + place(int(m.group(1))), line
     )
 
 
