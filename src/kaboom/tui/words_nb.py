@@ -16,7 +16,7 @@ from collections.abc import Callable
 NEUTER = frozenset({"trekk", "lag", "felt", "spor", "valg", "mål", "kort", "kattekort"})
 PLURAL = frozenset({"poeng", "turer", "kortene", "kort."})
 #: Words that start a clause whose subject follows them.
-CLAUSE = r"(?:^|: |; |\. |, men |, og |, så |\b(?:hvor|der|når|fordi|mens|hvis|til) )"
+CLAUSE = r"(?:^|: |; |\. |, men |, og |, så |\b(?:hvor|der|når|fordi|mens|hvis) )"
 #: Reflexives of a third-person subject, as they read when the subject is "Du".
 REFLEXIVE = {"sin": "din", "sitt": "ditt", "sine": "dine", "seg": "deg", "Sin": "Din"}
 #: Second-person possessives and objects, as they read told of another seat (``told_of``).
@@ -56,6 +56,10 @@ def yours(text: str, viewer: int | None) -> str:
     'Du trekker et kort (avslutter turen din)'
     >>> yours("Poeng: P0 10, P1 20", 0), yours("P1 gir P0 et kort", 0)
     ('Poeng: Du 10, P1 20', 'P1 gir deg et kort')
+    >>> yours("Vinnere: P1, P0", 0), yours("Kampen er vunnet av P1, P0", 0)
+    ('Vinnere: P1, Du', 'Kampen er vunnet av P1, deg')
+    >>> yours("P1 gir et kort til P0 og P2", 0), yours("P0 og P2 vinner", 0)
+    ('P1 gir et kort til deg og P2', 'Du og P2 vinner')
     >>> yours("P1 spiller Hopp over", 0), yours("P10 vinner", 1), yours("P2 tar P1s kort", 1)
     ('P1 spiller Hopp over', 'P10 vinner', 'P2 tar ditt kort')
     """
@@ -75,7 +79,9 @@ def yours(text: str, viewer: int | None) -> str:
         lambda m: m.group(1) + "du",
         out,
     )
-    out = re.sub(r"(?<![" + LETTER + r"] )" + seat + r"(?=$|,|\)| \d| og )", "Du", out)
+    # a name in a list after a head ("Poeng: Du 10, P1 20"; "Vinnere: P1, Du")
+    listed = r"(: (?:P\d+(?: \d+)?, )*)" + seat + r"(?=$|,|\)| \d| og )"
+    out = re.sub(listed, lambda m: m.group(1) + "Du", out)
     out = re.sub(seat, "deg", out)
     if you_lead:
         out = re.sub(r"\b(sin|sitt|sine|seg)\b", lambda m: REFLEXIVE[m.group(1)], out)
