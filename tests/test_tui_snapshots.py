@@ -1,16 +1,18 @@
 """Snapshots of the main screens at 80x24 (fixed seeds, no pacing, no clock on screen).
 Update them after a deliberate change with ``pytest tests/test_tui_snapshots.py
---snapshot-update`` and look at the SVGs."""
+--snapshot-update`` and look at the SVGs. The ``test_nb_`` ones are the same screens in
+Norwegian bokmål (Norwegian words are longer: nothing may be cut at 80 columns)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 
+from kaboom.engine.i18n import SOURCE, set_language
 from kaboom.tui.app import KaboomApp
 from kaboom.tui.pacing import Pace
 from kaboom.tui.save import HUMAN, Seating
@@ -107,3 +109,48 @@ def test_joined_table_with_its_chat(snap_compare: Snap, tmp_path: Path) -> None:
         await pilot.pause()
 
     assert snap_compare(JoinApp(session), run_before=opened)
+
+
+# -- in Norwegian bokmål (kaboom --lang nb: the language is set before the app is built) ----
+@pytest.fixture
+def norwegian() -> Iterator[None]:
+    set_language("nb")
+    yield
+    set_language(SOURCE)
+
+
+@pytest.mark.usefixtures("norwegian")
+def test_nb_exploding_kittens_table(snap_compare: Snap, tmp_path: Path) -> None:
+    app = seated("exploding-kittens", 4, 2026, tmp_path)
+    assert snap_compare(app, run_before=ready, press=["right", "space", "o"])
+
+
+@pytest.mark.usefixtures("norwegian")
+def test_nb_exploding_minions_table(snap_compare: Snap, tmp_path: Path) -> None:
+    assert snap_compare(seated("exploding-minions", 3, 4, tmp_path), run_before=ready)
+
+
+@pytest.mark.usefixtures("norwegian")
+def test_nb_dynamitt_table(snap_compare: Snap, tmp_path: Path) -> None:
+    assert snap_compare(seated("dynamitt", 3, 11, tmp_path), run_before=ready, press=["o"])
+
+
+@pytest.mark.usefixtures("norwegian")
+def test_nb_board_game_table(snap_compare: Snap, tmp_path: Path) -> None:
+    assert snap_compare(seated("kittens-board-game", 3, 5, tmp_path), run_before=ready)
+
+
+@pytest.mark.usefixtures("norwegian")
+def test_nb_eleminis_table(snap_compare: Snap, tmp_path: Path) -> None:
+    assert snap_compare(seated("eleminis", 4, 7, tmp_path, teams=2), run_before=ready)
+
+
+@pytest.mark.usefixtures("norwegian")
+def test_nb_help_screen(snap_compare: Snap, tmp_path: Path) -> None:
+    app = seated("kittens-board-game", 3, 1, tmp_path)
+    assert snap_compare(app, run_before=ready, press=["h"])
+
+
+@pytest.mark.usefixtures("norwegian")
+def test_nb_picker(snap_compare: Snap, tmp_path: Path) -> None:
+    assert snap_compare(KaboomApp(Pace(0.0, 0.0, tmp_path / "log.json")), press=["down"])

@@ -15,6 +15,7 @@ from textual.widgets import Footer, Static
 
 from kaboom.engine.errors import BadInput, KaboomError
 from kaboom.engine.events import Event
+from kaboom.engine.i18n import N_, _
 from kaboom.engine.state import State
 from kaboom.sim.story import story_lines
 from kaboom.tui.families import family_of, reveal
@@ -22,7 +23,7 @@ from kaboom.tui.pacing import Pace
 from kaboom.tui.panel import counted
 from kaboom.tui.picker import Choice, PickerScreen
 from kaboom.tui.save import HUMAN, Replay, Seating, seed_of
-from kaboom.tui.screens import ConfirmQuit
+from kaboom.tui.screens import ConfirmQuit, spoken
 from kaboom.tui.session import Session, seen_lines
 from kaboom.tui.settings import Settings, remember
 from kaboom.tui.table import TableScreen
@@ -39,7 +40,7 @@ class KaboomApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
     CSS = "Screen { layout: vertical; }"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+c", "ask_quit", "Quit", show=False, priority=True),
+        Binding("ctrl+c", "ask_quit", N_("Quit"), show=False, priority=True),
     ]
 
     def __init__(
@@ -50,6 +51,7 @@ class KaboomApp(App[None]):
         notice: str = "",
     ) -> None:
         super().__init__()
+        spoken(self)
         self.pace, self.session, self.seater = pace, session, seater
         #: A line to show as the table opens (the settings file could not be used).
         self.notice = notice
@@ -108,7 +110,8 @@ class KaboomApp(App[None]):
                 path = table.save(seat)
                 if path is None:
                     return  # could not be written: the error is shown, the game goes on
-                self.exit(message=f"Saved to {path}: kaboom play --resume {path}")
+                said = _("Saved to {path}: kaboom play --resume {path}").format(path=path)
+                self.exit(message=said)
             elif choice == "quit":
                 self.exit()
 
@@ -140,12 +143,12 @@ class ReplayApp(App[None]):
     TITLE = "kaboom replay"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,n,space", "step(1)", "Next", priority=True),
-        Binding("left,p,b", "step(-1)", "Previous", priority=True),
-        Binding("home", "goto(0)", "Start", priority=True),
-        Binding("end", "goto(-1)", "End", priority=True),
-        Binding("q", "quit", "Quit", priority=True),
-        Binding("escape,ctrl+c", "quit", "Quit", show=False, priority=True),
+        Binding("right,n,space", "step(1)", N_("Next"), priority=True),
+        Binding("left,p,b", "step(-1)", N_("Previous"), priority=True),
+        Binding("home", "goto(0)", N_("Start"), priority=True),
+        Binding("end", "goto(-1)", N_("End"), priority=True),
+        Binding("q", "quit", N_("Quit"), priority=True),
+        Binding("escape,ctrl+c", "quit", N_("Quit"), show=False, priority=True),
     ]
     CSS = """
     #where { height: auto; max-height: 2; background: $primary; padding: 0 1; }
@@ -155,17 +158,22 @@ class ReplayApp(App[None]):
 
     def __init__(self, replay: Replay, step: int = 0) -> None:
         super().__init__()
+        spoken(self)
         last = len(replay.actions)
         if not 0 <= step <= last:
-            raise BadInput("--step", f"a step from 0 (the deal) to {last}, got {step}")
+            expected = _("a step from 0 (the deal) to {last}, got {step}")
+            raise BadInput("--step", expected.format(last=last, step=step))
         self.seating, self.finished = replay.seating, replay.finished
         if replay.finished:
             self.steps = replay_steps(replay.seating, replay.actions, replay.you)
-            self.whose = f"seed {replay.seating.seed}"
+            self.whose = _("seed {seed}").format(seed=replay.seating.seed)
         else:
             self.steps = seat_steps(replay.seating, replay.actions, replay.viewer)
-            seat = "a spectator" if replay.viewer is None else f"you (P{replay.viewer})"
-            self.whose = f"unfinished, as {seat} saw it"
+            if replay.viewer is None:
+                self.whose = _("unfinished, as a spectator saw it")
+            else:
+                said = _("unfinished, as you ({seat}) saw it")
+                self.whose = said.format(seat=f"P{replay.viewer}")
         self.at = step
 
     def compose(self) -> ComposeResult:
@@ -183,11 +191,14 @@ class ReplayApp(App[None]):
     def draw(self) -> None:
         table, told, action = self.steps[self.at]
         last = len(self.steps) - 1
+        where = _("{game}, {whose}: step {at}/{last}  {action}")
         self.query_one("#where", Static).update(
-            f"{self.seating.game}, {self.whose}: step {self.at}/{last}  {action}"
+            where.format(
+                game=self.seating.game, whose=self.whose, at=self.at, last=last, action=action
+            )
         )
         self.query_one("#table", Static).update(table)
-        self.query_one("#told", Static).update(told or "(the deal)")
+        self.query_one("#told", Static).update(told or _("(the deal)"))
 
     def action_step(self, step: int) -> None:
         self.at = min(max(self.at + step, 0), len(self.steps) - 1)
@@ -222,7 +233,7 @@ def replay_steps(
     def told(events: list[Event]) -> str:  # hands in the game's order, as at the table
         return "\n".join(tell(family.in_order(line), you) for line in story_lines(state, events))
 
-    steps = [(reveal(state, you), told(state.opening()), "the deal")]
+    steps = [(reveal(state, you), told(state.opening()), _("the deal"))]
     for action in actions:
         text = step_words(state, action, you)
         events = state.apply(action)
@@ -245,7 +256,8 @@ def seat_steps(seating: Seating, actions: list[int], seat: int | None) -> list[S
         obs = state.observe(seat)
         family.view(obs, seat)
         hand = counted([family.name(c) for c in family.hand(obs)]) if seat is not None else ""
-        mine = [f"{family.hand_label} (yours): {hand}"] if seat is not None else []
+        yours = _("{hand_label} (yours): {cards}").format(hand_label=family.hand_word(), cards=hand)
+        mine = [yours] if seat is not None else []
         return "\n".join([family.panel(obs, viewer), "", *mine])
 
     def told(events: list[Event]) -> str:  # hands in the game's order, as at the table
@@ -253,10 +265,10 @@ def seat_steps(seating: Seating, actions: list[int], seat: int | None) -> list[S
             tell(family.in_order(line), seat) for line in seen_lines(state, events, seat)
         )
 
-    steps = [(table(), told(state.opening()), "the deal")]
+    steps = [(table(), told(state.opening()), _("the deal"))]
     for action in actions:
         mine = state.to_act == seat
-        text = step_words(state, action, seat) if mine else "another seat's step"
+        text = step_words(state, action, seat) if mine else _("another seat's step")
         events = state.apply(action)
         steps.append((table(), told(events), text))
     return steps

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from kaboom.engine.i18n import N_, _, ngettext
 from kaboom.engine.observation import Window
 from kaboom.engine.state import Observation, State
 from kaboom.games.board.data import Box
 from kaboom.games.board.words import disc_name
-from kaboom.tui.panel import Family, known_from_top, known_runs
-from kaboom.tui.words import place_in_pile, plural, seat_name
+from kaboom.tui.exploding import turns_to_take
+from kaboom.tui.panel import Family, cards, known_from_top, known_runs
+from kaboom.tui.words import place_in_pile, seat_name
 
 #: How much an Action Card is worth keeping, by its effect (a Defuse the most: discarding
 #: it is never the default).
@@ -19,8 +21,9 @@ VALUE = {
     "swap-spaces": 4, "skip": 5, "attack": 5, "nope": 6, "defuse": 20,
 }  # fmt: skip
 SIDES = ("calm", "chaos")
-#: The track's lines start with these, so the ruler and the Who rows line up under them.
-PREFIX = {"calm": "Calm |", "chaos": "Chaos|"}
+#: The sides' names (the track's lines start with them, so the ruler and the Who rows line
+#: up under them).
+SIDE_WORDS = {"calm": N_("Calm"), "chaos": N_("Chaos")}
 #: The ruler over the track labels every space a multiple of this (and space 1).
 RULER_EVERY = 5
 
@@ -29,7 +32,7 @@ class Board(Family):
     """Exploding Kittens: The Board Game: the track on both sides, positions, the discs."""
 
     has_draw = has_windows = True
-    draw_word = "Flip a Move Disc"
+    draw_word = N_("Flip a Move Disc")
 
     def __init__(self, box: Box) -> None:
         texts = box.card_texts or tuple("" for _ in box.card_slugs)
@@ -52,6 +55,15 @@ class Board(Family):
         words = super().uses(action)
         return words | ({"defuse"} if action == "defuse" else set())
 
+    def heads(self) -> tuple[str, str, str, str]:
+        """The track's row heads, said now and padded to one width: its two sides (with
+        the bar), the Who rows and the ruler (``Calm |``, ``Chaos|``, ``Who  ``, ``Space``)."""
+        # TRANSLATORS: the heads of the board's rows: where players stand, and space numbers
+        words = [_(SIDE_WORDS["calm"]), _(SIDE_WORDS["chaos"]), _("Who"), _("Space")]
+        width = max(len(w) for w in words)
+        calm, chaos, who, space = (w.ljust(width) for w in words)
+        return calm + "|", chaos + "|", who, space
+
     def help_text(self, slug: str) -> str:
         return f"{super().help_text(slug)}\n\n{self.legend()}"
 
@@ -73,16 +85,16 @@ class Board(Family):
 
     def legend(self) -> str:
         """How to read the board, for a card's ``?`` and the help screen (``h``)."""
-        return (
-            f"The board: the Space row numbers the spaces, 1 to {self.box.spaces}; under it "
+        return _(
+            "The board: the Space row numbers the spaces, 1 to {spaces}; under it "
             "one character a space, a row for each side of the board (the first line says "
             "which side is up). K an Exploding Kitten space; 1, 2 or 3 the Action Cards you draw "
             "landing there; R the Ribbon: land on it exactly to win; a move past it follows "
-            f"the Loop Back Arrow to space {self.box.loop_back_to}. The Who rows: Y you, a "
+            "the Loop Back Arrow to space {loop}. The Who rows: Y you, a "
             "number another player's seat, * several players on one space (the Litter Box "
             "is before space 1). Flip a Move Disc (d) to move; a Danger Magnet in the Move "
             "Deck pulls you to the next Exploding Kitten space."
-        )
+        ).format(spaces=self.box.spaces, loop=self.box.loop_back_to)
 
     # -- actions ---------------------------------------------------------------------------------
     def _value(self, slug: str) -> int:
@@ -93,27 +105,33 @@ class Board(Family):
         """``play swap-spaces @1`` -> ``Play Swap Spaces on P1``; a Move says where it lands."""
         word, *rest = action.split()
         at = next((int(w[1:]) for w in rest if w.startswith("@")), None)
-        target = f" on {seat_name(at, self.viewer)}" if at is not None else ""
+        whom = seat_name(at, self.viewer) if at is not None else ""
+        target = _(" on {who}").format(who=whom) if whom else ""
         card = self.name(rest[0]) if rest and not rest[0].startswith("@") else ""
         if word == "move":
-            return "Move" + self.landing(action)
+            return _("Move{landing}").format(landing=self.landing(action))
         if word == "flip":
-            return "Flip the board" + self.landing(action)
+            return _("Flip the board{landing}").format(landing=self.landing(action))
         if word == "place":
             size = int(self.obs["piles"]["move_deck"]["size"]) if self.obs else None
             where = place_in_pile(int(rest[0]), size)
-            return f"Put the Danger Magnet into the Move Deck {where}"
-        words = {
-            "draw": "Flip the top Move Disc and move (ends your turn)",
-            "nope": "Nope it",
-            "pass": "Let it pass",
-            "defuse": "Play a Defuse (stay on the space)",
-            "explode": "Explode: back to last place",
-            "play": f"Play {card}{target}",
-            "swap-with": f"Swap spaces with{target.removeprefix(' on')}",
-            "discard": f"Discard {card}",
+            return _("Put the Danger Magnet into the Move Deck {where}").format(where=where)
+        fixed = {
+            "draw": N_("Flip the top Move Disc and move (ends your turn)"),
+            "nope": N_("Nope it"),
+            "pass": N_("Let it pass"),
+            "defuse": N_("Play a Defuse (stay on the space)"),
+            "explode": N_("Explode: back to last place"),
         }
-        return words.get(word, action)
+        if word in fixed:
+            return _(fixed[word])
+        if word == "play":
+            return _("Play {card}{target}").format(card=card, target=target)
+        if word == "swap-with":
+            return _("Swap spaces with {who}").format(who=whom) if whom else _("Swap spaces with")
+        if word == "discard":
+            return _("Discard {card}").format(card=card)
+        return action
 
     def landing(self, action: str) -> str:
         """Where the seat would stand after ``action``, from the table's preview (the seat's
@@ -127,19 +145,27 @@ class Board(Family):
         pos = int(after["players"][self.viewer]["position"])
         side = str(after["board"]["side"])
         if action.split()[0] == "flip":
-            return f" (stay on {self.place(pos)}; the {side.capitalize()} side comes up)"
+            up = _(SIDE_WORDS[side]) if side in SIDE_WORDS else side.capitalize()
+            said = _(" (stay on {place}; the {side} side comes up)")
+            return said.format(place=self.place(pos), side=up)
         if after["phase"] == "landed" and after["current"] == self.viewer:
-            return f": onto an Exploding Kitten space ({pos})!"
+            return _(": onto an Exploding Kitten space ({n})!").format(n=pos)
         if pos == self.box.ribbon:
-            return ": onto the Ribbon, and win"
-        cards = self.box.sides[SIDES.index(side)].values[pos] if 0 < pos < self.box.ribbon else 0
-        draw = f" (draw {plural(cards, 'card')})" if cards else ""
-        return f": to {self.place(pos)}{draw}"
+            return _(": onto the Ribbon, and win")
+        drawn = self.box.sides[SIDES.index(side)].values[pos] if 0 < pos < self.box.ribbon else 0
+        if drawn:
+            said = ngettext(": to {place} (draw {n} card)", ": to {place} (draw {n} cards)", drawn)
+            return said.format(place=self.place(pos), n=drawn)
+        return _(": to {place}").format(place=self.place(pos))
 
-    def place(self, pos: int) -> str:
+    def place(self, pos: int, bare: bool = False) -> str:
+        """Where a seat stands: ``the Litter Box``, ``the Ribbon``, ``space 7`` (``bare``:
+        without the article, as the panel's rows say it)."""
         if pos == 0:
-            return "the Litter Box"
-        return "the Ribbon" if pos == self.box.ribbon else f"space {pos}"
+            return _("Litter Box") if bare else _("the Litter Box")
+        if pos == self.box.ribbon:
+            return _("Ribbon") if bare else _("the Ribbon")
+        return _("space {n}").format(n=pos)
 
     def cost(self, action: str) -> float:
         """Cheapest first: the least useful card to discard; a Defuse before exploding."""
@@ -158,14 +184,25 @@ class Board(Family):
         """Discarding a Defuse, or a Move onto an Exploding Kitten space: never the default."""
         word, *rest = action.split()
         if word == "discard" and rest and self._value(rest[0]) == VALUE["defuse"]:
-            return "discards a Defuse"
-        if word == "move" and "Exploding Kitten" in self.landing(action):
-            return "lands on an Exploding Kitten space"
+            return _("discards a Defuse")
+        if word == "move" and self.lands_on_kitten(action):
+            return _("lands on an Exploding Kitten space")
         return ""
+
+    def lands_on_kitten(self, action: str) -> bool:
+        """Whether the preview of ``action`` lands the seat on an Exploding Kitten space."""
+        if self.preview is None or self.viewer is None:
+            return False
+        after = self.preview(action)
+        return after is not None and after["phase"] == "landed" and after["current"] == self.viewer
 
     def window_text(self, window: Window) -> str:
         target = window.get("target")
-        on = f" on {seat_name(int(target), self.viewer)}" if target is not None else ""
+        on = (
+            _(" on {who}").format(who=seat_name(int(target), self.viewer))
+            if target is not None
+            else ""
+        )
         return f"{self.name(window['card'])}{on}"
 
     # -- the table -------------------------------------------------------------------------------
@@ -174,35 +211,50 @@ class Board(Family):
         who, mine = seat_name(current, viewer), actor == viewer
         actor_name = seat_name(actor, viewer) if actor is not None else who
         owed = int(obs["board"]["turns_owed"])
-        turns = f" ({plural(owed, 'turn')} to take)" if owed > 1 else ""
+        turns = turns_to_take(owed)
         if phase == "turn":
             if mine:
-                return f"Your turn{turns}: play Action Cards, then flip a Move Disc (d)"
-            return f"{who}'s turn{turns}"
+                said = _("Your turn{turns}: play Action Cards, then flip a Move Disc (d)")
+                return said.format(turns=turns)
+            return _("{who}'s turn{turns}").format(who=who, turns=turns)
         if phase == "choose":
             disc = disc_name(str(obs["board"]["disc_to_choose"]))
-            return f"{'You' if mine else who} drew {disc}: move or flip the board"
+            if mine:
+                return _("You drew {disc}: move or flip the board").format(disc=disc)
+            return _("{who} drew {disc}: move or flip the board").format(who=who, disc=disc)
         if phase == "landed":
-            text = f"{actor_name} landed on an Exploding Kitten space"
             if not mine:
-                return text
+                return _("{who} landed on an Exploding Kitten space").format(who=actor_name)
             # with no Defuse in hand there is nothing to choose, and the words name no card
             # (a Defuse named to a seat that holds none: a card only others may hold)
-            held = "defuse" in (obs.get("hand") or [])
-            return text + (": Defuse it or explode" if held else ": nothing saves you, you explode")
+            if "defuse" in (obs.get("hand") or []):
+                said = _("{who} landed on an Exploding Kitten space: Defuse it or explode")
+            else:
+                said = _(
+                    "{who} landed on an Exploding Kitten space: nothing saves you, you explode"
+                )
+            return said.format(who=actor_name)
         if phase == "swap-last":
             if mine:
-                return "You exploded: choose whom to swap spaces with (tied for last)"
-            return f"{actor_name} exploded and chooses whom to swap spaces with"
+                return _("You exploded: choose whom to swap spaces with (tied for last)")
+            return _("{who} exploded and chooses whom to swap spaces with").format(who=actor_name)
         if phase == "discard-down":
-            keep = plural(self.box.explode_keep, "Action Card")
+            n = self.box.explode_keep
             if mine:
-                return f"Discard down to {keep}: choose a card to discard"
-            return f"{actor_name} discards down to {keep}"
+                return ngettext(
+                    "Discard down to {n} Action Card: choose a card to discard",
+                    "Discard down to {n} Action Cards: choose a card to discard",
+                    n,
+                ).format(n=n)
+            return ngettext(
+                "{who} discards down to {n} Action Card",
+                "{who} discards down to {n} Action Cards",
+                n,
+            ).format(who=actor_name, n=n)
         if phase == "place-magnet":
             if mine:
-                return "Put the Danger Magnet into the Move Deck, where you like (secret)"
-            return f"{actor_name} puts a Danger Magnet into the Move Deck"
+                return _("Put the Danger Magnet into the Move Deck, where you like (secret)")
+            return _("{who} puts a Danger Magnet into the Move Deck").format(who=actor_name)
         return super().doing(obs, viewer)
 
     def track(self, side: int) -> str:
@@ -227,10 +279,10 @@ class Board(Family):
             mark = "*" if len(seats) > 1 else "Y" if seats[0] == viewer else str(seats[0])
             row = 1 if pos > 0 and rows[0][pos - 1] != " " else 0
             rows[row][pos] = mark
-        width = len(PREFIX["calm"]) - 1
-        out = ["Who".ljust(width) + "".join(rows[0]).rstrip()]
+        who = self.heads()[2]
+        out = [who + "".join(rows[0]).rstrip()]
         if "".join(rows[1]).strip():
-            out.append(" " * width + "".join(rows[1]).rstrip())
+            out.append(" " * len(who) + "".join(rows[1]).rstrip())
         return out
 
     def ruler(self) -> str:
@@ -242,54 +294,68 @@ class Board(Family):
             for i, ch in enumerate(str(space)):
                 if space + i < len(row):
                     row[space + i] = ch
-        width = len(PREFIX["calm"]) - 1
-        return "Space".ljust(width) + "".join(row).rstrip()
+        return self.heads()[3] + "".join(row).rstrip()
 
     def panel(self, obs: Observation, viewer: int) -> str:
-        piles, section = obs["piles"], obs["board"]
+        section = obs["board"]
         side = str(section["side"])
+        calm, chaos, _who, _space = self.heads()
+        up = _(SIDE_WORDS[side]) if side in SIDE_WORDS else side.capitalize()
         lines = [
-            f"{side.capitalize()} side up. K Kitten, 1-3 cards, R Ribbon",
+            _("{side} side up. K Kitten, 1-3 cards, R Ribbon").format(side=up),
             self.ruler(),
-            f"{PREFIX['calm']}{self.track(0)}|R",
-            f"{PREFIX['chaos']}{self.track(1)}|R",
+            f"{calm}{self.track(0)}|R",
+            f"{chaos}{self.track(1)}|R",
             *self.who_rows(obs, viewer),
         ]
         over = obs["phase"] == "over"
         for player in obs["players"]:
             q, pos = player["seat"], player["position"]
             mark = ">" if q == obs["current"] and not over else " "
-            won = " - won!" if q in obs["winners"] else ""
-            size = plural(player["hand_size"], "card")
-            where = self.place(pos).removeprefix("the ")
+            won = _(" - won!") if q in obs["winners"] else ""
+            size = cards(player["hand_size"])
+            where = self.place(pos, bare=True)
             lines.append(f"{mark} {seat_name(q, viewer):4} {size:>8}  {where}{won}")
+        lines += self._piles(obs)
+        lines.append(_("Past the Ribbon a move goes back to {n}").format(n=self.box.loop_back_to))
+        lines += self._extras(obs, viewer)
+        return "\n".join(lines)
+
+    def _piles(self, obs: Observation) -> list[str]:
+        """The Move Deck (the disc drawn, or the last), the Action Deck, the magnets aside."""
+        piles, section = obs["piles"], obs["board"]
         move_discard = piles["move_discard"]["cards"]
         disc = ""
         if section["disc_to_choose"]:
-            disc = f" (drawn: {disc_name(section['disc_to_choose'])})"
+            disc = _(" (drawn: {disc})").format(disc=disc_name(section["disc_to_choose"]))
         elif move_discard:
-            disc = f" (last: {disc_name(move_discard[0])})"
-        lines.append(f"Move Deck: {plural(int(piles['move_deck']['size']), 'Move Disc')}{disc}")
-        lines.append(
-            f"Action Deck: {plural(int(piles['action_deck']['size']), 'card')}; "
-            f"{plural(int(section['magnets_aside']), 'Danger Magnet')} aside"
-        )
-        lines.append(f"Past the Ribbon a move goes back to {self.box.loop_back_to}")
-        lines += self._extras(obs, viewer)
-        return "\n".join(lines)
+            disc = _(" (last: {disc})").format(disc=disc_name(move_discard[0]))
+        discs = int(piles["move_deck"]["size"])
+        deck = ngettext("Move Deck: {n} Move Disc{disc}", "Move Deck: {n} Move Discs{disc}", discs)
+        actions = int(piles["action_deck"]["size"])
+        magnets = int(section["magnets_aside"])
+        aside = ngettext("{n} Danger Magnet aside", "{n} Danger Magnets aside", magnets)
+        return [
+            deck.format(n=discs, disc=disc),
+            _("Action Deck: {cards}; {aside}").format(
+                cards=cards(actions), aside=aside.format(n=magnets)
+            ),
+        ]
 
     def _extras(self, obs: Observation, viewer: int) -> list[str]:
         out = []
         window = obs["window"]
         if window:
-            out.append("On the table: " + self.chain(window, viewer))
+            out.append(_("On the table: {chain}").format(chain=self.chain(window, viewer)))
         out += known_from_top(obs["known"]["piles"].get("move_deck") or {}, disc_name)
         out += known_runs(obs["known"].get("runs", {}).get("move_deck", []), disc_name)
         return out
 
     def summary(self, obs: Observation, viewer: int) -> list[str]:
         return [
-            f"{seat_name(p['seat'], viewer)}: {self.place(int(p['position']))}"
-            + (" - won!" if p["seat"] in obs["winners"] else "")
+            _("{who}: {fate}").format(
+                who=seat_name(p["seat"], viewer), fate=self.place(int(p["position"]))
+            )
+            + (_(" - won!") if p["seat"] in obs["winners"] else "")
             for p in obs["players"]
         ]

@@ -21,6 +21,8 @@ from typing import Any
 
 from rich.text import Text
 
+from kaboom.engine.i18n import N_, _
+
 #: The reactions, in the protocol's order, as they are drawn (keys 1 to 6 pick them).
 REACTIONS: dict[str, str] = {
     "thumbs-up": "👍",
@@ -42,14 +44,20 @@ BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u
 ESCAPE = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|.)?", re.DOTALL)
 #: The server's refusals of a line, a reaction or a setting, in words.
 REFUSALS: dict[str, str] = {
-    "chat-rate": "too many lines or reactions: wait a few seconds",
-    "chat-off": "chat is turned off at this table",
-    "chat-length": f"a line is 1 to {MAX_LENGTH} characters",
-    "chat-host": "only the table's host (its first person seated) turns chat on or off",
-    "chat-mute": "too many people muted already",
+    "chat-rate": N_("too many lines or reactions: wait a few seconds"),
+    "chat-off": N_("chat is turned off at this table"),
+    "chat-length": N_("a line is 1 to {most} characters"),
+    "chat-host": N_("only the table's host (its first person seated) turns chat on or off"),
+    "chat-mute": N_("too many people muted already"),
 }
 #: What the chat input takes besides a line (``/help`` in the input says it).
-COMMANDS = "/mute WHO, /unmute WHO (a name, P1, S2), /chat on|off (the host)"
+COMMANDS = N_("/mute WHO, /unmute WHO (a name, P1, S2), /chat on|off (the host)")
+
+
+def refused(rule: str) -> str:
+    """A refusal of ``REFUSALS`` said now ("" for a rule it does not know)."""
+    said = REFUSALS.get(rule)
+    return _(said).format(most=MAX_LENGTH) if said else ""
 
 
 def clean(text: str) -> str:
@@ -80,7 +88,7 @@ def who_name(who: str, name: str | None) -> str:
     ('bob', 'P1', 'ann (watching)', 'S2 (watching)')
     """
     shown = clean(name or "") or clean(who)
-    return f"{shown} (watching)" if who.startswith("S") else shown
+    return _("{name} (watching)").format(name=shown) if who.startswith("S") else shown
 
 
 @dataclass(slots=True)
@@ -164,7 +172,8 @@ class Chat:
     def shown(self, n: int = KEPT) -> Text:
         """The last ``n`` lines as one text (a line each), or a word on how to chat."""
         if not self.lines:
-            return Text("chat is off" if not self.on else "no chat yet: m writes", style="dim")
+            said = _("chat is off") if not self.on else _("no chat yet: m writes")
+            return Text(said, style="dim")
         return Text("\n").join(self.last(n))
 
     def reaction_by(self, seat: int, now: float | None = None) -> str:
@@ -185,11 +194,11 @@ class Chat:
         if text.startswith("/"):
             return self.command(text)
         if len(text) > MAX_LENGTH:
-            return None, f"too long: {REFUSALS['chat-length']}"
+            return None, _("too long: {why}").format(why=refused("chat-length"))
         return {"v": 1, "type": "chat", "text": text}, ""
 
     def command(self, text: str) -> tuple[dict[str, Any] | None, str]:
-        word, _, rest = text.partition(" ")
+        word, _sep, rest = text.partition(" ")
         rest = rest.strip()
         if word in ("/mute", "/unmute"):
             who = rest.upper() if re.fullmatch(r"[PpSs]\d+", rest) else ""
@@ -197,11 +206,13 @@ class Chat:
                 if not who and clean(name).casefold() == rest.casefold():
                     who = known
             if not who:
-                return None, f"nobody called {rest!r} has spoken here (try P1 or S2)"
+                return None, _("nobody called {name} has spoken here (try P1 or S2)").format(
+                    name=repr(rest)
+                )
             return {"v": 1, "type": "mute", "who": who, "on": word == "/mute"}, ""
         if word == "/chat" and rest in ("on", "off"):
             return {"v": 1, "type": "chat-setting", "on": rest == "on"}, ""
-        return None, f"the chat takes a line, or {COMMANDS}"
+        return None, _("the chat takes a line, or {commands}").format(commands=_(COMMANDS))
 
 
 def refusal(msg: dict[str, Any]) -> str:
@@ -215,4 +226,5 @@ def refusal(msg: dict[str, Any]) -> str:
     rule = msg.get("rule") or msg.get("code")
     if not isinstance(rule, str) or not rule.startswith("chat"):
         return ""
-    return f"chat: {REFUSALS.get(rule) or clean(str(msg.get('message', rule)))}"
+    why = refused(rule) or clean(str(msg.get("message", rule)))
+    return _("chat: {why}").format(why=why)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from kaboom.bots.make import make_bot
 from kaboom.engine.errors import BadInput
+from kaboom.engine.i18n import _
 from kaboom.engine.jsonvalue import JsonObject
 from kaboom.engine.registry import get_game
 from kaboom.tui import save, settings
@@ -39,14 +40,18 @@ class TableArgs:
         """Humans first, then the bots (one spec repeats for every bot seat)."""
         if self.humans > players:
             raise BadInput(
-                "--humans", f"at most the {players} players of the game, got {self.humans}"
+                "--humans",
+                _("at most the {players} players of the game, got {n}").format(
+                    players=players, n=self.humans
+                ),
             )
         humans = self.humans
         count = players - humans
         bots = self.bots or [bot_spec("ismcts", self.level)]
         specs = bots if len(bots) == count or len(bots) != 1 else bots * count
         if len(specs) != count:
-            raise BadInput("--bots", f"one bot spec, or {count} of them; got {len(bots)}")
+            said = _("one bot spec, or {count} of them; got {n}")
+            raise BadInput("--bots", said.format(count=count, n=len(bots)))
         return Seating(game, players, self.seed, options, [HUMAN] * humans + specs)
 
     def from_choice(self, choice: Choice) -> Seating:
@@ -75,19 +80,22 @@ def table_args(
 ) -> TableArgs:
     """Check the command line: the game, the players, the bot specs, the options."""
     if level not in LEVELS:
-        raise BadInput("--level", f"one of {', '.join(LEVELS)}; got {level!r}")
+        said = _("one of {choices}; got {value}")
+        raise BadInput("--level", said.format(choices=", ".join(LEVELS), value=repr(level)))
     specs = [bot_spec(b, level) for b in (bots or "").split(",") if b.strip()]
     for spec in specs:
         make_bot(spec, 0, game)
     people = humans if humans is not None else (2 if hotseat else 1)
     if people < 1 or (people > 1 and not hotseat):
-        raise BadInput("--humans", "1, or more with --hotseat")
+        raise BadInput("--humans", _("1, or more with --hotseat"))
     args = TableArgs(game, players, specs, people, hotseat, seed_of(seed), options, level)
     if players is not None:
         if players < 1:
-            raise BadInput("--players", f"a number of players, 2 or more; got {players}")
+            said = _("a number of players, 2 or more; got {n}")
+            raise BadInput("--players", said.format(n=players))
         if people > players:
-            raise BadInput("--humans", f"at most the {players} players; got {people}")
+            said = _("at most the {players} players; got {n}")
+            raise BadInput("--humans", said.format(players=players, n=people))
     if game is not None:
         known = get_game(game)
         count = (
@@ -97,7 +105,7 @@ def table_args(
         args.players = count
         args.seating(game, count, options).deal()  # a bad option or player count stops here
     elif options:
-        raise BadInput("--option", "a game id to apply the options to")
+        raise BadInput("--option", _("a game id to apply the options to"))
     return args
 
 
@@ -117,7 +125,7 @@ def table_app(
     from kaboom.tui.app import KaboomApp
 
     if (delay is not None and delay < 0) or (react is not None and react < 0):
-        raise BadInput("--delay/--react", "seconds, 0 or more")
+        raise BadInput("--delay/--react", _("seconds, 0 or more"))
     if pace is not None:
         settings.tempo(pace)  # an unknown pace stops here
     if log is not None:

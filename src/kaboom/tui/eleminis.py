@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kaboom.engine.i18n import N_, _, ngettext
 from kaboom.engine.state import Observation, State
 from kaboom.games.eleminis.deck import Deck
 from kaboom.tui.panel import Family
@@ -12,19 +13,19 @@ from kaboom.tui.words import seat_name
 
 #: What a card that is not an Elemini does, in a few words (the field guide says more).
 KINDS = {
-    "star": "wild: into an empty slot or over an Elemini or Trash; nothing replaces it",
-    "trash": "only into another player's row, empty or over an Elemini",
-    "move": "a card to an empty slot of another row",
-    "swap": "two cards of two different rows change places",
-    "discard": "a card from any row to the Discard Pile",
-    "recycle": "a card from any row to the Discard Pile, then draw and play again",
+    "star": N_("wild: into an empty slot or over an Elemini or Trash; nothing replaces it"),
+    "trash": N_("only into another player's row, empty or over an Elemini"),
+    "move": N_("a card to an empty slot of another row"),
+    "swap": N_("two cards of two different rows change places"),
+    "discard": N_("a card from any row to the Discard Pile"),
+    "recycle": N_("a card from any row to the Discard Pile, then draw and play again"),
 }
 
 
 class Eleminis(Family):
     """Eleminis: the rows, the drawn card, points and teams."""
 
-    hand_label = "Drawn"
+    hand_label = N_("Drawn")
     has_pass = True
 
     def __init__(self, deck: Deck) -> None:
@@ -56,15 +57,27 @@ class Eleminis(Family):
         title = self.deck.title_of(slug)
         kind = self.deck.kinds[title]
         if kind != "elemini":
-            return f"{self.name(slug)}: {KINDS.get(kind, '')}"
-        wins = ", ".join(self.deck.names[t] for t in sorted(self.deck.beats[title]))
-        losers = [self.deck.names[t] for t, b in enumerate(self.deck.beats) if title in b]
-        return f"{self.name(slug)} beats {wins}; beaten by {', '.join(losers)}"
+            does = _(KINDS[kind]) if kind in KINDS else ""
+            return _("{card}: {does}").format(card=self.name(slug), does=does)
+        wins = self.wins(slug)
+        losers = [_(self.deck.names[t]) for t, b in enumerate(self.deck.beats) if title in b]
+        return _("{card} beats {wins}; beaten by {losers}").format(
+            card=self.name(slug), wins=wins, losers=", ".join(losers)
+        )
+
+    def wins(self, slug: str) -> str:
+        """``Water, Rock``: what an Elemini beats ("" for another card)."""
+        if slug not in self.deck.slugs:
+            return ""
+        title = self.deck.title_of(slug)
+        if self.deck.kinds[title] != "elemini":
+            return ""
+        return ", ".join(_(self.deck.names[t]) for t in sorted(self.deck.beats[title]))
 
     def short(self, slug: str) -> str:
         """``Beats Water, Rock``: an Elemini's short words, from the deck's element cycle."""
-        _, _, wins = self.beats(slug).partition(" beats ")
-        return f"Beats {wins.split(';')[0]}" if wins else ""
+        wins = self.wins(slug)
+        return _("Beats {cards}").format(cards=wins) if wins else ""
 
     def parts(self) -> dict[str, object]:
         """What each card beats and is beaten by, and the whole element cycle."""
@@ -85,19 +98,20 @@ class Eleminis(Family):
 
     def legend(self) -> str:
         """The element cycle."""
-        return f"The element cycle:\n{self.cycle()}"
+        return _("The element cycle:") + "\n" + self.cycle()
 
     # -- the rows --------------------------------------------------------------------------------
     def _cell(self, cell: str) -> tuple[int, int, str | None]:
         """``p2.3`` -> (2, 3, the card there or None)."""
-        seat, _, number = cell.removeprefix("p").partition(".")
+        seat, _sep, number = cell.removeprefix("p").partition(".")
         q, slot = int(seat), int(number)
         row = self.obs["players"][q]["row"] if self.obs else []
         card = row[slot - 1] if 0 < slot <= len(row) else None
         return q, slot, card
 
     def _whose(self, q: int) -> str:
-        return "your" if q == self.viewer else f"P{q}'s"
+        """``your``, ``P2's``: whose slot."""
+        return _("your") if q == self.viewer else _("{seat}'s").format(seat=f"P{q}")
 
     def label(self, action: str) -> str:
         """``play air -> p1.2`` -> ``Air into P1's slot 2 (empty)``; a card there is named,
@@ -112,24 +126,31 @@ class Eleminis(Family):
         if word == "play":  # the slot by its number, as the rows show them
             q, slot, there = cells[-1]
             card = self.name(rest[0])
+            whose = self._whose(q)
             if there is None:
-                return f"{card} into {self._whose(q)} slot {slot} (empty)"
-            return f"{card} into {self._whose(q)} slot {slot}, replacing {self._of(q, there)}"
+                said = _("{card} into {whose} slot {n} (empty)")
+                return said.format(card=card, whose=whose, n=slot)
+            said = _("{card} into {whose} slot {n}, replacing {other}")
+            return said.format(card=card, whose=whose, n=slot, other=self._of(q, there))
         if word == "move":
-            (a, _, moved), (b, slot, _) = cells
-            return f"Move {self._of(a, moved)} to {self._whose(b)} slot {slot}"
+            (a, _a, moved), (b, slot, _b) = cells
+            said = _("Move {card} to {whose} slot {n}")
+            return said.format(card=self._of(a, moved), whose=self._whose(b), n=slot)
         if word == "swap":
-            (a, _, x), (b, _, y) = cells
-            return f"Swap {self._of(a, x)} with {self._of(b, y)}"
-        if word in ("discard", "recycle"):
-            q, _, gone = cells[0]
-            again = " and play again" if word == "recycle" else ""
-            return f"{word.capitalize()} {self._of(q, gone)}{again}"
-        return "Pass: the card cannot be played (p)" if word == "pass" else action
+            (a, _c, x), (b, _d, y) = cells
+            return _("Swap {card} with {other}").format(card=self._of(a, x), other=self._of(b, y))
+        if word == "discard":
+            return _("Discard {card}").format(card=self._of(cells[0][0], cells[0][2]))
+        if word == "recycle":
+            said = _("Recycle {card} and play again")
+            return said.format(card=self._of(cells[0][0], cells[0][2]))
+        return _("Pass: the card cannot be played (p)") if word == "pass" else action
 
     def _of(self, q: int, card: str | None) -> str:
         """``your Fire``, ``P2's Water``."""
-        return f"{self._whose(q)} {self.name(card) if card else 'card'}"
+        if card is None:
+            return _("your card") if q == self.viewer else _("{seat}'s card").format(seat=f"P{q}")
+        return _("{whose} {card}").format(whose=self._whose(q), card=self.name(card))
 
     def _touches_mine(self, action: str) -> str | None:
         """The card of the seat's own row that ``action`` replaces, moves, swaps away or
@@ -150,7 +171,7 @@ class Eleminis(Family):
         if self._touches_mine(action) is not None:
             return 10
         if word == "play":
-            q, _, there = self._cell(rest[-1])
+            q, _slot, there = self._cell(rest[-1])
             return 0 if q == self.viewer else 1 if there is not None else 2
         return 3
 
@@ -159,10 +180,12 @@ class Eleminis(Family):
         if card is None:
             return ""
         word = action.split()[0]
-        verb = {"play": "replaces", "move": "moves away", "swap": "swaps away"}.get(
-            word, "discards"
-        )
-        return f"{verb} your {self.name(card)}"
+        said = {
+            "play": N_("replaces your {card}"),
+            "move": N_("moves away your {card}"),
+            "swap": N_("swaps away your {card}"),
+        }.get(word, N_("discards your {card}"))
+        return _(said).format(card=self.name(card))
 
     # -- the table -------------------------------------------------------------------------------
     def row_points(self, obs: Observation) -> list[int] | None:
@@ -187,17 +210,19 @@ class Eleminis(Family):
         if obs["phase"] != "over" and drawn and actor is not None:
             card = self.name(drawn)
             if actor == viewer:
-                return f"You drew {card}: choose where it goes"
-            return f"{seat_name(actor, viewer)} drew {card}"
+                return _("You drew {card}: choose where it goes").format(card=card)
+            return _("{who} drew {card}").format(who=seat_name(actor, viewer), card=card)
         return super().doing(obs, viewer)
 
     def panel(self, obs: Observation, viewer: int) -> str:
         piles, section = obs["piles"], obs["eleminis"]
         discard = piles["discard"]["cards"]
         top = discard[0] if discard else None
-        head = (
-            f"Deck {piles['deck']['size']}, Discard {len(discard)} "
-            f"(top {self.name(top) if top else '-'}), game {section['game_number']}"
+        head = _("Deck {size}, Discard {discarded} (top {card}), game {n}").format(
+            size=piles["deck"]["size"],
+            discarded=len(discard),
+            card=self.name(top) if top else "-",
+            n=section["game_number"],
         )
         lines = [head]
         if section["drawn"]:
@@ -205,12 +230,13 @@ class Eleminis(Family):
         over = obs["phase"] == "over"
         rows = [player["row"] for player in obs["players"]]
         head = "".join(f"{s + 1:<6}" for s in range(len(rows[0])))
-        lines.append(f"{'':7}{head}{'points':>6}")
+        points_head = _("points")
+        lines.append(f"{'':7}{head}{points_head:>6}")
         for q, row in enumerate(rows):
             mark = ">" if q == obs["current"] and not over else " "
             cells = "".join(f"{(self.name(c) if c else '.')[:5]:6}" for c in row)
             points = obs["players"][q]["score"] if over else self.points(row)
-            won = " won" if q in obs["winners"] else ""
+            won = " " + _("won") if q in obs["winners"] else ""
             lines.append(f"{mark} {seat_name(q, viewer):5}{cells}{points:>6}{won}")
         teams = int(section["teams"] or 0)
         if teams:
@@ -218,28 +244,34 @@ class Eleminis(Family):
                 ", ".join(seat_name(q, viewer) for q in range(len(rows)) if q % teams == t)
                 for t in range(teams)
             ]
-            lines.append("; ".join(f"Team {t + 1}: {n}" for t, n in enumerate(names)))
+            teams_said = [_("Team {n}: {who}").format(n=t + 1, who=n) for t, n in enumerate(names)]
+            lines.append("; ".join(teams_said))
         if section["target"]:
             totals = ", ".join(
                 f"{seat_name(p['seat'], viewer)} {p['total']}" for p in obs["players"]
             )
-            lines.append(f"Match to {section['target']}: {totals}")
+            lines.append(_("Match to {n}: {totals}").format(n=section["target"], totals=totals))
         return "\n".join(lines)
 
     def summary(self, obs: Observation, viewer: int) -> list[str]:
         """A line per player (points, the match total, who won), then each winning row
         card by card (a team's rows that hold cards)."""
         lines = [
-            f"{seat_name(p['seat'], viewer)}: {p['score']} points"
-            + (f" (match total {p['total']})" if obs["eleminis"]["target"] else "")
-            + (" - won!" if p["seat"] in obs["winners"] else "")
+            ngettext("{who}: {n} point", "{who}: {n} points", p["score"]).format(
+                who=seat_name(p["seat"], viewer), n=p["score"]
+            )
+            + (_(" (match total {n})").format(n=p["total"]) if obs["eleminis"]["target"] else "")
+            + (_(" - won!") if p["seat"] in obs["winners"] else "")
             for p in obs["players"]
         ]
         for q in obs["winners"]:
             row = obs["players"][q]["row"]
             if not any(row):
                 continue  # a team mate with an empty row: their side won on the others'
-            cards = ", ".join(self.name(c) if c else "empty" for c in row)
-            whose = "Your" if q == viewer else f"{seat_name(q, viewer)}'s"
-            lines.append(f"{whose} winning row: {cards}")
+            cards = ", ".join(self.name(c) if c else _("empty") for c in row)
+            if q == viewer:
+                lines.append(_("Your winning row: {cards}").format(cards=cards))
+            else:
+                said = _("{seat}'s winning row: {cards}")
+                lines.append(said.format(seat=seat_name(q, viewer), cards=cards))
         return lines

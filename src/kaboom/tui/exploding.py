@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from kaboom.engine.i18n import N_, _, ngettext, pgettext
 from kaboom.engine.observation import Window
 from kaboom.engine.state import Observation, State
 from kaboom.games.kittens.edition import Edition
 from kaboom.games.kittens.words import EFFECT_NAMES, a_or_an, play_phrase
-from kaboom.tui.panel import Family, counted, known_from_top, known_runs
-from kaboom.tui.words import place_in_pile, plural, seat_name
+from kaboom.tui.panel import Family, cards, known_from_top, known_runs
+from kaboom.tui.words import place_in_pile, seat_name
 
 #: How much a card is worth keeping, by its effect: what is offered first to give away is
 #: the least (a Defuse the most: giving it, or spending it in a combo, is never a default).
@@ -22,10 +23,38 @@ VALUE = {
 EXPLODE_LAST = 1000
 #: What each play of several cards does.
 COMBOS = {
-    "pair": "steal a random card",
-    "triple": "name a card and take it",
-    "five": "take any card from the Discard Pile",
+    "pair": N_("steal a random card"),
+    "triple": N_("name a card and take it"),
+    "five": N_("take any card from the Discard Pile"),
 }
+
+
+def many_bombs(name: str) -> str:
+    """The plural of a bomb card's name, said now (``Exploding Kittens``)."""
+    known = {
+        "Exploding Kitten": pgettext("cards", "Exploding Kittens"),
+        "Exploding Minion": pgettext("cards", "Exploding Minions"),
+    }
+    return known.get(name) or _(name) + "s"
+
+
+def imperative(phrase: str) -> str:
+    """A play told of a player (``plays a pair of Tacocat``) as the label offered to them
+    (``Play a pair of Tacocat``)."""
+    # TRANSLATORS: the verb that starts a play offered to the player ("Play Skip")
+    play = pgettext("imperative", "Play")
+    # TRANSLATORS: the verb that starts a play told of a player ("plays Skip")
+    for verb in (pgettext("third person", "plays"), "plays"):
+        if phrase.startswith(verb + " "):
+            return play + phrase.removeprefix(verb)
+    return f"{play} {phrase}"
+
+
+def turns_to_take(owed: int) -> str:
+    """`` (2 turns to take)`` where more than one turn is owed, else ""."""
+    if owed <= 1:
+        return ""
+    return ngettext(" ({n} turn to take)", " ({n} turns to take)", owed).format(n=owed)
 
 
 class Exploding(Family):
@@ -73,8 +102,8 @@ class Exploding(Family):
             return ""
         effect = self.effects.get(word, "")
         if effect == "cat":
-            return "no effect"
-        named = EFFECT_NAMES.get(effect, effect)
+            return _("no effect")
+        named = _(EFFECT_NAMES.get(effect, effect))
         return named[:1].upper() + named[1:]
 
     def hand_name(self, slug: str) -> str:
@@ -94,7 +123,7 @@ class Exploding(Family):
         name = self.name(slug)
         return (
             (name, "")
-            if role in ("", "no effect") or role.lower() in name.lower()
+            if role in ("", _("no effect")) or role.lower() in name.lower()
             else (name, role)
         )
 
@@ -102,7 +131,7 @@ class Exploding(Family):
         """The bomb drawn, one name at the table, in the log and the header: ``an
         Exploding Kitten``; Dynamitt's ``a J♥ (Dynamite)``."""
         name = self.name(slug)
-        return a_or_an(f"{name} ({EFFECT_NAMES['bomb']})" if self.ranked else name)
+        return a_or_an(f"{name} ({_(EFFECT_NAMES['bomb'])})" if self.ranked else name)
 
     def in_order(self, line: str) -> str:
         """A log line with hands in the edition's order; Dynamitt's bomb drawn named as
@@ -124,13 +153,19 @@ class Exploding(Family):
         """Dynamitt: what every rank does (the hand shows it too); "" for the others."""
         if not self.ranked:
             return ""
-        rows = [f"{self.ed.rank_name(r):>5}  {self.effect_name(r)}" for r in self.ed.rank_slugs]
-        return "What each rank does (suits never matter):\n" + "\n".join(rows)
+        rows = [f"{self.rank_name(r):>5}  {self.effect_name(r)}" for r in self.ed.rank_slugs]
+        return _("What each rank does (suits never matter):") + "\n" + "\n".join(rows)
+
+    def rank_name(self, rank: str) -> str:
+        """A rank's name, said now (Dynamitt's ``Q``; a card's name where it has no rank)."""
+        return _(self.ed.rank_name(rank))
 
     def bomb_word(self, count: int = 1) -> str:
         """What the bombs are called: the card's name, or its effect where ranks play it."""
-        word = EFFECT_NAMES["bomb"] if self.ranked else self.ed.names[self.ed.only("bomb")]
-        return word if count == 1 or self.ranked else word + "s"
+        if self.ranked:
+            return _(EFFECT_NAMES["bomb"])
+        word = self.ed.names[self.ed.only("bomb")]
+        return _(word) if count == 1 else many_bombs(word)
 
     def bombs(self) -> frozenset[str]:
         return frozenset(
@@ -141,7 +176,7 @@ class Exploding(Family):
         """The ranks (Dynamitt: what each rank does, the suit of each card)."""
         ed = self.ed
         ranks = [
-            {"rank": r, "name": ed.rank_name(r), "effect": self.effect_name(r)}
+            {"rank": r, "name": self.rank_name(r), "effect": self.effect_name(r)}
             for r in ed.rank_slugs
         ]
         return {
@@ -157,7 +192,7 @@ class Exploding(Family):
         """The cards of ``rank`` in the seat's hand, by name: ``2♥``, ``2♥ or 2♠`` (the
         suit that goes down is drawn at random); the rank's name if it holds none."""
         names = [self.name(s) for s in dict.fromkeys(self.mine) if self.rank(s) == rank]
-        return " or ".join(names) if names else self.ed.rank_name(rank)
+        return _(" or ").join(names) if names else self.rank_name(rank)
 
     def _uses(self, action: str) -> list[str]:
         """The rank words of the cards an action spends (not a rank it names)."""
@@ -182,53 +217,64 @@ class Exploding(Family):
         if word == "draw":
             owed = int(self.obs.get("exploding", {}).get("turns_owed", 1)) if self.obs else 1
             if owed > 1:
-                return f"Draw a card (ends 1 of your {owed} turns)"
-            return "Draw a card (ends your turn)"
-        fixed = {"nope": "Nope it", "pass": "Let it pass", "explode": "Explode"}
+                return _("Draw a card (ends 1 of your {n} turns)").format(n=owed)
+            return _("Draw a card (ends your turn)")
+        fixed = {"nope": N_("Nope it"), "pass": N_("Let it pass"), "explode": N_("Explode")}
         if word in fixed:
-            return fixed[word]
+            return _(fixed[word])
         if word == "defuse":
-            return f"Defuse it with {self.held(rest[0])}" if rest else "Defuse it"
+            if rest:
+                return _("Defuse it with {card}").format(card=self.held(rest[0]))
+            return _("Defuse it")
         if word == "place":
             size = int(self.obs["piles"]["draw"]["size"]) if self.obs else None
-            return f"Put the {self.bomb_word()} back {place_in_pile(int(rest[0]), size)}"
+            where = place_in_pile(int(rest[0]), size)
+            return _("Put the {bomb} back {where}").format(bomb=self.bomb_word(), where=where)
         card = self.name(rest[0]) if rest else ""
         effect = self.effect_name(rest[0]) if rest else ""
         card += f" ({effect})" if effect else ""
-        return {"give": f"Give {card}", "take": f"Take {card} from the Discard Pile"}.get(
-            word, action
-        )
+        if word == "give":
+            return _("Give {card}").format(card=card)
+        if word == "take":
+            return _("Take {card} from the Discard Pile").format(card=card)
+        return action
 
     def _play_label(self, word: str, rest: list[str], action: str) -> str:
         if word == "play":
-            clone, _, copied = rest[0].partition("=")
-            target = f" on {seat_name(int(rest[1][1:]), self.viewer)}" if len(rest) > 1 else ""
+            clone, _sep, copied = rest[0].partition("=")
+            on = seat_name(int(rest[1][1:]), self.viewer) if len(rest) > 1 else ""
+            target = _(" on {who}").format(who=on) if on else ""
             if not self.ranked:
-                return "Play" + play_phrase(self.ed, action)[0].removeprefix("plays")
+                return imperative(play_phrase(self.ed, action)[0])
             if copied:
-                return (
-                    f"Play {self.held(clone)} (Clone) as {self.ed.rank_name(copied)} "
-                    f"({self.effect_name(copied)}){target}"
+                return _("Play {card} (Clone) as {rank} ({effect}){target}").format(
+                    card=self.held(clone),
+                    rank=self.rank_name(copied),
+                    effect=self.effect_name(copied),
+                    target=target,
                 )
-            return f"Play {self.held(clone)} ({self.effect_name(clone)}){target}"
+            return _("Play {card} ({effect}){target}").format(
+                card=self.held(clone), effect=self.effect_name(clone), target=target
+            )
         if word == "five":
-            return "Play five different: " + play_phrase(self.ed, action)[0].split(": ", 1)[1]
-        text = "Play" + play_phrase(self.ed, action)[0].removeprefix("plays")
+            cards_named = play_phrase(self.ed, action)[0].split(": ", 1)[1]
+            return _("Play five different: {cards}").format(cards=cards_named)
+        text = imperative(play_phrase(self.ed, action)[0])
         if word == "triple":
             named = rest[2]
             effect = self.effect_name(named)
             return text + (f" ({effect})" if effect else "")
-        return f"{text}: {COMBOS[word]}"
+        return f"{text}: {_(COMBOS[word])}"
 
     def group(self, action: str) -> str:
         """Five different cards (dozens of ways) and three of a kind (a card to name) are
         each one entry that opens the choice."""
         word, *rest = action.split()
         if word == "five":
-            return f"Play five different cards: {COMBOS['five']}"
+            return _("Play five different cards: {does}").format(does=_(COMBOS["five"]))
         if word == "triple":
             noun = play_phrase(self.ed, " ".join([word, *rest[:2], rest[2]]))[1]
-            return f"Play {noun}: name a card and take it"
+            return _("Play {play}: name a card and take it").format(play=noun)
         return ""
 
     def cost(self, action: str) -> float:
@@ -266,11 +312,11 @@ class Exploding(Family):
         default."""
         word = action.split()[0]
         if word == "explode":
-            return "out of the game"
+            return _("out of the game")
         if word == "defuse":
             return ""
         if any(self.effects.get(r) == "defuse" for r in self._uses(action)):
-            return "gives away a Defuse" if word == "give" else "spends a Defuse"
+            return _("gives away a Defuse") if word == "give" else _("spends a Defuse")
         return ""
 
     def window_text(self, window: Window) -> str:
@@ -279,13 +325,15 @@ class Exploding(Family):
         noun = play_phrase(self.ed, str(window["play"]))[1]
         word, *rest = str(window["play"]).split()
         if word == "play" and self.ranked:
-            rank, _, copied = rest[0].partition("=")
-            on = f" on P{rest[1][1:]}" if len(rest) > 1 else ""
-            noun = f"{self.ed.rank_name(rank)} ({self.effect_name(rank)})"
+            rank, _sep, copied = rest[0].partition("=")
+            on = _(" on {who}").format(who=f"P{rest[1][1:]}") if len(rest) > 1 else ""
+            noun = f"{self.rank_name(rank)} ({self.effect_name(rank)})"
             if copied:
-                noun += f" as {self.ed.rank_name(copied)} ({self.effect_name(copied)})"
+                noun += _(" as {rank} ({effect})").format(
+                    rank=self.rank_name(copied), effect=self.effect_name(copied)
+                )
             noun += on
-        return ("a " + noun) if word == "pair" else noun
+        return _("a {play}").format(play=noun) if word == "pair" else noun
 
     def answer(self, window: Window) -> str:
         """What n does, and with which card where ranks play (``Nope it with A♥``)."""
@@ -294,7 +342,7 @@ class Exploding(Family):
             return text
         ranks = [r for r in self.ed.rank_slugs if self.effects.get(r) == "nope"]
         held = [self.held(r) for r in ranks if any(self.rank(c) == r for c in self.mine)]
-        return f"{text} with {held[0]}" if held else text
+        return _("{answer} with {card}").format(answer=text, card=held[0]) if held else text
 
     # -- the table -------------------------------------------------------------------------------
     def doing(self, obs: Observation, viewer: int) -> str:
@@ -305,39 +353,57 @@ class Exploding(Family):
         mine = actor == viewer
         owed = int(obs["exploding"]["turns_owed"])
         if phase == "turn":
-            turns = f" ({plural(owed, 'turn')} to take)" if owed > 1 else ""
+            turns = turns_to_take(owed)
             if mine:
-                return f"Your turn{turns}: play cards, then draw (d)"
-            return f"{who}'s turn{turns}"
+                return _("Your turn{turns}: play cards, then draw (d)").format(turns=turns)
+            return _("{who}'s turn{turns}").format(who=who, turns=turns)
         if phase == "give":
             if mine:
-                return f"{who} asked you for a Favor: choose a card to give"
-            return f"{who} asked {seat_name(actor, viewer)} for a Favor"
+                return _("{who} asked you for a Favor: choose a card to give").format(who=who)
+            asked = seat_name(actor, viewer)
+            return _("{who} asked {asked} for a Favor").format(who=who, asked=asked)
         if phase == "exploding":
-            drew = "You drew" if current == viewer else f"{who} drew"
             drawn = obs["exploding"]["drawn_bomb"]
-            drawn_words = self.bomb_named(drawn) if drawn else self._a(bomb)
+            bomb_words = self.bomb_named(drawn) if drawn else self._a(bomb)
+            you = current == viewer
             if not mine:
-                return f"{drew} {drawn_words}!"
+                said = _("You drew {bomb}!") if you else _("{who} drew {bomb}!")
+                return said.format(who=who, bomb=bomb_words)
             # Dynamitt: holding a Queen or King, one must be played (docs/rulings.md §1)
             held = obs.get("hand") or []
             forced = self.ed.must_defuse and any(self.effects.get(c) == "defuse" for c in held)
-            return f"{drew} {drawn_words}" + (
-                ": you must Defuse it" if forced else ": Defuse it or explode"
-            )
+            if forced:
+                said = (
+                    _("You drew {bomb}: you must Defuse it")
+                    if you
+                    else _("{who} drew {bomb}: you must Defuse it")
+                )
+            else:
+                said = (
+                    _("You drew {bomb}: Defuse it or explode")
+                    if you
+                    else _("{who} drew {bomb}: Defuse it or explode")
+                )
+            return said.format(who=who, bomb=bomb_words)
         if phase == "place":
             if mine:
-                return f"Put the {bomb} back into the Draw Pile, where you like (secret)"
-            return f"{who} puts the {bomb} back into the Draw Pile, in secret"
+                said = _("Put the {bomb} back into the Draw Pile, where you like (secret)")
+                return said.format(bomb=bomb)
+            said = _("{who} puts the {bomb} back into the Draw Pile, in secret")
+            return said.format(who=who, bomb=bomb)
         if phase == "take":
             if mine:
-                return "Five different cards: take any card from the Discard Pile"
-            return f"{who} takes a card from the Discard Pile"
+                return _("Five different cards: take any card from the Discard Pile")
+            return _("{who} takes a card from the Discard Pile").format(who=who)
         return super().doing(obs, viewer)
 
     @staticmethod
     def _a(word: str) -> str:
-        return f"an {word}" if word[:1] in "AEIOU" else f"a {word}"
+        return (
+            _("an {card}").format(card=word)
+            if word[:1] in "AEIOU"
+            else _("a {card}").format(card=word)
+        )
 
     def panel(self, obs: Observation, viewer: int) -> str:
         piles, section = obs["piles"], obs["exploding"]
@@ -345,16 +411,23 @@ class Exploding(Family):
         top = discard[0] if discard else None
         bombs = int(section["bombs_in_pile"])
         lines = [
-            f"Draw Pile {piles['draw']['size']} ({bombs} {self.bomb_word(bombs)}), "
-            f"Discard {len(discard)}",
-            f"Top of the Discard Pile: {self.name(top) if top else '-'}",
+            _("Draw Pile {size} ({n} {bombs}), Discard {discarded}").format(
+                size=piles["draw"]["size"],
+                n=bombs,
+                bombs=self.bomb_word(bombs),
+                discarded=len(discard),
+            ),
+            _("Top of the Discard Pile: {card}").format(card=self.name(top) if top else "-"),
         ]
         out = [self.name(c) for c in section["out_of_game"]]
         hidden = int(section["out_of_game_face_down"])
         if out or hidden:
             parts = [self._counted_plural(out)] if out else []
-            parts += [f"{plural(hidden, 'card')} face down, unseen"] if hidden else []
-            lines.append("Out of the game: " + ", ".join(parts))
+            face_down = ngettext(
+                "{n} card face down, unseen", "{n} cards face down, unseen", hidden
+            ).format(n=hidden)
+            parts += [face_down] if hidden else []
+            lines.append(_("Out of the game: {cards}").format(cards=", ".join(parts)))
         lines += self._players(obs, viewer)
         lines += self._knowledge(obs)
         return "\n".join(lines)
@@ -365,8 +438,19 @@ class Exploding(Family):
         for n in names:
             seen[n] = seen.get(n, 0) + 1
         return ", ".join(
-            n if k == 1 else plural(k, n, n if self.ranked else None) for n, k in seen.items()
+            n if k == 1 else f"{k} {n if self.ranked else self.many(n)}" for n, k in seen.items()
         )
+
+    def many(self, name: str) -> str:
+        """The plural of a card's name said now (the bomb's as the table names it)."""
+        bomb = self.ed.names[self.ed.only("bomb")]
+        return many_bombs(bomb) if name == _(bomb) else name + ("s" if self.english() else "")
+
+    @staticmethod
+    def english() -> bool:
+        from kaboom.engine.i18n import SOURCE, language
+
+        return language() == SOURCE
 
     def _players(self, obs: Observation, viewer: int) -> list[str]:
         out = []
@@ -376,27 +460,28 @@ class Exploding(Family):
             q = player["seat"]
             mark = ">" if q == obs["current"] and not over and player["in"] else " "
             if not player["in"]:
-                out.append(f"{mark} {seat_name(q, viewer):4} exploded, out")
+                out.append(f"{mark} {seat_name(q, viewer):4} " + _("exploded, out"))
                 continue
-            won = " - won!" if q in obs["winners"] else ""
-            more = f", {owed} turns" if mark == ">" and owed > 1 else ""
-            size = plural(player["hand_size"], "card")
+            won = _(" - won!") if q in obs["winners"] else ""
+            more = _(", {n} turns").format(n=owed) if mark == ">" and owed > 1 else ""
+            size = cards(player["hand_size"])
             out.append(f"{mark} {seat_name(q, viewer):4} {size:>8}{more}{won}")
         window = obs["window"]
         if window:
-            out.append("On the table: " + self.chain(window, viewer))
+            out.append(_("On the table: {chain}").format(chain=self.chain(window, viewer)))
         drawn = obs["exploding"]["drawn_bomb"]
         if drawn:
-            out.append(f"{seat_name(obs['current'], viewer)} drew {self.bomb_named(drawn)}!")
+            who, bomb = seat_name(obs["current"], viewer), self.bomb_named(drawn)
+            said = _("You drew {bomb}!") if obs["current"] == viewer else _("{who} drew {bomb}!")
+            out.append(said.format(who=who, bomb=bomb))
         return out
 
     def _knowledge(self, obs: Observation) -> list[str]:
         known = obs["known"]
         out = known_from_top(known["piles"].get("draw") or {}, self.name)
         out += known_runs(known.get("runs", {}).get("draw", []), self.name)
-        for q, cards in known["hands"].items():
-            holder = seat_name(int(q), self.viewer)
-            out.append(f"You know {holder} holds {counted([self.name(c) for c in cards])}")
+        for q, held in known["hands"].items():
+            out.append(self.known_hand(int(q), held))
         return out
 
     def summary(self, obs: Observation, viewer: int) -> list[str]:
@@ -404,6 +489,6 @@ class Exploding(Family):
         for player in obs["players"]:
             q = player["seat"]
             won = q in obs["winners"]
-            fate = "won" if won else "exploded" if not player["in"] else "still in"
-            lines.append(f"{seat_name(q, viewer)}: {fate}")
+            fate = _("won") if won else _("exploded") if not player["in"] else _("still in")
+            lines.append(_("{who}: {fate}").format(who=seat_name(q, viewer), fate=fate))
         return lines

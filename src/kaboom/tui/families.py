@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from kaboom.engine.i18n import _
 from kaboom.engine.registry import ByFamily, get_game
 from kaboom.engine.state import Observation, State
 from kaboom.tui.panel import Family, counted
@@ -29,10 +30,10 @@ def status_line(family: Family, obs: Observation, viewer: int) -> str:
     In a reaction window every seat is asked in turn whatever it holds, and the line says
     only that the window is open and what is in it."""
     if obs.get("phase") == "over":
-        return "Game over"
+        return _("Game over")
     window = obs.get("window")
     if window:
-        return f"Reaction window: {family.chain(window, viewer)}"
+        return _("Reaction window: {chain}").format(chain=family.chain(window, viewer))
     return family.doing(obs, viewer)
 
 
@@ -56,7 +57,8 @@ def reveal(state: State, you: int | None = None) -> str:
         seen = state.observe(q)
         cards = family.hand(seen) if seen["hand"] else []  # in the family's order
         if cards:
-            holds = "You hold" if q == you else f"P{q} holds"
-            lines.append(f"{holds}: {counted([family.name(c) for c in cards])}")
+            names = counted([family.name(c) for c in cards])
+            holds = _("You hold: {cards}") if q == you else _("{seat} holds: {cards}")
+            lines.append(holds.format(seat=f"P{q}", cards=names))
     board = state.render() if type(family) is Family else ""  # a family's panel draws it
     return "\n".join([*lines, *([board] if board else [])])

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Protocol, TypeVar, cast
 
 from kaboom.bots.clock import answer_time, turn_deadline, window_length
+from kaboom.engine.i18n import N_
 from kaboom.engine.state import Observation, State
 from kaboom.engine.window import WindowKey, window_key
 from kaboom.tui.families import Family
@@ -404,8 +405,8 @@ class Pacing:
         self.passing = True
         state = self.session.state
         asked = state.to_act == seat
-        why = "a reaction window" if asked and window_key(state) else "your turn"
-        why = why if asked else "your seat"
+        why = N_("a reaction window") if asked and window_key(state) else N_("your turn")
+        why = why if asked else N_("your seat")
 
         def taken() -> None:
             self.passing = False

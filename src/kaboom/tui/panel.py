@@ -15,9 +15,10 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from kaboom.engine.i18n import N_, _, ngettext
 from kaboom.engine.observation import Window
 from kaboom.engine.state import Observation
-from kaboom.tui.words import plural, seat_name, yours
+from kaboom.tui.words import seat_name, yours
 
 #: Words of an action's text form that name no card (verbs and phrases).
 VERBS = frozenset({"play", "pair", "triple", "five", "give", "take", "discard", "swap-with"})
@@ -36,8 +37,8 @@ def counted(names: list[str]) -> str:
 
 def slot(cell: str) -> str:
     """``p2.3`` -> ``P2's slot 3``."""
-    seat, _, number = cell.removeprefix("p").partition(".")
-    return f"P{seat}'s slot {number}"
+    seat, _sep, number = cell.removeprefix("p").partition(".")
+    return _("{seat}'s slot {n}").format(seat=f"P{seat}", n=number)
 
 
 class Family:
@@ -49,16 +50,17 @@ class Family:
     (``view``): the labels may name the seat's own cards, the size of a pile, where a move
     lands. Everything it reads is that seat's observation."""
 
-    #: What the row of the seat's cards is called.
-    hand_label = "Hand"
+    #: What the row of the seat's cards is called (marked: said with ``hand_word``).
+    hand_label = N_("Hand")
     #: Which of the table's keys mean something in this family: d (draw), n and p in a
     #: reaction window, p to pass outside one (Eleminis), o (the odds of a bomb).
     has_draw = False
     has_windows = False
     has_pass = False
     has_odds = False
-    #: What d does, in the footer: the family's word for ending a turn.
-    draw_word = "Draw"
+    #: What d does, in the footer: the family's word for ending a turn (marked: said with
+    #: ``_``).
+    draw_word = N_("Draw")
 
     def __init__(self, guide: dict[str, tuple[str, str]] | None = None) -> None:
         #: Card slug -> (display name, field-guide text).
@@ -73,10 +75,14 @@ class Family:
         self.obs, self.viewer, self.preview = obs, viewer, preview
         self.mine = self.hand(obs) if obs else []
 
+    def hand_word(self) -> str:
+        """What the row of the seat's cards is called, said now."""
+        return _(self.hand_label)
+
     def name(self, slug: str) -> str:
-        """A card's name: the guide's, else its slug in words (``two-of-a-kind``: ``Two of a
-        kind``)."""
-        return self.guide.get(slug, (slug.replace("-", " ").capitalize(), ""))[0]
+        """A card's name, said now: the guide's, else its slug in words (``two-of-a-kind``:
+        ``Two of a kind``)."""
+        return _(self.guide.get(slug, (slug.replace("-", " ").capitalize(), ""))[0])
 
     def legend(self) -> str:
         """How to read this family's table, for the help screen (``h``); "" if it needs
@@ -96,7 +102,8 @@ class Family:
     def help_text(self, slug: str) -> str:
         """The card's name and its field-guide text."""
         text = self.guide.get(slug, ("", ""))[1]
-        return f"{self.name(slug)}: {text or 'no field-guide text for this card.'}"
+        said = _(text) if text else _("no field-guide text for this card.")
+        return _("{card}: {text}").format(card=self.name(slug), text=said)
 
     def hand(self, obs: Observation) -> list[str]:
         """The cards the seat holds (or has drawn, where the family has a drawn card), as
@@ -154,7 +161,7 @@ class Family:
         head, sep, cards = line.partition(" holds: ")
         if not sep or not re.fullmatch(r"P\d+", head):
             return line
-        order = {name: i for i, (name, _) in enumerate(self.guide.values())}
+        order = {self.name(slug): i for i, slug in enumerate(self.guide)}
         names = cards.split(", ")
         return head + sep + ", ".join(sorted(names, key=lambda n: order.get(n, len(order))))
 
@@ -184,33 +191,41 @@ class Family:
         'You played play skip; P2 Noped it; You Noped back (Yup): it goes ahead for now'
         """
         who = seat_name(int(window["player"]), viewer)
-        parts = [f"{who} played {yours(self.window_text(window), viewer)}"]
+        play = yours(self.window_text(window), viewer)
+        parts = [_("{who} played {play}").format(who=who, play=play)]
         for depth, q in enumerate(window["nopes"]):
             noper = seat_name(int(q), viewer)
-            parts.append(f"{noper} Noped it" if depth % 2 == 0 else f"{noper} Noped back (Yup)")
+            said = _("{who} Noped it") if depth % 2 == 0 else _("{who} Noped back (Yup)")
+            parts.append(said.format(who=noper))
         if not window["nopes"]:
             return parts[0]
-        now = "it is cancelled for now" if len(window["nopes"]) % 2 else "it goes ahead for now"
-        return "; ".join(parts) + f": {now}"
+        if len(window["nopes"]) % 2:
+            now = _("it is cancelled for now")
+        else:
+            now = _("it goes ahead for now")
+        return _("{chain}: {now}").format(chain="; ".join(parts), now=now)
 
     def answer(self, window: Window) -> str:
         """What n does in an open window: Nope the play, or the last Nope (a Yup)."""
-        return "Nope it" if len(window["nopes"]) % 2 == 0 else "Nope the Nope (Yup)"
+        return _("Nope it") if len(window["nopes"]) % 2 == 0 else _("Nope the Nope (Yup)")
 
     def doing(self, obs: Observation, viewer: int) -> str:
         """What is happening and what is asked of the seat at the device (never a phase's
         internal name)."""
         actor = obs.get("to_act")
         if actor == viewer:
-            return "Your move: choose an action"
+            return _("Your move: choose an action")
         if actor is None:
-            return "Waiting"
-        return f"{seat_name(actor, viewer)} is thinking"
+            return _("Waiting")
+        return _("{who} is thinking").format(who=seat_name(actor, viewer))
 
     def summary(self, obs: Observation, viewer: int) -> list[str]:
         """The players at the end of a game, one line each."""
         return [
-            f"{seat_name(p['seat'], viewer)}: " + ("won" if p["seat"] in obs["winners"] else "-")
+            _("{who}: {fate}").format(
+                who=seat_name(p["seat"], viewer),
+                fate=_("won") if p["seat"] in obs["winners"] else "-",
+            )
             for p in obs["players"]
         ]
 
@@ -221,28 +236,39 @@ class Family:
         for player in obs["players"]:
             q = player["seat"]
             mark = ">" if q == obs["current"] else " "
-            state = "in" if player["in"] else "out"
-            size = plural(player["hand_size"], "card")
+            state = _("in") if player["in"] else _("out")
+            size = cards(player["hand_size"])
             lines.append(f"{mark} {seat_name(q, viewer):4} {size:>8}  {state}")
         window = obs["window"]
         if window:
-            lines.append("On the table: " + self.chain(window, viewer))
+            lines.append(_("On the table: {chain}").format(chain=self.chain(window, viewer)))
         section = obs[obs["family"]]
         lines += [f"{key.replace('_', ' ')}: {value}" for key, value in section.items()]
         lines += self.knowledge(obs)
         if obs["winners"]:
-            lines.append("Winners: " + ", ".join(seat_name(q, viewer) for q in obs["winners"]))
+            names = ", ".join(seat_name(q, viewer) for q in obs["winners"])
+            lines.append(_("Winners: {names}").format(names=names))
         return "\n".join(lines)
 
     def knowledge(self, obs: Observation) -> list[str]:
         """What the seat knows that others may not: cards in piles, cards in hands."""
         out = []
         for pile, cards in obs["known"]["piles"].items():
-            out += known_from_top(cards, self.name, f" of the {pile.replace('_', ' ')}")
-        for q, cards in obs["known"]["hands"].items():
-            holder = seat_name(int(q), self.viewer)
-            out.append(f"You know {holder} holds {counted([self.name(c) for c in cards])}")
+            out += known_from_top(cards, self.name, pile.replace("_", " "))
+        for q, held in obs["known"]["hands"].items():
+            out.append(self.known_hand(int(q), held))
         return out
+
+    def known_hand(self, seat: int, held: list[str]) -> str:
+        """``You know P2 holds Skip, Nope x2``."""
+        holder = seat_name(seat, self.viewer)
+        names = counted([self.name(c) for c in held])
+        return _("You know {who} holds {cards}").format(who=holder, cards=names)
+
+
+def cards(n: int) -> str:
+    """``1 card``, ``3 cards``, said now."""
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def pile_line(piles: dict[str, dict[str, Any]], name: Callable[[str], str]) -> str:
@@ -254,7 +280,7 @@ def pile_line(piles: dict[str, dict[str, Any]], name: Callable[[str], str]) -> s
     parts = []
     for pile, face in piles.items():
         cards = face.get("cards")
-        top = f" (top {name(cards[0])})" if cards else ""
+        top = _(" (top {card})").format(card=name(cards[0])) if cards else ""
         parts.append(f"{pile.replace('_', ' ').capitalize()} {face['size']}{top}")
     return ", ".join(parts)
 
@@ -265,11 +291,12 @@ def known_runs(runs: list[list[str]], name: Callable[[str], str], where: str = "
     >>> known_runs([["tacocat", "skip"]], str.title)
     ['You know the order (top first, places unknown): Tacocat, then Skip']
     """
-    return [
-        f"You know the order{where} (top first, places unknown): "
-        + ", then ".join(name(c) for c in run)
-        for run in runs
-    ]
+    said = (
+        _("You know the order of the {pile} (top first, places unknown): {cards}")
+        if where
+        else _("You know the order (top first, places unknown): {cards}")
+    )
+    return [said.format(pile=where, cards=_(", then ").join(name(c) for c in run)) for run in runs]
 
 
 def known_from_top(known: dict[str, str], name: Callable[[str], str], where: str = "") -> list[str]:
@@ -283,4 +310,6 @@ def known_from_top(known: dict[str, str], name: Callable[[str], str], where: str
     seen = ", ".join(
         f"#{int(k) + 1} {name(v)}" for k, v in sorted(known.items(), key=lambda kv: int(kv[0]))
     )
-    return [f"You know (from the top{where}): {seen}"]
+    if where:
+        return [_("You know (from the top of the {pile}): {cards}").format(pile=where, cards=seen)]
+    return [_("You know (from the top): {cards}").format(cards=seen)]

@@ -19,10 +19,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as Row
 
+from kaboom.engine.i18n import N_, _, ngettext
 from kaboom.engine.jsonvalue import JsonObject
 from kaboom.engine.options import Option, OptionValue
 from kaboom.engine.registry import GameSpec, list_games, refused_option
 from kaboom.games.option_words import value_words, words_of
+from kaboom.tui.screens import spoken
 from kaboom.tui.settings import DEFAULT_PACE, PACES
 
 #: The opponents the picker offers, weakest first (the bot spec each stands for).
@@ -30,12 +32,14 @@ OPPONENTS = ("random", "heuristic", "ismcts:level=easy", "ismcts:level=medium", 
 #: The opponents a newcomer gets.
 DEFAULT_OPPONENTS = "ismcts:level=medium"
 OPPONENT_WORDS = {
-    "ismcts:level=easy": "Easy bot (searches briefly)",
-    "ismcts:level=medium": "Medium bot (searches about a second a move)",
-    "ismcts:level=hard": "Hard bot (searches up to 5 seconds a move)",
-    "heuristic": "Simple bot (rules of thumb, plays at once)",
-    "random": "Random (any legal move)",
+    "ismcts:level=easy": N_("Easy bot (searches briefly)"),
+    "ismcts:level=medium": N_("Medium bot (searches about a second a move)"),
+    "ismcts:level=hard": N_("Hard bot (searches up to 5 seconds a move)"),
+    "heuristic": N_("Simple bot (rules of thumb, plays at once)"),
+    "random": N_("Random (any legal move)"),
 }
+#: The paces' names as the picker shows them (``tui.settings.PACES``).
+PACE_WORDS = {"fast": N_("fast"), "normal": N_("normal"), "relaxed": N_("relaxed")}
 #: The games the picker lists first, in this order (the best known first); others follow.
 FIRST = ("exploding-kittens", "exploding-minions", "dynamitt", "kittens-board-game", "eleminis")
 START, PLAYERS, BOTS, PEOPLE, PACE = "start", "players", "bots", "people", "pace"
@@ -45,7 +49,7 @@ MOST_STEPS = 64
 
 def opponent_words(spec: str) -> str:
     """``Medium bot (...)`` for ``ismcts:level=medium``; another spec as it is."""
-    return OPPONENT_WORDS.get(spec, spec)
+    return _(OPPONENT_WORDS[spec]) if spec in OPPONENT_WORDS else spec
 
 
 def plain_help(text: str) -> str:
@@ -93,18 +97,28 @@ class Choice:
     def rows(self) -> list[tuple[str, str]]:
         """``(row id, label)`` of every setting, the table's pace, Start last; each label
         capitalised as the game's options are (``Players: 4``, ``Teams: none``)."""
-        hot = "just you" if self.humans == 1 else f"{self.humans}, hot-seat: pass the device"
+        hot = (
+            _("just you")
+            if self.humans == 1
+            else _("{n}, hot-seat: pass the device").format(n=self.humans)
+        )
+        spec = self.spec
+        players = _("Players: {n} ({least}-{most})").format(
+            n=self.players, least=spec.min_players, most=spec.max_players
+        )
         out = [
-            (PLAYERS, f"Players: {self.players} ({self.spec.min_players}-{self.spec.max_players})"),
-            (PEOPLE, f"People at this device: {hot}"),
-            (BOTS, f"Opponents: {escape(opponent_words(self.opponents))}"),
+            (PLAYERS, players),
+            (PEOPLE, _("People at this device: {who}").format(who=hot)),
+            (BOTS, _("Opponents: {bots}").format(bots=escape(opponent_words(self.opponents)))),
         ]
         if self.humans >= self.players:
-            out[2] = (BOTS, "Opponents: none (every seat is a person)")
+            out[2] = (BOTS, _("Opponents: none (every seat is a person)"))
         for o in self.spec.options:
             out.append((o.name, self.option_row(o)))
-        out.append((PACE, f"Pace: {self.pace}  [dim]{escape(PACES[self.pace].words)}[/dim]"))
-        out.append((START, "[b]Start the game[/b]"))
+        pace = _(PACE_WORDS[self.pace]) if self.pace in PACE_WORDS else self.pace
+        words = escape(_(PACES[self.pace].words))
+        out.append((PACE, _("Pace: {pace}  [dim]{words}[/dim]").format(pace=pace, words=words)))
+        out.append((START, "[b]" + _("Start the game") + "[/b]"))
         return out
 
     def option_row(self, o: Option) -> str:
@@ -138,7 +152,7 @@ class Choice:
 
     def _step_option(self, option: Option, step: int) -> None:
         start = value = self.values[option.name]
-        for _ in range(MOST_STEPS):
+        for _step in range(MOST_STEPS):
             new = stepped(option, value, step)
             if new in (value, start):
                 return  # at the end of its range, or round to where it was
@@ -150,7 +164,7 @@ class Choice:
     def _settle(self) -> None:
         """After the player count changes: an option the game now refuses goes back to
         its default (teams of equal size that no longer divide the table)."""
-        for _ in self.spec.options:
+        for _option in self.spec.options:
             name = self.refused(self.values)
             if name is None or name not in self.values:
                 return
@@ -175,8 +189,12 @@ class Choice:
         words = words_of(self.spec.game_id, name)
         label = words.label if words else name
         shown = value_words(self.spec.game_id, name, self.values.get(name), self.players)
-        why = f"{label}: {shown} is not allowed with {self.players} players"
-        return why if option is not None else f"{name} is not allowed"
+        why = ngettext(
+            "{option}: {value} is not allowed with {n} player",
+            "{option}: {value} is not allowed with {n} players",
+            self.players,
+        ).format(option=label, value=shown, n=self.players)
+        return why if option is not None else _("{option} is not allowed").format(option=name)
 
 
 def stepped(option: Option, value: OptionValue, step: int) -> OptionValue:
@@ -222,11 +240,11 @@ class PickerScreen(Screen[Choice]):
     if the game allows its settings (else it says which one it refuses, and stays)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,plus,equals_sign,space", "step(1)", "Change", key_display="←→"),
-        Binding("left,minus", "step(-1)", "Back", show=False),
-        Binding("tab", "switch", "Games/settings"),
-        Binding("h,f1", "help", "Help"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("right,plus,equals_sign,space", "step(1)", N_("Change"), key_display="←→"),
+        Binding("left,minus", "step(-1)", N_("Back"), show=False),
+        Binding("tab", "switch", N_("Games/settings")),
+        Binding("h,f1", "help", N_("Help")),
+        Binding("q", "app.quit", N_("Quit")),
     ]
     DEFAULT_CSS = """
     #games { width: 30; height: 1fr; }
@@ -237,6 +255,7 @@ class PickerScreen(Screen[Choice]):
 
     def __init__(self, choice: Choice | None = None, pace: str | None = None) -> None:
         super().__init__()
+        spoken(self)
         self.specs = ordered(list_games())
         self.choice = choice or Choice.of(self.specs[0])
         self.choice.pace = pace or (choice.pace if choice else DEFAULT_PACE)
@@ -244,9 +263,9 @@ class PickerScreen(Screen[Choice]):
         self.kept: dict[str, Choice] = {self.choice.spec.game_id: self.choice}
 
     def compose(self) -> ComposeResult:
-        yield Static("[b]kaboom[/b]: choose a game (enter), then its settings", id="head")
+        yield Static(_("[b]kaboom[/b]: choose a game (enter), then its settings"), id="head")
         with Horizontal():
-            yield Settings(*[Row(s.name, id=s.game_id) for s in self.specs], id="games")
+            yield Settings(*[Row(_(s.name), id=s.game_id) for s in self.specs], id="games")
             with Vertical(id="right"):
                 yield Static(id="summary")
                 yield Settings(id="settings")
@@ -262,7 +281,7 @@ class PickerScreen(Screen[Choice]):
         pace = self.choice.pace  # (the table's pace, not the game's: it stays)
         self.choice = self.kept.setdefault(spec.game_id, Choice.of(spec))
         self.choice.pace = pace
-        self.query_one("#summary", Static).update(f"[b]{spec.name}[/b]\n{spec.summary}")
+        self.query_one("#summary", Static).update(f"[b]{_(spec.name)}[/b]\n{_(spec.summary)}")
         self.redraw()
 
     def redraw(self) -> None:
@@ -289,7 +308,8 @@ class PickerScreen(Screen[Choice]):
         if not problem:
             self.dismiss(self.choice)
             return
-        self.notify(problem, title="Not with these settings", severity="error", markup=False)
+        title = _("Not with these settings")
+        self.notify(problem, title=title, severity="error", markup=False)
         settings = self.query_one("#settings", OptionList)
         rows = [row for row, _ in self.choice.rows()]
         name = self.choice.refused(self.choice.values)

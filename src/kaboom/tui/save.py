@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from kaboom.engine.errors import BadInput, KaboomError
+from kaboom.engine.i18n import _
 from kaboom.engine.jsonvalue import JsonObject
 from kaboom.engine.parsing import parse_seed
 from kaboom.engine.registry import get_game, new_game, state_from_json
@@ -136,16 +137,18 @@ def check_writable(path: Path, name: str) -> None:
     folder, a missing folder, no permission, a read-only file system): ``BadInput``
     naming the option. The file is opened for appending and, if it was not there, removed."""
     if path.is_dir():
-        raise BadInput(name, f"a file to write, got the folder {path}")
+        raise BadInput(name, _("a file to write, got the folder {path}").format(path=path))
     folder = path.parent
     if not folder.is_dir():
-        raise BadInput(name, f"a file in an existing folder; {folder} does not exist")
+        said = _("a file in an existing folder; {folder} does not exist")
+        raise BadInput(name, said.format(folder=folder))
     existed = path.exists()
     try:
         with path.open("a", encoding="utf-8"):
             pass
     except OSError as e:
-        raise BadInput(name, f"a file kaboom may write; {path}: {e.strerror or e}") from None
+        said = _("a file kaboom may write; {path}: {why}")
+        raise BadInput(name, said.format(path=path, why=e.strerror or e)) from None
     if not existed:
         path.unlink(missing_ok=True)
 
@@ -153,20 +156,22 @@ def check_writable(path: Path, name: str) -> None:
 def read_json(path: Path) -> JsonObject:
     """A save file's JSON object; a missing or unreadable file raises ``BadInput``."""
     if not path.is_file():
-        raise BadInput(str(path), "an existing save or log file (not found)")
+        raise BadInput(str(path), _("an existing save or log file (not found)"))
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise BadInput(str(path), f"a kaboom save file in JSON ({e})") from None
+        raise BadInput(str(path), _("a kaboom save file in JSON ({why})").format(why=e)) from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise BadInput(str(path), f"a kaboom save file (a JSON object with format {FORMAT!r})")
+        said = _("a kaboom save file (a JSON object with format {format})")
+        raise BadInput(str(path), said.format(format=repr(FORMAT)))
     return raw
 
 
 def _field(raw: Mapping[str, object], name: str, kind: type[T], path: Path) -> T:
     value = raw.get(name)
     if not isinstance(value, kind) or isinstance(value, bool) is not (kind is bool):
-        raise BadInput(f"{path}: {name}", f"a {kind.__name__}, got {value!r}")
+        said = _("a {kind}, got {value}").format(kind=kind.__name__, value=repr(value))
+        raise BadInput(f"{path}: {name}", said)
     return value
 
 
@@ -182,7 +187,8 @@ def parse_seating(raw: Mapping[str, object], path: Path) -> Seating:
     spec = get_game(seating.game)
     spec.check_players(seating.players)
     if len(seating.seats) != seating.players or not all(isinstance(s, str) for s in seating.seats):
-        raise BadInput(f"{path}: seats", f"{seating.players} player names (human or a bot)")
+        said = _("{n} player names (human or a bot)").format(n=seating.players)
+        raise BadInput(f"{path}: seats", said)
     return seating
 
 
@@ -190,7 +196,7 @@ def history(raw: Mapping[str, object], path: Path) -> list[int]:
     """The actions of a save file."""
     actions = _field(raw, "history", list, path)
     if not all(isinstance(a, int) and not isinstance(a, bool) for a in actions):
-        raise BadInput(f"{path}: history", "a list of action ids")
+        raise BadInput(f"{path}: history", _("a list of action ids"))
     return list(actions)
 
 
@@ -206,15 +212,22 @@ def read(path: Path) -> tuple[Seating, State]:
     except KaboomError as e:
         raise BadInput(f"{path}: state", str(e)) from None
     except Exception as e:  # a hand-edited state: say which file, not a traceback
-        raise BadInput(f"{path}: state", f"a saved game state ({type(e).__name__}: {e})") from None
+        raise BadInput(
+            f"{path}: state",
+            _("a saved game state ({kind}: {why})").format(kind=type(e).__name__, why=e),
+        ) from None
     if state.game_id != seating.game or state.players != seating.players:
-        raise BadInput(f"{path}: state", f"a {seating.game} game of {seating.players} players")
+        said = _("a {game} game of {n} players").format(game=seating.game, n=seating.players)
+        raise BadInput(f"{path}: state", said)
     try:  # every seat's view and the legal moves: what the table will ask of it at once
         for seat in (*range(state.players), None):
             state.observe(seat)
         state.legal_actions()
     except Exception as e:  # a hand-edited state the loader let through
-        raise BadInput(f"{path}: state", f"a saved game state ({type(e).__name__}: {e})") from None
+        raise BadInput(
+            f"{path}: state",
+            _("a saved game state ({kind}: {why})").format(kind=type(e).__name__, why=e),
+        ) from None
     return seating, state
 
 
@@ -224,7 +237,8 @@ def saved_by(raw: Mapping[str, object], seating: Seating, path: Path) -> int | N
     if seat is None:
         return None
     if type(seat) is not int or not 0 <= seat < seating.players:
-        raise BadInput(f"{path}: saved_by", f"a seat from 0 to {seating.players - 1}, got {seat!r}")
+        said = _("a seat from 0 to {last}, got {seat}")
+        raise BadInput(f"{path}: saved_by", said.format(last=seating.players - 1, seat=repr(seat)))
     return seat
 
 
@@ -258,6 +272,7 @@ def replay(path: Path) -> Replay:
     state = seating.deal()
     for i, action in enumerate(actions):
         if not state.can(action):
-            raise BadInput(f"{path}: history[{i}]", f"a legal action, got {action}")
+            said = _("a legal action, got {action}").format(action=action)
+            raise BadInput(f"{path}: history[{i}]", said)
         state.apply(action)
     return Replay(seating, actions, state.is_over, seat)

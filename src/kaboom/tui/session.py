@@ -17,6 +17,7 @@ from kaboom.bots.base import Bot
 from kaboom.bots.clock import decide_by, shares
 from kaboom.bots.make import make_bot
 from kaboom.engine.events import Event
+from kaboom.engine.i18n import _
 from kaboom.engine.state import Observation, State
 from kaboom.engine.view import PlayerView
 from kaboom.engine.window import walk_window, world_when_asked
@@ -209,7 +210,7 @@ class Session:
                 answers[seat] = self.decide(seat, at, deadlines[seat].think)
             return answers.get(seat)
 
-        for _ in walk_window(world, answer):
+        for _step in walk_window(world, answer):
             pass
         return answers
 
@@ -235,5 +236,5 @@ class Session:
         """The end of the game in words."""
         winners = self.state.winners
         if not winners:
-            return "Game over: no winner"
-        return "Game over: " + ", ".join(f"P{q}" for q in winners) + " won"
+            return _("Game over: no winner")
+        return _("Game over: {names} won").format(names=", ".join(f"P{q}" for q in winners))

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kaboom.engine.errors import BadInput
+from kaboom.engine.i18n import N_, _
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,14 +26,15 @@ class Tempo:
 
     react_seconds: float
     bot_delay: float
+    #: Its seconds in words (marked: said with ``_``).
     words: str
 
 
 #: The paces a person may choose, in the picker's order (slower to the right).
 PACES: dict[str, Tempo] = {
-    "fast": Tempo(3.0, 0.3, "windows 3 s, bots 0.3 s a move"),
-    "normal": Tempo(5.0, 0.8, "windows 5 s, bots 0.8 s a move"),
-    "relaxed": Tempo(8.0, 1.5, "windows 8 s, bots 1.5 s a move"),
+    "fast": Tempo(3.0, 0.3, N_("windows 3 s, bots 0.3 s a move")),
+    "normal": Tempo(5.0, 0.8, N_("windows 5 s, bots 0.8 s a move")),
+    "relaxed": Tempo(8.0, 1.5, N_("windows 8 s, bots 1.5 s a move")),
 }
 #: The pace a newcomer gets.
 DEFAULT_PACE = "normal"
@@ -45,7 +47,8 @@ def tempo(name: str) -> Tempo:
     3.0
     """
     if name not in PACES:
-        raise BadInput("--pace", f"one of {', '.join(PACES)}; got {name!r}")
+        said = _("one of {choices}; got {value}")
+        raise BadInput("--pace", said.format(choices=", ".join(PACES), value=repr(name)))
     return PACES[name]
 
 
@@ -73,10 +76,12 @@ def parse(raw: object) -> Settings:
     kaboom.engine.errors.BadInput: pace: one of fast, normal, relaxed; got 'slow'
     """
     if not isinstance(raw, dict):
-        raise BadInput("settings", f"a JSON object, got {type(raw).__name__}")
+        said = _("a JSON object, got {kind}")
+        raise BadInput("settings", said.format(kind=type(raw).__name__))
     pace = raw.get("pace", DEFAULT_PACE)
     if pace not in PACES:
-        raise BadInput("pace", f"one of {', '.join(PACES)}; got {pace!r}")
+        said = _("one of {choices}; got {value}")
+        raise BadInput("pace", said.format(choices=", ".join(PACES), value=repr(pace)))
     return Settings(pace=pace)
 
 
@@ -89,13 +94,15 @@ def load(path: Path | None = None) -> tuple[Settings, str]:
     except FileNotFoundError:
         return Settings(), ""
     except OSError as e:
-        return Settings(), f"{path}: {e.strerror or e}; the defaults are used"
+        why = str(e.strerror or e)
+        return Settings(), _("{path}: {why}; the defaults are used").format(path=path, why=why)
     try:
         return parse(json.loads(text)), ""
     except json.JSONDecodeError as e:
-        return Settings(), f"{path}: not JSON ({e.msg}, line {e.lineno}); the defaults are used"
+        said = _("{path}: not JSON ({why}, line {line}); the defaults are used")
+        return Settings(), said.format(path=path, why=e.msg, line=e.lineno)
     except BadInput as e:
-        return Settings(), f"{path}: {e}; the defaults are used"
+        return Settings(), _("{path}: {why}; the defaults are used").format(path=path, why=e)
 
 
 def remember(settings: Settings, path: Path | None = None) -> str:
@@ -105,5 +112,6 @@ def remember(settings: Settings, path: Path | None = None) -> str:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps({"pace": settings.pace}, indent=1) + "\n", encoding="utf-8")
     except OSError as e:
-        return f"{path}: {e.strerror or e}; the pace is not remembered"
+        why = str(e.strerror or e)
+        return _("{path}: {why}; the pace is not remembered").format(path=path, why=why)
     return ""

@@ -32,6 +32,7 @@ from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option as Row
 
+from kaboom.engine.i18n import N_, _, ngettext
 from kaboom.engine.state import Observation
 from kaboom.engine.view import PlayerView
 from kaboom.engine.window import WindowKey, window_key
@@ -50,6 +51,7 @@ from kaboom.tui.screens import (
     help_screen,
     open_chat,
     open_reactions,
+    spoken,
 )
 from kaboom.tui.session import RemoteTable, Session, TableSession
 from kaboom.tui.words import seat_name, tell
@@ -64,7 +66,7 @@ HINT_SECONDS = 5.0
 #: A hint's choice as shown: its action's text, its chance of winning and interval.
 Said = tuple[str, float, float, float]
 #: The line that tells everyone at a hot-seat table that hints are on (``--hints``).
-HINTS_ON = "Hints are on at this table (--hints): any player may press i for the best choices."
+HINTS_ON = N_("Hints are on at this table (--hints): any player may press i for the best choices.")
 #: Row ids of the action list that are not actions.
 GROUP, BACK, NOPE_ROW, PASS_ROW = "group:", "back", "key:n", "key:p"
 
@@ -106,25 +108,25 @@ class TableScreen(Screen[None]):
     """One game at the table."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", "Hand", show=False),
-        Binding("right", "cursor(1)", "Hand", show=False),
-        Binding("space", "select", "Select"),
-        Binding("c", "clear", "Clear", show=False),
-        Binding("escape", "close_group", "Back", show=False),
-        Binding("question_mark", "card_help", "Card"),
-        Binding("d", "draw", "Draw"),
-        Binding("n", "nope", "Nope"),
-        Binding("p", "let_pass", "Pass"),
-        Binding("o", "odds", "Odds"),
-        Binding("i", "hint", "Hint"),
-        Binding("pageup", "log(-1)", "Log", show=False, priority=True),
-        Binding("pagedown", "log(1)", "Log", show=False, priority=True),
-        Binding("s", "save", "Save"),
-        Binding("m", "chat", "Chat"),  # (a table on a server)
-        Binding("r", "react", "React", show=False),  # (the chat's title says r)
-        Binding("h,f1", "help", "Help"),
-        Binding("a", "again", "Play again"),
-        Binding("q", "app.ask_quit", "Quit"),
+        Binding("left", "cursor(-1)", N_("Hand"), show=False),
+        Binding("right", "cursor(1)", N_("Hand"), show=False),
+        Binding("space", "select", N_("Select")),
+        Binding("c", "clear", N_("Clear"), show=False),
+        Binding("escape", "close_group", N_("Back"), show=False),
+        Binding("question_mark", "card_help", N_("Card")),
+        Binding("d", "draw", N_("Draw")),
+        Binding("n", "nope", N_("Nope")),
+        Binding("p", "let_pass", N_("Pass")),
+        Binding("o", "odds", N_("Odds")),
+        Binding("i", "hint", N_("Hint")),
+        Binding("pageup", "log(-1)", N_("Log"), show=False, priority=True),
+        Binding("pagedown", "log(1)", N_("Log"), show=False, priority=True),
+        Binding("s", "save", N_("Save")),
+        Binding("m", "chat", N_("Chat")),  # (a table on a server)
+        Binding("r", "react", N_("React"), show=False),  # (the chat's title says r)
+        Binding("h,f1", "help", N_("Help")),
+        Binding("a", "again", N_("Play again")),
+        Binding("q", "app.ask_quit", N_("Quit")),
     ]
     SCOPED_CSS = False
     DEFAULT_CSS = """
@@ -149,6 +151,7 @@ class TableScreen(Screen[None]):
 
     def __init__(self, session: TableSession, pace: Pace, game: int = 1) -> None:
         super().__init__()
+        spoken(self)
         self.session, self.pace = session, pace
         self.game = game  # the table's first game, second (play again), ...
         self.family: Family = family_of(session.state)
@@ -171,7 +174,7 @@ class TableScreen(Screen[None]):
         #: The position (actions played, seat) of the hint asked or shown; None: none.
         self.hint_at: tuple[int, int] | None = None
         #: Lines the table tells everyone at the start of its log.
-        self.notes = [HINTS_ON] if self.pacing.hotseat and pace.hints and self.local else []
+        self.notes = [_(HINTS_ON)] if self.pacing.hotseat and pace.hints and self.local else []
 
     # -- the pace's state, as the screen draws it ----------------------------------------------
     @property
@@ -230,13 +233,13 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.add_class(type(self.family).__name__.lower())
         bound = self._bindings.key_to_bindings  # d in the footer: the family's word
-        bound["d"] = [replace(b, description=self.family.draw_word) for b in bound["d"]]
+        bound["d"] = [replace(b, description=_(self.family.draw_word)) for b in bound["d"]]
         self.query_one("#panel-box").border_title = self.session.state.game_id
-        self.query_one("#log").border_title = "log (pgup/pgdn)"
-        self.query_one("#actions").border_title = "actions"
+        self.query_one("#log").border_title = _("log (pgup/pgdn)")
+        self.query_one("#actions").border_title = _("actions")
         self.query_one("#actions", OptionList).focus()
         if self.remote is not None:
-            self.query_one("#chat").border_title = "chat (m, r)"
+            self.query_one("#chat").border_title = _("chat (m, r)")
             self.draw_chat()
         self.pacing.start()
 
@@ -296,11 +299,17 @@ class TableScreen(Screen[None]):
         if self.session.state.is_over:
             if self.remote is not None and not self.remote.finished:
                 return self.headline()  # the server tells the seed with its last word
-            return f"{self.headline()} | seed {self.session.seating.seed}"
+            seed = _("seed {seed}").format(seed=self.session.seating.seed)
+            return f"{self.headline()} | {seed}"
         text = status_line(self.family, obs, self.viewer)
         if self.show_odds:
             odds = bomb_odds(obs, self.family.bombs())
-            text += " | " + ("bomb odds: n/a" if odds is None else f"next card a bomb: {odds:.0%}")
+            said = (
+                _("bomb odds: n/a")
+                if odds is None
+                else _("next card a bomb: {odds}").format(odds=f"{odds:.0%}")
+            )
+            text += " | " + said
         return text
 
     def _draw_log(self) -> None:
@@ -318,7 +327,7 @@ class TableScreen(Screen[None]):
         chat = remote.chat
         self.query_one("#chat-text", Static).update(chat.shown())
         box = self.query_one("#chat", VerticalScroll)
-        box.border_title = "chat (m, r)" if chat.on else "chat: off"
+        box.border_title = _("chat (m, r)") if chat.on else _("chat: off")
         self.call_after_refresh(box.scroll_end, animate=False)
         shown = [(q, chat.reaction_by(q)) for q in range(self.session.seating.players)]
         self.query_one("#panel-box").border_subtitle = "  ".join(
@@ -352,7 +361,7 @@ class TableScreen(Screen[None]):
             card += f" x{counts[slug]}" if counts[slug] > 1 else ""
             card = f"*{card}*" if i in self.selected else card
             cards.append((card, role))
-        label = f"{self.family.hand_label}: "
+        label = f"{self.family.hand_word()}: "
         width = max(self.size.width - 2, 20)  # the row's padding: one column each side
         rows = hand_rows(cards, width - len(label), self.cursor) or ["-"]
         text = ("\n" + " " * len(label)).join(rows)
@@ -378,7 +387,11 @@ class TableScreen(Screen[None]):
             self.open_group = ""
         out: list[tuple[str, str, str]] = []
         if self.open_group:
-            out.append((BACK, f"< Back (this list has {groups[self.open_group]} choices)", ""))
+            n = groups[self.open_group]
+            back = ngettext(
+                "< Back (this list has {n} choice)", "< Back (this list has {n} choices)", n
+            )
+            out.append((BACK, back.format(n=n), ""))
         seen: set[str] = set()
         for action, text in items:
             group = family.group(text)
@@ -389,7 +402,9 @@ class TableScreen(Screen[None]):
             if group and groups[group] > 1:
                 if group not in seen:
                     seen.add(group)
-                    out.append((GROUP + group, f"{group} > ({groups[group]} choices)", ""))
+                    n = groups[group]
+                    said = ngettext("{group} > ({n} choice)", "{group} > ({n} choices)", n)
+                    out.append((GROUP + group, said.format(group=group, n=n), ""))
                 continue
             out.append((str(action), family.label(text), family.risk(text)))
         return out
@@ -400,10 +415,10 @@ class TableScreen(Screen[None]):
         if window is None or window.holder is None:
             return []
         if not window.asked:
-            return [("", "Waiting for the others' answers", "disabled")]
+            return [("", _("Waiting for the others' answers"), "disabled")]
         if (window.key, window.holder) in self.intents:
-            return [("", "Your answer is given when the clock runs out", "disabled")]
-        rows = [(PASS_ROW, "Let it pass (p)", "")]
+            return [("", _("Your answer is given when the clock runs out"), "disabled")]
+        rows = [(PASS_ROW, _("Let it pass (p)"), "")]
         if window.nope:
             rows.append((NOPE_ROW, f"{window.answer} (n)", ""))
         return rows
@@ -414,7 +429,7 @@ class TableScreen(Screen[None]):
         options = [option_row(row_id, label, risk) for row_id, label, risk in rows]
         self.playable = sum(1 for row_id, _, risk in rows if row_id and risk != "disabled")
         if not rows and self.selected and self.my_move():
-            options = [Row("No action uses the selected cards (c clears)", disabled=True)]
+            options = [Row(_("No action uses the selected cards (c clears)"), disabled=True)]
         ids = [row_id for row_id, _, _ in rows]
         at = actions.highlighted
         keep = ids == self.shown and at is not None and at < len(ids)
@@ -427,7 +442,7 @@ class TableScreen(Screen[None]):
         safe = [i for i, (row, _, risk) in enumerate(rows) if row not in ("", BACK) and not risk]
         actions.highlighted = safe[0] if safe else None
         risky = not safe and self.playable > 0
-        actions.border_subtitle = "no default here: choose with up/down" if risky else ""
+        actions.border_subtitle = _("no default here: choose with up/down") if risky else ""
 
     def _draw_window(self) -> None:
         box = self.query_one("#window", Static)
@@ -436,19 +451,20 @@ class TableScreen(Screen[None]):
         box.set_class(holder is not None, "open")
         if window is None or holder is None:
             return
-        when = f" ({math.ceil(max(window.left, 0))} s left)" if self.pace.react_seconds > 0 else ""
+        left = math.ceil(max(window.left, 0))
+        when = _(" ({n} s left)").format(n=left) if self.pace.react_seconds > 0 else ""
         if self.against_bots and (not window.asked or (window.key, holder) in self.intents):
             when = ""  # it ends with the bots' answers, not on the clock
         if not window.asked:
-            go_on = "; p: go on" if self.pace.react_seconds <= 0 else ""
-            text = f"Waiting for the others' answers{when}{go_on}"
+            go_on = _("; p: go on") if self.pace.react_seconds <= 0 else ""
+            text = _("Waiting for the others' answers{when}{go_on}").format(when=when, go_on=go_on)
         elif (window.key, holder) in self.intents:
-            said = window.answer if self.intents[(window.key, holder)] else "let it pass"
-            text = f"You: {said}, when the clock runs out{when}"
+            said = window.answer if self.intents[(window.key, holder)] else _("let it pass")
+            text = _("You: {answer}, when the clock runs out{when}").format(answer=said, when=when)
         else:
-            keys = (f"n: {window.answer}, " if window.nope else "") + "p: let it pass"
-            text = f"Your answer{when}: {keys}"
-        box.update(f"Reaction window. {text}")
+            keys = (f"n: {window.answer}, " if window.nope else "") + _("p: let it pass")
+            text = _("Your answer{when}: {keys}").format(when=when, keys=keys)
+        box.update(_("Reaction window. {text}").format(text=text))
 
     def preview(self, text: str) -> Observation | None:
         """The viewer's view after playing ``text`` now, in a world sampled from the
@@ -520,25 +536,31 @@ class TableScreen(Screen[None]):
         try:
             self.log_file = save.write(path, seating, self.session.state)
         except OSError as e:
-            self.log_error = f"the log could not be written to {path}: {e.strerror or e}"
+            why = str(e.strerror or e)
+            self.log_error = _("the log could not be written to {path}: {why}").format(
+                path=path, why=why
+            )
 
     def headline(self) -> str:
         """``You won!``, ``You exploded. P2 won.``: the end, for the seat at the device (in
         hot-seat, where the device is everyone's, by seat: ``P2 won``)."""
         obs = self.obs()
         winners = list(obs["winners"])
-        names = " and ".join(seat_name(q, self.me()) for q in winners)
+        names = _(" and ").join(seat_name(q, self.me()) for q in winners)
         if not winners:
-            return "Game over: no winner"
+            return _("Game over: no winner")
         if self.hotseat or self.viewer < 0:
-            return f"Game over: {names} won"
+            return _("Game over: {names} won").format(names=names)
         if self.viewer in winners:
             others = [q for q in winners if q != self.viewer]
-            also = f" (with {', '.join(seat_name(q, None) for q in others)})" if others else ""
-            return f"Game over: You won{also}!"
+            if others:
+                with_them = ", ".join(seat_name(q, None) for q in others)
+                return _("Game over: You won (with {names})!").format(names=with_them)
+            return _("Game over: You won!")
         mine = obs["players"][self.viewer]
-        out = self.family.has_odds and not mine["in"]
-        return f"Game over: {'You exploded. ' if out else ''}{names} won"
+        if self.family.has_odds and not mine["in"]:
+            return _("Game over: You exploded. {names} won").format(names=names)
+        return _("Game over: {names} won").format(names=names)
 
     def summary(self) -> list[str]:
         """The players at the end, the turns played, the seed and where the log went."""
@@ -548,15 +570,16 @@ class TableScreen(Screen[None]):
         seating = self.session.seating
         lines += [
             "",
-            f"Turns played: {obs['turns']}",
-            f"Seed: {seating.seed}. The same deal again:",
+            _("Turns played: {n}").format(n=obs["turns"]),
+            _("Seed: {seed}. The same deal again:").format(seed=seating.seed),
             f"  {seating.deal_command()}",  # a line of its own: never wrapped mid-command
         ]
         if self.log_file is not None:
-            lines.append(f"Log: {self.log_file} (kaboom replay {self.log_file})")
-            lines.append(f"The coach's review of your decisions: kaboom review {self.log_file}")
+            lines.append(_("Log: {path} (kaboom replay {path})").format(path=self.log_file))
+            said = _("The coach's review of your decisions: kaboom review {path}")
+            lines.append(said.format(path=self.log_file))
         if self.log_error:
-            lines.append(f"Not saved: {self.log_error}")
+            lines.append(_("Not saved: {why}").format(why=self.log_error))
         return lines
 
     def me(self) -> int | None:
@@ -648,7 +671,7 @@ class TableScreen(Screen[None]):
             slug = hand[self.cursor]
             self.app.push_screen(Dismissable(self.family.name(slug), self.family.help_text(slug)))
         else:
-            self.app.push_screen(Dismissable("The table", self.family.help_text("")))
+            self.app.push_screen(Dismissable(_("The table"), self.family.help_text("")))
 
     def action_draw(self) -> None:
         """d: draw (the board game: flip a Move Disc); where that cannot be done now, a
@@ -660,13 +683,15 @@ class TableScreen(Screen[None]):
 
     def _why_no_draw(self) -> str:
         """Why ``d`` does nothing now, in public facts only (whose move it is is public)."""
-        word = self.family.draw_word[0].lower() + self.family.draw_word[1:]
+        said = _(self.family.draw_word)
+        word = said[0].lower() + said[1:]
         if self.window is not None:
-            return f"You can't {word} now: a reaction window is open (n Nope, p let it pass)"
+            why = _("You can't {do} now: a reaction window is open (n Nope, p let it pass)")
+            return why.format(do=word)
         to_act = self.session.state.to_act
         if to_act is not None and not self.my_move():
-            return f"You can't {word} now: it is P{to_act}'s move"
-        return f"You can't {word} now: choose one of the actions below"
+            return _("You can't {do} now: it is {seat}'s move").format(do=word, seat=f"P{to_act}")
+        return _("You can't {do} now: choose one of the actions below").format(do=word)
 
     def action_nope(self) -> None:
         """Nope: cuts the window's clock short (the seats before you are asked first)."""
@@ -694,7 +719,7 @@ class TableScreen(Screen[None]):
         if self.local is None:
             return ""  # (a server table: its coach says, by the table's rule)
         if self.hotseat and not self.pace.hints:
-            return (
+            return _(
                 "Hints are off: several people play at this table (kaboom play --hints "
                 "turns them on for everyone, told to all at the start)"
             )
@@ -705,7 +730,7 @@ class TableScreen(Screen[None]):
         its chance of winning, searched in a worker thread from that seat's view alone."""
         refused = self.hints_refused()
         if not refused and (not self.my_move() or self.window is not None or self.covered):
-            refused = "A hint is for your own move: wait until it is your turn to choose"
+            refused = _("A hint is for your own move: wait until it is your turn to choose")
         if not refused and self.remote is not None:
             refused = self.remote.ask_hint()  # the server's coach searches it
             if not refused:
@@ -732,7 +757,7 @@ class TableScreen(Screen[None]):
 
     def _thinking(self) -> None:
         box = self.query_one("#hint", Static)
-        box.update("Hint: thinking about your best choices…")
+        box.update(_("Hint: thinking about your best choices…"))
         box.set_class(True, "open")
 
     def show_hint(self, at: tuple[int, int], choices: list[Choice]) -> None:
@@ -750,7 +775,8 @@ class TableScreen(Screen[None]):
             for n, (text, win, low, high) in enumerate(said, 1)
         ]
         self.query_one("#hint", Static).update(
-            "Hint: your best choices, each one's chance of winning (from what you know):\n"
+            _("Hint: your best choices, each one's chance of winning (from what you know):")
+            + "\n"
             + "\n".join(lines)
         )
 
@@ -781,14 +807,15 @@ class TableScreen(Screen[None]):
         try:
             save.write(path, seating, state, saved_by=seat)
         except OSError as e:
-            self.notify(f"Not saved: {path}: {e.strerror or e}", severity="error", markup=False)
+            why = _("Not saved: {path}: {why}").format(path=path, why=e.strerror or e)
+            self.notify(why, severity="error", markup=False)
             return None
         return path
 
     def action_save(self) -> None:
         path = self.save(self.viewer)
         if path is not None:
-            self.notify(f"Saved to {path}", markup=False)
+            self.notify(_("Saved to {path}").format(path=path), markup=False)
 
     def action_help(self) -> None:
         self.app.push_screen(help_screen(self.family.legend(), server=self.remote is not None))
@@ -829,7 +856,7 @@ def hand_rows(cards: list[tuple[str, str]], width: int, cursor: int = -1) -> lis
     ['Beard Cat x2 |', 'Hairy Potato Cat']
     """
     groups: list[tuple[list[int], str]] = []  # (the cards of a run, its role)
-    for i, (_, role) in enumerate(cards):
+    for i, (_card, role) in enumerate(cards):
         if groups and role and groups[-1][1] == role:
             groups[-1][0].append(i)
         else:

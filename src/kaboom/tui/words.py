@@ -1,10 +1,18 @@
 """Words a player reads at the table: "You" for the seat at the device, plurals, places in a
 pile ("top", "2nd from the top", "bottom"). The games tell events as ``P0 plays Skip``; the
-table tells the seat at the device ``You play Skip``. Nothing here reads a game: only text."""
+table tells the seat at the device ``You play Skip``. Nothing here reads a game: only text.
+
+The seat phrases have a grammar per language (docs/i18n.md), chosen by the language of the
+context (``kaboom.engine.i18n.language``): English (verbs agree with "You"), Norwegian
+bokmål (``kaboom.tui.words_nb``: verbs never agree; "Du", "du", "deg", "din"), and for any
+other language a plain substitution of the catalogue's "You" (the pseudo-language's
+``⟦Ýøû⟧``)."""
 
 from __future__ import annotations
 
 import re
+
+from kaboom.engine.i18n import SOURCE, _, language
 
 #: Third-person verbs whose plain form is not the word less its ``s``.
 IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "tries": "try", "was": "were"}
@@ -22,9 +30,18 @@ def plural(count: int, word: str, many: str | None = None) -> str:
 
 
 def ordinal(n: int) -> str:
+    """``1st``, ``2nd`` in English; ``1.``, ``2.`` in Norwegian (and the other languages).
+
+    >>> ordinal(2), ordinal(11)
+    ('2nd', '11th')
+    """
+    return english_ordinal(n) if language() == SOURCE else f"{n}."
+
+
+def english_ordinal(n: int) -> str:
     """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``22nd``.
 
-    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 103)]
+    >>> [english_ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 103)]
     ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '103rd']
     """
     if 10 <= n % 100 <= 20:
@@ -42,10 +59,11 @@ def place_in_pile(position: int, size: int | None = None) -> str:
     ('on top (the only card)', '6th from the top')
     """
     if position == 0:
-        return "on top (the only card)" if size == 0 else "on top"
+        return _("on top (the only card)") if size == 0 else _("on top")
     if size is not None and position >= size:
-        return "at the bottom"
-    return f"{ordinal(position + 1)} from the top"
+        return _("at the bottom")
+    # TRANSLATORS: {nth} is an ordinal number ("2nd"; in Norwegian "2.")
+    return _("{nth} from the top").format(nth=ordinal(position + 1))
 
 
 def seat_name(seat: int, viewer: int | None) -> str:
@@ -54,7 +72,7 @@ def seat_name(seat: int, viewer: int | None) -> str:
     >>> seat_name(0, 0), seat_name(2, 0), seat_name(1, None)
     ('You', 'P2', 'P1')
     """
-    return "You" if seat == viewer else f"P{seat}"
+    return _("You") if seat == viewer else f"P{seat}"
 
 
 def _plain(verb: str) -> str:
@@ -71,6 +89,26 @@ def _plain(verb: str) -> str:
 
 
 def yours(text: str, viewer: int | None) -> str:
+    """A line told of seats ``P0``, ``P1``... told to the seat at the device, in the grammar
+    of the context's language (``english_yours``; Norwegian: ``words_nb.yours``; another
+    language: ``P0`` becomes its "You").
+
+    >>> yours("P0's turn (2 turns owed)", 0)
+    'Your turn (2 turns owed)'
+    """
+    lang = language()
+    if lang == SOURCE:
+        return english_yours(text, viewer)
+    if lang == "nb":
+        from kaboom.tui import words_nb
+
+        return words_nb.yours(text, viewer)
+    if viewer is None:
+        return text
+    return re.sub(rf"P{viewer}(?!\d)", _("You"), text)
+
+
+def english_yours(text: str, viewer: int | None) -> str:
     """A line told of seats ``P0``, ``P1``... told to the seat at the device: it is "You"
     (the verb that follows agrees), "you", "your".
 
@@ -134,6 +172,21 @@ def yours(text: str, viewer: int | None) -> str:
 
 
 def polish(line: str) -> str:
+    """A game's line in the table's words (``english_polish``; Norwegian: places in a pile
+    said as the table says them, ``words_nb.polish``).
+
+    >>> polish("P2 draws 3 Action Card(s)")
+    'P2 draws 3 Action Cards'
+    """
+    lang = language()
+    if lang == "nb":
+        from kaboom.tui import words_nb
+
+        return words_nb.polish(line, place_in_pile)
+    return english_polish(line) if lang == SOURCE else line
+
+
+def english_polish(line: str) -> str:
     """A game's line in the table's words: places in a pile from the top ("2nd from the
     top", not "position 1 (0 = top)"), plurals counted.
 
@@ -182,6 +235,25 @@ def _third(verb: str) -> str:
 
 
 def told_of(seat: int, label: str) -> str:
+    """An action's label told of the seat that plays it, for a replay, in the grammar of the
+    context's language (``english_told_of``; Norwegian: ``words_nb.told_of``; another
+    language: ``P2: <the label>``).
+
+    >>> told_of(2, "Draw a card (ends your turn)")
+    'P2 draws a card (ends their turn)'
+    """
+    lang = language()
+    if lang == SOURCE:
+        return english_told_of(seat, label)
+    label = re.sub(r" \([a-z]\)$", "", label)  # a key's hint: ``(p)``
+    if lang == "nb":
+        from kaboom.tui import words_nb
+
+        return words_nb.told_of(seat, label)
+    return f"P{seat}: {label}"
+
+
+def english_told_of(seat: int, label: str) -> str:
     """An action's label (the words the table offers the seat that plays it, ``Draw a
     card (ends your turn)``) told of that seat, for a replay: ``P2 draws a card (ends
     their turn)``; ``tell`` then makes the seat at the device "You".
@@ -200,7 +272,7 @@ def told_of(seat: int, label: str) -> str:
     'You draw a card (ends your turn)'
     """
     label = re.sub(r" \([a-z]\)$", "", label)  # a key's hint: ``(p)``
-    first, _, rest = label.partition(" ")
+    first, _sep, rest = label.partition(" ")
     verb = first.rstrip(":")
     if verb.lower() not in ACTION_VERBS:
         return f"P{seat} plays {label}"
