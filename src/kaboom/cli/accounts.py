@@ -14,21 +14,36 @@ import typer
 from kaboom.cli.console import out
 from kaboom.cli.group import KaboomGroup
 from kaboom.engine.errors import BadInput
+from kaboom.engine.i18n import N_, _
 
 if TYPE_CHECKING:
     from kaboom.server.db import AccountRow, Store
 
 app = typer.Typer(
     cls=KaboomGroup,
-    help="The server's accounts, for its operator: list, rename, reset a password, remove.",
+    help=_("The server's accounts, for its operator: list, rename, reset a password, remove."),
     no_args_is_help=True,
 )
 
 DbOption = Annotated[
     str,
-    typer.Option(help="Database: a SQLite file (default) or postgresql://USER@HOST/DB."),
+    typer.Option(help=_("Database: a SQLite file (default) or postgresql://USER@HOST/DB.")),
 ]
 DEFAULT_DB = "sqlite:///kaboom-server.db"
+
+#: Each command's help (``cli/main.py`` registers the commands with it).
+HELP = {
+    "list": N_("List the accounts: name and when each was made."),
+    "rename": N_("Rename an account (its seats, history and sessions stay its own)."),
+    "reset-password": N_(
+        "Set an account's password (asked twice without echo, or read from stdin); every "
+        "device signed in to it is signed out."
+    ),
+    "remove": N_(
+        "Remove an account (its games stay, their seats by name only); the ladder is "
+        "recomputed without it, so the stored ratings stay those the stored games give."
+    ),
+}
 
 
 def _store(db: str) -> Store:
@@ -58,13 +73,12 @@ def _valid(check: object, *args: str) -> str:
     try:
         result = check(*args)  # type: ignore[operator]
     except HTTPException as e:
-        field, _, why = str(e.detail).partition(": ")
+        field, _sep, why = str(e.detail).partition(": ")
         raise BadInput(field.upper(), why) from None
     return str(result)
 
 
 def list_accounts(db: DbOption = DEFAULT_DB) -> None:
-    """List the accounts: name and when each was made."""
     rows = _store(db).accounts()
     for row in rows:
         made = time.strftime("%Y-%m-%d %H:%M", time.gmtime(row.created_at))
@@ -73,11 +87,10 @@ def list_accounts(db: DbOption = DEFAULT_DB) -> None:
 
 
 def rename(
-    old: Annotated[str, typer.Argument(help="The account's name now.")],
-    new: Annotated[str, typer.Argument(help="Its new name.")],
+    old: Annotated[str, typer.Argument(help=_("The account's name now."))],
+    new: Annotated[str, typer.Argument(help=_("Its new name."))],
     db: DbOption = DEFAULT_DB,
 ) -> None:
-    """Rename an account (its seats, history and sessions stay its own)."""
     from kaboom.server.accounts import clean_name, name_key
 
     store = _store(db)
@@ -89,14 +102,12 @@ def rename(
 
 
 def reset_password(
-    name: Annotated[str, typer.Argument(help="The account's name.")],
+    name: Annotated[str, typer.Argument(help=_("The account's name."))],
     password_stdin: Annotated[
-        bool, typer.Option("--password-stdin", help="Read the new password from stdin.")
+        bool, typer.Option("--password-stdin", help=_("Read the new password from stdin."))
     ] = False,
     db: DbOption = DEFAULT_DB,
 ) -> None:
-    """Set an account's password (asked twice without echo, or read from stdin); every
-    device signed in to it is signed out."""
     from kaboom.server.accounts import check_password, hash_password
 
     store = _store(db)
@@ -112,11 +123,9 @@ def reset_password(
 
 
 def remove(
-    name: Annotated[str, typer.Argument(help="The account's name.")],
+    name: Annotated[str, typer.Argument(help=_("The account's name."))],
     db: DbOption = DEFAULT_DB,
 ) -> None:
-    """Remove an account (its games stay, their seats by name only); the ladder is
-    recomputed without it, so the stored ratings stay those the stored games give."""
     from kaboom.server import ladder
 
     store = _store(db)

@@ -13,21 +13,28 @@ import typer
 
 from kaboom.cli.console import out, progress_bar
 from kaboom.engine.errors import BadInput
+from kaboom.engine.i18n import N_, _
 from kaboom.engine.jsonvalue import JsonObject, JsonValue
-from kaboom.sim.backend import BACKENDS, Backend
+from kaboom.sim.backend import Backend
 
 BackendArg = Annotated[
     str,
-    typer.Option("--backend", help=f"Where games run: {' or '.join(BACKENDS)} (docs/scale.md)."),
+    typer.Option("--backend", help=_("Where games run: local or ray (docs/scale.md).")),
 ]
 WorkersArg = Annotated[
     int | None,
-    typer.Option(help="Worker processes (local: 1 by default; ray: this machine's CPUs)."),
+    typer.Option(help=_("Worker processes (local: 1 by default; ray: this machine's CPUs).")),
 ]
 AddressArg = Annotated[
     str | None,
-    typer.Option(help="With --backend ray: the cluster's address (default: a local Ray)."),
+    typer.Option(help=_("With --backend ray: the cluster's address (default: a local Ray).")),
 ]
+
+#: ``kaboom experiment``'s help (``cli/main.py`` registers the command with it).
+EXPERIMENT_HELP = N_(
+    "Vary options, deck files or players over values: per cell the seats' and bots' win "
+    "rates, game length and how games end, with 95% intervals (docs/experiments.md)."
+)
 
 
 def backend_of(kind: str, workers: int | None, address: str | None) -> Backend:
@@ -71,34 +78,32 @@ def parse_axis(text: str) -> tuple[str, tuple[JsonValue, ...]]:
 
 
 def experiment(
-    game: Annotated[str, typer.Argument(help="Game id.")],
+    game: Annotated[str, typer.Argument(help=_("Game id."))],
     vary: Annotated[
         list[str],
         typer.Option(
-            help="NAME=V1,V2,...: an option, deck=FILE1,FILE2 or players=2,3 (repeatable)."
+            help=_("NAME=V1,V2,...: an option, deck=FILE1,FILE2 or players=2,3 (repeatable).")
         ),
     ],
-    players: Annotated[int, typer.Option(help="Players, unless varied.")] = 4,
-    bots: Annotated[str, typer.Option(help="Bot per seat, comma-separated (one: every seat).")] = (
-        "random"
-    ),
-    games: Annotated[int, typer.Option("--games", help="Games per cell.")] = 500,
-    seed: Annotated[int, typer.Option(help="Master seed (every cell plays from it).")] = 0,
+    players: Annotated[int, typer.Option(help=_("Players, unless varied."))] = 4,
+    bots: Annotated[
+        str, typer.Option(help=_("Bot per seat, comma-separated (one: every seat)."))
+    ] = ("random"),
+    games: Annotated[int, typer.Option("--games", help=_("Games per cell."))] = 500,
+    seed: Annotated[int, typer.Option(help=_("Master seed (every cell plays from it)."))] = 0,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", help="A fixed game option NAME=VALUE (repeatable)."),
+        typer.Option("--option", "-o", help=_("A fixed game option NAME=VALUE (repeatable).")),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print the figures as JSON."))] = False,
     csv_path: Annotated[
-        Path | None, typer.Option("--csv", help="Write the figures as CSV.")
+        Path | None, typer.Option("--csv", help=_("Write the figures as CSV."))
     ] = None,
-    plot: Annotated[Path | None, typer.Option(help="Draw the figures to this PNG.")] = None,
+    plot: Annotated[Path | None, typer.Option(help=_("Draw the figures to this PNG."))] = None,
     backend: BackendArg = "local",
     workers: WorkersArg = None,
     address: AddressArg = None,
 ) -> None:
-    """Vary options, deck files or players over values: per cell the seats' and bots' win
-    rates, game length and how games end, with 95% intervals (docs/experiments.md)."""
     from kaboom.sim.experiment import Axis, Grid, run_experiment, to_csv
     from kaboom.sim.experiment import plot as draw
 

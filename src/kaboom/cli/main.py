@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import os
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -17,18 +18,27 @@ import typer
 
 from kaboom.cli.console import err, out, progress_bar
 from kaboom.cli.group import KaboomGroup, only_command
-from kaboom.cli.lab import AddressArg, BackendArg, WorkersArg, backend_of, parse_options
+from kaboom.cli.lab import (
+    EXPERIMENT_HELP,
+    AddressArg,
+    BackendArg,
+    WorkersArg,
+    backend_of,
+    parse_options,
+)
 from kaboom.cli.lab import experiment as lab_experiment
+from kaboom.cli.language import asked, chosen, refusal, said
 from kaboom.engine.errors import BadInput, KaboomError
+from kaboom.engine.i18n import _, parse_language, set_language, use_language
 
 app = typer.Typer(
     cls=KaboomGroup,
-    help="kaboom: the digital table for the Exploding Kittens family of games.",
+    help=_("kaboom: the digital table for the Exploding Kittens family of games."),
     no_args_is_help=True,
     add_completion=False,
 )
 scenario_app = typer.Typer(
-    cls=KaboomGroup, help="Rule scenarios: rigged deals, actions and expectations."
+    cls=KaboomGroup, help=_("Rule scenarios: rigged deals, actions and expectations.")
 )
 app.add_typer(scenario_app, name="scenario")
 # kaboom accounts (issue 35): the server's accounts, for its operator.
@@ -47,6 +57,19 @@ def version_line() -> str:
     return f"kaboom {__version__}, {build_kind()}"
 
 
+def _choose_language(ctx: typer.Context, value: str | None) -> None:
+    """``--lang`` where the app runs without ``main`` (which reads it first): this run's
+    words in it, the help of the commands among them."""
+    if value is None:
+        return
+    lang = parse_language(value)
+    if lang is None:
+        err().print(refusal(value), highlight=False, markup=False)
+        raise typer.Exit(2)
+    ctx.with_resource(use_language(lang))
+    said(ctx.command)
+
+
 def _print_version(value: bool) -> None:
     if value:
         out().print(version_line(), highlight=False)
@@ -55,13 +78,27 @@ def _print_version(value: bool) -> None:
 
 @app.callback()
 def _options(
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="LANG",
+            callback=_choose_language,
+            is_eager=True,
+            expose_value=False,
+            help=_(
+                "The language kaboom speaks: en (English) or nb (Norsk bokmål); default: the "
+                "environment's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."
+            ),
+        ),
+    ] = None,
     version: Annotated[
         bool,
         typer.Option(
             "--version",
             callback=_print_version,
             is_eager=True,
-            help="Print the version and which build runs (compiled (mypyc) or pure Python).",
+            help=_("Print the version and which build runs (compiled (mypyc) or pure Python)."),
         ),
     ] = False,
 ) -> None:
@@ -85,14 +122,16 @@ def friendly(fn: Callable[P, R]) -> Callable[P, R]:
 
 
 OptionArg = Annotated[
-    list[str] | None, typer.Option("--option", "-o", help="A game option NAME=VALUE (repeatable).")
+    list[str] | None,
+    typer.Option("--option", "-o", help=_("A game option NAME=VALUE (repeatable).")),
 ]
 
 
-@app.command()
+@app.command(
+    help=_("List the games and their options."),
+)
 @friendly
 def games() -> None:
-    """List the games and their options."""
     from rich.table import Table
 
     from kaboom.engine.registry import list_games
@@ -115,77 +154,93 @@ def shown(value: object) -> str:
     return "''" if value == "" else str(value)
 
 
-@app.command()
+@app.command(
+    help=_(
+        "Play at the terminal table against bots (or friends, --hotseat), or at a seat of a "
+        "server table (--join)."
+    ),
+)
 @friendly
 def play(
-    game: Annotated[str | None, typer.Argument(help="Game id (omitted: a picker).")] = None,
-    players: Annotated[int | None, typer.Option(help="Number of players (default 4).")] = None,
+    game: Annotated[str | None, typer.Argument(help=_("Game id (omitted: a picker)."))] = None,
+    players: Annotated[int | None, typer.Option(help=_("Number of players (default 4)."))] = None,
     bots: Annotated[
         str | None,
-        typer.Option(help="Bot specs for the bot seats, comma-separated (one: all; ismcts)."),
+        typer.Option(help=_("Bot specs for the bot seats, comma-separated (one: all; ismcts).")),
     ] = None,
-    level: Annotated[str, typer.Option(help="Level of ismcts bots: easy, medium, hard.")] = (
+    level: Annotated[str, typer.Option(help=_("Level of ismcts bots: easy, medium, hard."))] = (
         "medium"
     ),
     hotseat: Annotated[
-        bool, typer.Option("--hotseat", help="Several people on this device (seats before bots).")
+        bool,
+        typer.Option("--hotseat", help=_("Several people on this device (seats before bots).")),
     ] = False,
-    humans: Annotated[int | None, typer.Option(help="People at the table (hot-seat: 2).")] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of the deal and the bots.")] = None,
-    resume: Annotated[Path | None, typer.Option(help="Resume a game saved with the s key.")] = None,
-    log: Annotated[Path | None, typer.Option(help="Where the game log is written at the end.")] = (
-        None
-    ),
+    humans: Annotated[
+        int | None, typer.Option(help=_("People at the table (hot-seat: 2)."))
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help=_("Seed of the deal and the bots."))] = None,
+    resume: Annotated[
+        Path | None, typer.Option(help=_("Resume a game saved with the s key."))
+    ] = None,
+    log: Annotated[
+        Path | None, typer.Option(help=_("Where the game log is written at the end."))
+    ] = (None),
     pace: Annotated[
         str | None,
         typer.Option(
-            help="fast, normal or relaxed: the window clock and bot delay (remembered; "
-            "a newcomer's: normal)."
+            help=_(
+                "fast, normal or relaxed: the window clock and bot delay (remembered; "
+                "a newcomer's: normal)."
+            )
         ),
     ] = None,
     delay: Annotated[
-        float | None, typer.Option(help="Seconds between bot moves (default: the pace's).")
+        float | None, typer.Option(help=_("Seconds between bot moves (default: the pace's)."))
     ] = None,
     react: Annotated[
         float | None,
         typer.Option(
-            help="Seconds a Nope window stays open, the seconds left shown (0: until you "
-            "press n or p, or at once when you hold no Nope; default: the pace's)."
+            help=_(
+                "Seconds a Nope window stays open, the seconds left shown (0: until you "
+                "press n or p, or at once when you hold no Nope; default: the pace's)."
+            )
         ),
     ] = None,
     hints: Annotated[
         bool,
         typer.Option(
             "--hints",
-            help="Hot-seat: allow hints (i: the best choices now) for everyone, told to all "
-            "at the start (against bots they are always allowed).",
+            help=_(
+                "Hot-seat: allow hints (i: the best choices now) for everyone, told to all "
+                "at the start (against bots they are always allowed)."
+            ),
         ),
     ] = False,
     option: OptionArg = None,
     join: Annotated[
         str | None,
-        typer.Option(help="Join a server table: http://HOST:PORT/tables/ID[?invite=CODE]."),
+        typer.Option(help=_("Join a server table: http://HOST:PORT/tables/ID[?invite=CODE].")),
     ] = None,
-    name: Annotated[str, typer.Option(help="Your name at a server table (--join).")] = "player",
+    name: Annotated[str, typer.Option(help=_("Your name at a server table (--join)."))] = "player",
     token: Annotated[
-        str | None, typer.Option(help="Your seat's token at a server table: take it back.")
+        str | None, typer.Option(help=_("Your seat's token at a server table: take it back."))
     ] = None,
     watch: Annotated[
-        bool, typer.Option("--watch", help="With --join: watch as a spectator.")
+        bool, typer.Option("--watch", help=_("With --join: watch as a spectator."))
     ] = False,
     start: Annotated[
-        bool, typer.Option("--start", help="With --join: start the table once seated.")
+        bool, typer.Option("--start", help=_("With --join: start the table once seated."))
     ] = False,
     user: Annotated[
         str | None,
         typer.Option(
-            help="With --join: sign in to this account of the server (the password is asked "
-            "without echo), so the seat follows you to another device."
+            help=_(
+                "With --join: sign in to this account of the server (the password is asked "
+                "without echo), so the seat follows you to another device."
+            )
         ),
     ] = None,
 ) -> None:
-    """Play at the terminal table against bots (or friends, --hotseat), or at a seat of a
-    server table (--join)."""
     if join is not None:
         _join(join, name, token, watch, start, user)
         return
@@ -223,22 +278,24 @@ def _join(
         err().print(f"your seat's token (come back with --token): {session.token}", highlight=False)
 
 
-@app.command()
+@app.command(
+    help=_(
+        "Watch a seeded game between bots, move by move, told as a story with every private detail."
+    ),
+)
 @friendly
 def watch(
-    game: Annotated[str, typer.Argument(help="Game id.")] = "exploding-kittens",
-    players: Annotated[int, typer.Option(help="Number of players.")] = 4,
-    seed: Annotated[int, typer.Option(help="Seed of the deal and the bots.")] = 2026,
+    game: Annotated[str, typer.Argument(help=_("Game id."))] = "exploding-kittens",
+    players: Annotated[int, typer.Option(help=_("Number of players."))] = 4,
+    seed: Annotated[int, typer.Option(help=_("Seed of the deal and the bots."))] = 2026,
     bots: Annotated[
-        str, typer.Option(help="Bot per seat, comma-separated (one: every seat).")
+        str, typer.Option(help=_("Bot per seat, comma-separated (one: every seat)."))
     ] = "heuristic",
     delay: Annotated[
-        float, typer.Option(help="Seconds between moves (0: the whole game at once).")
+        float, typer.Option(help=_("Seconds between moves (0: the whole game at once)."))
     ] = 0.6,
     option: OptionArg = None,
 ) -> None:
-    """Watch a seeded game between bots, move by move, told as a story with every
-    private detail."""
     import random
     import time
 
@@ -268,21 +325,22 @@ def watch(
     out().rule(f"Winner: P{state.winners[0]}" if state.winners else "No winner")
 
 
-@app.command()
+@app.command(
+    help=_("Play many games between bots; win rate per seat with 95% intervals, mean lengths."),
+)
 @friendly
 def simulate(
-    game: Annotated[str, typer.Argument(help="Game id.")],
-    players: Annotated[int, typer.Option(help="Number of players.")] = 4,
-    games: Annotated[int, typer.Option("--games", help="Number of games.")] = 1000,
-    seed: Annotated[int, typer.Option(help="Master seed.")] = 0,
-    bots: Annotated[str, typer.Option(help="Bot per seat, comma-separated.")] = "random",
-    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    game: Annotated[str, typer.Argument(help=_("Game id."))],
+    players: Annotated[int, typer.Option(help=_("Number of players."))] = 4,
+    games: Annotated[int, typer.Option("--games", help=_("Number of games."))] = 1000,
+    seed: Annotated[int, typer.Option(help=_("Master seed."))] = 0,
+    bots: Annotated[str, typer.Option(help=_("Bot per seat, comma-separated."))] = "random",
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print the figures as JSON."))] = False,
     option: OptionArg = None,
     backend: BackendArg = "local",
     workers: WorkersArg = None,
     address: AddressArg = None,
 ) -> None:
-    """Play many games between bots; win rate per seat with 95% intervals, mean lengths."""
     from kaboom.engine.registry import get_game
     from kaboom.sim.simulate import bot_list
     from kaboom.sim.simulate import simulate as run
@@ -330,24 +388,25 @@ def simulate(
     out().print(f"mean decisions per game: {figures['mean_decisions']:.1f}")
 
 
-@app.command()
+@app.command(
+    help=_("Bots against each other, seats rotated: win rates with 95% intervals and ratings."),
+)
 @friendly
 def tournament(
-    game: Annotated[str, typer.Argument(help="Game id.")],
-    players: Annotated[int, typer.Option(help="Number of players.")] = 2,
-    bots: Annotated[str, typer.Option(help="Entrants, comma-separated bot specs.")] = (
+    game: Annotated[str, typer.Argument(help=_("Game id."))],
+    players: Annotated[int, typer.Option(help=_("Number of players."))] = 2,
+    bots: Annotated[str, typer.Option(help=_("Entrants, comma-separated bot specs."))] = (
         "random,heuristic"
     ),
-    games: Annotated[int, typer.Option("--games", help="Number of games.")] = 200,
+    games: Annotated[int, typer.Option("--games", help=_("Number of games."))] = 200,
     workers: WorkersArg = None,
-    seed: Annotated[int, typer.Option(help="Master seed.")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
-    plot: Annotated[Path | None, typer.Option(help="Draw a rating chart to this PNG.")] = None,
+    seed: Annotated[int, typer.Option(help=_("Master seed."))] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print the figures as JSON."))] = False,
+    plot: Annotated[Path | None, typer.Option(help=_("Draw a rating chart to this PNG."))] = None,
     option: OptionArg = None,
     backend: BackendArg = "local",
     address: AddressArg = None,
 ) -> None:
-    """Bots against each other, seats rotated: win rates with 95% intervals and ratings."""
     from kaboom.sim.tournament import plot as draw
     from kaboom.sim.tournament import tournament as run
 
@@ -395,15 +454,17 @@ def tournament(
         out().print(f"rating chart: {plot}")
 
 
-app.command("experiment")(friendly(lab_experiment))
+app.command("experiment", help=EXPERIMENT_HELP)(friendly(lab_experiment))
 
 
-@scenario_app.command("run")
+@scenario_app.command(
+    "run",
+    help=_("Run scenario files; exit non-zero if any expectation fails or a file is malformed."),
+)
 @friendly
 def scenario_run(
-    files: Annotated[list[Path], typer.Argument(help="Scenario JSON files.")],
+    files: Annotated[list[Path], typer.Argument(help=_("Scenario JSON files."))],
 ) -> None:
-    """Run scenario files; exit non-zero if any expectation fails or a file is malformed."""
     from rich.markup import escape
 
     from kaboom.engine.scenario import run_file
@@ -431,22 +492,23 @@ def scenario_run(
         raise typer.Exit(1)
 
 
-@app.command()
+@app.command(
+    help=_("Random-playout games and decisions per CPU second, against OpenSpiel's crazy_eights."),
+)
 @friendly
 def bench(
     games: Annotated[
-        list[str] | None, typer.Argument(help="Game ids (default: every registered game).")
+        list[str] | None, typer.Argument(help=_("Game ids (default: every registered game)."))
     ] = None,
-    seconds: Annotated[float, typer.Option(help="CPU seconds per measurement.")] = 2.0,
+    seconds: Annotated[float, typer.Option(help=_("CPU seconds per measurement."))] = 2.0,
     players: Annotated[
-        list[int] | None, typer.Option("--players", help="Player counts (repeatable).")
+        list[int] | None, typer.Option("--players", help=_("Player counts (repeatable)."))
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print the figures as JSON."))] = False,
     ismcts: Annotated[
-        bool, typer.Option("--ismcts", help="Measure ISMCTS instead (medium level, 4 players).")
+        bool, typer.Option("--ismcts", help=_("Measure ISMCTS instead (medium level, 4 players)."))
     ] = False,
 ) -> None:
-    """Random-playout games and decisions per CPU second, against OpenSpiel's crazy_eights."""
     from kaboom import build_kind
     from kaboom.engine.registry import list_games
     from kaboom.sim.bench import ismcts_speed, run_bench
@@ -491,42 +553,48 @@ def bench(
         )
 
 
-@app.command()
+@app.command(
+    help=_(
+        "Step through a game (n/p: next/previous, q: quit): a finished one with every hand "
+        "revealed, an unfinished save only as the seat that saved it saw it."
+    ),
+)
 @friendly
 def replay(
-    file: Annotated[Path, typer.Argument(help="A game log (or save) written by kaboom play.")],
+    file: Annotated[Path, typer.Argument(help=_("A game log (or save) written by kaboom play."))],
     step: Annotated[
-        int, typer.Option(help="The step to open at (0: the deal; kaboom review names them).")
+        int, typer.Option(help=_("The step to open at (0: the deal; kaboom review names them)."))
     ] = 0,
 ) -> None:
-    """Step through a game (n/p: next/previous, q: quit): a finished one with every hand
-    revealed, an unfinished save only as the seat that saved it saw it."""
     from kaboom.tui.app import ReplayApp
     from kaboom.tui.save import replay as read
 
     ReplayApp(read(file), step).run()
 
 
-@app.command()
+@app.command(
+    help=_(
+        "Review your decisions in a game: each one's chance of winning and the best choice's, "
+        "searched from what your seat knew then; mistakes marked, the curve of the game, and "
+        "the replay's step of each mistake."
+    ),
+)
 @friendly
 def review(
-    file: Annotated[Path, typer.Argument(help="A game log (or save) written by kaboom play.")],
+    file: Annotated[Path, typer.Argument(help=_("A game log (or save) written by kaboom play."))],
     seat: Annotated[
         list[int] | None,
-        typer.Option("--seat", help="A seat to review (repeatable; default: the people's)."),
+        typer.Option("--seat", help=_("A seat to review (repeatable; default: the people's).")),
     ] = None,
     playouts: Annotated[
-        int | None, typer.Option(help="Rounds searched a decision (default 400).")
+        int | None, typer.Option(help=_("Rounds searched a decision (default 400)."))
     ] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the search.")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
+    seed: Annotated[int, typer.Option(help=_("Seed of the search."))] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print the review as JSON."))] = False,
     plot: Annotated[
-        Path | None, typer.Option(help="Draw the curve of the chance of winning to this SVG.")
+        Path | None, typer.Option(help=_("Draw the curve of the chance of winning to this SVG."))
     ] = None,
 ) -> None:
-    """Review your decisions in a game: each one's chance of winning and the best choice's,
-    searched from what your seat knew then; mistakes marked, the curve of the game, and the
-    replay's step of each mistake."""
     from kaboom.sim.review import curve_svg
     from kaboom.tui import save
     from kaboom.tui.review import (
@@ -571,17 +639,18 @@ def review(
         out().print(f"curve: {path}", highlight=False, markup=False)
 
 
-@app.command()
+@app.command(
+    help=_("Learn a game: an interactive lesson that walks you through every card and rule."),
+)
 @friendly
 def learn(
     game: Annotated[
-        str | None, typer.Argument(help="Game id (omitted: the list of lessons).")
+        str | None, typer.Argument(help=_("Game id (omitted: the list of lessons)."))
     ] = None,
     file: Annotated[
-        Path | None, typer.Option("--file", help="A lesson file of your own (docs/lessons.md).")
+        Path | None, typer.Option("--file", help=_("A lesson file of your own (docs/lessons.md)."))
     ] = None,
 ) -> None:
-    """Learn a game: an interactive lesson that walks you through every card and rule."""
     from kaboom.engine.lesson import available, built_in, load
     from kaboom.tui.lesson import play as play_lesson
 
@@ -602,91 +671,100 @@ def learn(
     play_lesson(lesson, out(), input)
 
 
-@app.command()
+@app.command(
+    help=_(
+        "Run the game server: the lobby over HTTP, play over WebSockets (docs/protocol.md), "
+        'and the browser table at / (README, "Play in a browser").'
+    ),
+)
 @friendly
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    host: Annotated[str, typer.Option(help=_("Address to listen on."))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help=_("Port to listen on."))] = 8000,
     db: Annotated[
         str,
-        typer.Option(help="Database: a SQLite file (default) or postgresql://USER@HOST/DB."),
+        typer.Option(help=_("Database: a SQLite file (default) or postgresql://USER@HOST/DB.")),
     ] = "sqlite:///kaboom-server.db",
     origin: Annotated[
         list[str] | None,
-        typer.Option("--origin", help="Another Origin a browser may connect from (repeatable)."),
+        typer.Option("--origin", help=_("Another Origin a browser may connect from (repeatable).")),
     ] = None,
-    idle: Annotated[float, typer.Option(help="Seconds without activity before a table ends.")] = (
-        3600.0
-    ),
+    idle: Annotated[
+        float, typer.Option(help=_("Seconds without activity before a table ends."))
+    ] = (3600.0),
     msg_rate: Annotated[
-        float, typer.Option(help="WebSocket messages per second per client (0: no limit).")
+        float, typer.Option(help=_("WebSocket messages per second per client (0: no limit)."))
     ] = 20.0,
     http_rate: Annotated[
-        float, typer.Option(help="HTTP requests per second per address (0: no limit).")
+        float, typer.Option(help=_("HTTP requests per second per address (0: no limit)."))
     ] = 20.0,
     client_sockets: Annotated[
-        int, typer.Option(help="Open WebSockets per client address (0: no limit).")
+        int, typer.Option(help=_("Open WebSockets per client address (0: no limit)."))
     ] = 32,
     client_tables: Annotated[
         int,
         typer.Option(
-            help="Live tables (open or playing) one client address may create (0: no limit)."
+            help=_("Live tables (open or playing) one client address may create (0: no limit).")
         ),
     ] = 8,
     client_msg_rate: Annotated[
         float,
         typer.Option(
-            help="WebSocket messages per second per client address, over all its sockets "
-            "(burst 200; 0: no limit)."
+            help=_(
+                "WebSocket messages per second per client address, over all its sockets "
+                "(burst 200; 0: no limit)."
+            )
         ),
     ] = 50.0,
     trusted: Annotated[
         bool,
         typer.Option(
             "--trusted",
-            help="A private server: no limits per client address (sockets, tables, messages, "
-            "HTTP requests).",
+            help=_(
+                "A private server: no limits per client address (sockets, tables, messages, "
+                "HTTP requests)."
+            ),
         ),
     ] = False,
     max_iterations: Annotated[
-        int, typer.Option(help="A table's search bots: most iterations a decision.")
+        int, typer.Option(help=_("A table's search bots: most iterations a decision."))
     ] = 5000,
     max_seconds: Annotated[
-        float, typer.Option(help="A table's search bots: most seconds a decision.")
+        float, typer.Option(help=_("A table's search bots: most seconds a decision."))
     ] = 5.0,
     max_search_seats: Annotated[
-        int, typer.Option(help="Most seats of a table a search bot (ismcts) may play.")
+        int, typer.Option(help=_("Most seats of a table a search bot (ismcts) may play."))
     ] = 4,
     max_clock: Annotated[
-        float, typer.Option(help="Longest clock a table may ask (seconds a decision).")
+        float, typer.Option(help=_("Longest clock a table may ask (seconds a decision)."))
     ] = 3600.0,
     max_window: Annotated[
-        float, typer.Option(help="Longest reaction window a table may ask (seconds).")
+        float, typer.Option(help=_("Longest reaction window a table may ask (seconds)."))
     ] = 60.0,
     max_bot_delay: Annotated[
-        float, typer.Option(help="Longest bot delay a table may ask (seconds a move).")
+        float, typer.Option(help=_("Longest bot delay a table may ask (seconds a move)."))
     ] = 10.0,
     bot_processes: Annotated[
-        int, typer.Option(help="Worker processes for the search bots (at a lower priority).")
+        int, typer.Option(help=_("Worker processes for the search bots (at a lower priority)."))
     ] = 2,
     hint_seconds: Annotated[
-        float, typer.Option(help="Longest search of a hint at a table (seconds; issue 32).")
+        float, typer.Option(help=_("Longest search of a hint at a table (seconds; issue 32)."))
     ] = 2.0,
     review_seconds: Annotated[
         float,
-        typer.Option(help="Longest search of a finished game's review (seconds; issue 32)."),
+        typer.Option(help=_("Longest search of a finished game's review (seconds; issue 32).")),
     ] = 20.0,
-    log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
+    log_level: Annotated[str, typer.Option(help=_("uvicorn's log level."))] = "info",
     ws_compression: Annotated[
         bool,
         typer.Option(
-            help="Offer WebSocket compression (permessage-deflate): less to send on a slow "
-            "link, more CPU per message at both ends (off: README, Load)."
+            help=_(
+                "Offer WebSocket compression (permessage-deflate): less to send on a slow "
+                "link, more CPU per message at both ends (off: README, Load)."
+            )
         ),
     ] = False,
 ) -> None:
-    """Run the game server: the lobby over HTTP, play over WebSockets (docs/protocol.md),
-    and the browser table at / (README, "Play in a browser")."""
     try:
         from kaboom.server.config import ServerConfig
         from kaboom.server.run import serve as run
@@ -722,21 +800,24 @@ def serve(
     run(host, port, config, log_level, with_pages)
 
 
-@app.command()
+@app.command(
+    help=_("Play a seat of a server table with a bot, over the same protocol as people."),
+)
 @friendly
 def connect(
-    url: Annotated[str, typer.Argument(help="The table: http://HOST:PORT/tables/ID[?invite=C].")],
-    bot: Annotated[str, typer.Option(help="The bot that plays the seat.")] = "heuristic",
-    name: Annotated[str, typer.Option(help="The seat's name.")] = "bot",
+    url: Annotated[
+        str, typer.Argument(help=_("The table: http://HOST:PORT/tables/ID[?invite=C]."))
+    ],
+    bot: Annotated[str, typer.Option(help=_("The bot that plays the seat."))] = "heuristic",
+    name: Annotated[str, typer.Option(help=_("The seat's name."))] = "bot",
     token: Annotated[
-        str | None, typer.Option(help="A seat token (play that seat) instead of joining.")
+        str | None, typer.Option(help=_("A seat token (play that seat) instead of joining."))
     ] = None,
     seat: Annotated[
-        int | None, typer.Option(help="The seat to join (default: the first free).")
+        int | None, typer.Option(help=_("The seat to join (default: the first free)."))
     ] = None,
-    start: Annotated[bool, typer.Option("--start", help="Start the table once seated.")] = False,
+    start: Annotated[bool, typer.Option("--start", help=_("Start the table once seated."))] = False,
 ) -> None:
-    """Play a seat of a server table with a bot, over the same protocol as people."""
     import asyncio
 
     from kaboom.bots.make import make_bot
@@ -753,9 +834,10 @@ def connect(
 
 
 # kaboom train (the rl extra, docs/rl.md): its own module, reading -o as every command does.
+from kaboom.cli.train import TRAIN_HELP  # noqa: E402
 from kaboom.cli.train import command as train_command  # noqa: E402
 
-app.command(name="train")(friendly(train_command(parse_options)))
+app.command(name="train", help=TRAIN_HELP)(friendly(train_command(parse_options)))
 
 
 def unwrapped(doc: str) -> str:
@@ -784,7 +866,8 @@ for _name, _fn in (
     ("reset-password", accounts_cli.reset_password),
     ("remove", accounts_cli.remove),
 ):
-    accounts_cli.app.command(name=_name)(friendly(_fn))
+    _said = accounts_cli.HELP[_name]
+    accounts_cli.app.command(name=_name, help=_said)(friendly(_fn))
 
 # kaboom ladder (issue 35): the server's ratings, for its operator.
 from kaboom.cli import ladder as ladder_cli  # noqa: E402
@@ -794,8 +877,16 @@ _help_that_wraps(app, scenario_app, accounts_cli.app, ladder_cli.app)
 
 
 def main() -> None:
-    """Console-script entry point: the app built with only the command asked for."""
-    only_command(app, sys.argv[1:])(prog_name="kaboom")
+    """Console-script entry point: the language of the run first (``--lang``, else the
+    environment's: every help text is said in it), then the app built with only the command
+    asked for."""
+    wanted, args = asked(sys.argv[1:])
+    lang = chosen(wanted, os.environ)
+    if lang is None:
+        print(refusal(str(wanted)), file=sys.stderr)
+        raise SystemExit(2)
+    set_language(lang)
+    only_command(app, args)(args, prog_name="kaboom")
 
 
 if __name__ == "__main__":
