@@ -14,7 +14,7 @@ import typer
 from kaboom.cli.console import out
 from kaboom.cli.group import KaboomGroup
 from kaboom.engine.errors import BadInput
-from kaboom.engine.i18n import N_, _
+from kaboom.engine.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from kaboom.server.db import AccountRow, Store
@@ -51,7 +51,8 @@ def _store(db: str) -> Store:
     try:
         from kaboom.server.db import Store, make_engine, migrate
     except ImportError as e:
-        raise BadInput("accounts", f"the server extra: pip install -e '.[server]' ({e})") from None
+        needs = _("the server extra: pip install -e '.[server]' ({error})").format(error=e)
+        raise BadInput("accounts", needs) from None
     engine = make_engine(db)
     migrate(engine)
     return Store(engine)
@@ -62,7 +63,8 @@ def _account(store: Store, name: str) -> AccountRow:
 
     row = store.account(name_key(name))
     if row is None:
-        raise BadInput("NAME", f"an account's name, got {name!r} (kaboom accounts list)")
+        said = _("an account's name, got {name} (kaboom accounts list)").format(name=repr(name))
+        raise BadInput("NAME", said)
     return row
 
 
@@ -83,7 +85,8 @@ def list_accounts(db: DbOption = DEFAULT_DB) -> None:
     for row in rows:
         made = time.strftime("%Y-%m-%d %H:%M", time.gmtime(row.created_at))
         out().print(f"{row.name}\t{made} UTC", highlight=False, markup=False)
-    out().print(f"{len(rows)} account{'' if len(rows) == 1 else 's'}", highlight=False)
+    counted = ngettext("{n} account", "{n} accounts", len(rows)).format(n=len(rows))
+    out().print(counted, highlight=False)
 
 
 def rename(
@@ -97,8 +100,9 @@ def rename(
     row = _account(store, old)
     shown = _valid(clean_name, new)
     if not store.rename_account(row.id, shown, name_key(shown)):
-        raise BadInput("NEW", f"a name nobody has, but {shown!r} is taken")
-    out().print(f"renamed {row.name} to {shown}", highlight=False, markup=False)
+        raise BadInput("NEW", _("a name nobody has, but {name} is taken").format(name=repr(shown)))
+    said = _("renamed {old} to {new}").format(old=row.name, new=shown)
+    out().print(said, highlight=False, markup=False)
 
 
 def reset_password(
@@ -115,11 +119,12 @@ def reset_password(
     if password_stdin:
         password = sys.stdin.readline().rstrip("\r\n")
     else:
-        password = getpass.getpass("new password: ")
-        if getpass.getpass("again: ") != password:
-            raise BadInput("password", "the same password twice")
+        password = getpass.getpass(_("new password: "))
+        if getpass.getpass(_("again: ")) != password:
+            raise BadInput("password", _("the same password twice"))
     store.set_password(row.id, hash_password(_valid(check_password, password)))
-    out().print(f"new password for {row.name}; signed out everywhere", highlight=False)
+    said = _("new password for {name}; signed out everywhere").format(name=row.name)
+    out().print(said, highlight=False)
 
 
 def remove(
@@ -132,4 +137,5 @@ def remove(
     row = _account(store, name)
     store.remove_account(row.id)
     ladder.recompute(store.engine)
-    out().print(f"removed {row.name}; the ladder recomputed", highlight=False, markup=False)
+    said = _("removed {name}; the ladder recomputed").format(name=row.name)
+    out().print(said, highlight=False, markup=False)

@@ -50,7 +50,7 @@ def parse_options(pairs: list[str] | None) -> JsonObject:
     for pair in pairs or []:
         name, sep, raw = pair.partition("=")
         if not sep or not name:
-            raise BadInput("--option", f"NAME=VALUE, got {pair!r}")
+            raise BadInput("--option", _("NAME=VALUE, got {value}").format(value=repr(pair)))
         options[name] = option_value(raw)
     return options
 
@@ -73,7 +73,7 @@ def parse_axis(text: str) -> tuple[str, tuple[JsonValue, ...]]:
     """
     name, sep, raw = text.partition("=")
     if not sep or not name.strip() or not raw.strip():
-        raise BadInput("--vary", f"NAME=V1,V2,..., got {text!r}")
+        raise BadInput("--vary", _("NAME=V1,V2,..., got {value}").format(value=repr(text)))
     return name.strip(), tuple(option_value(v.strip()) for v in raw.split(",") if v.strip())
 
 
@@ -114,9 +114,11 @@ def experiment(
     runner = backend_of(backend, workers, address)
     for path, what in ((csv_path, "--csv"), (plot, "--plot")):
         if path is not None and not path.parent.is_dir():
-            raise BadInput(what, f"a file in an existing folder; {str(path.parent)!r} is not one")
+            folder = repr(str(path.parent))
+            said = _("a file in an existing folder; {folder} is not one").format(folder=folder)
+            raise BadInput(what, said)
     total = games * len(grid.cells())
-    with progress_bar("experiment", "games", total, quiet=as_json) as advance:
+    with progress_bar(_("experiment"), "games", total, quiet=as_json) as advance:
         result = run_experiment(grid, runner, advance)
     if csv_path is not None:
         csv_path.write_text(to_csv(result), encoding="utf-8")
@@ -124,14 +126,14 @@ def experiment(
         try:
             draw(result, str(plot))
         except ImportError:
-            raise BadInput("--plot", "matplotlib: pip install -e '.[plot]'") from None
+            raise BadInput("--plot", _("matplotlib: pip install -e '.[plot]'")) from None
     if as_json:
         print(json.dumps(result, indent=2))
         return
     show(result)
-    for path, what in ((csv_path, "CSV"), (plot, "plot")):
+    for path, what in ((csv_path, _("CSV: {path}")), (plot, _("plot: {path}"))):
         if path is not None:
-            out().print(f"{what}: {path}", highlight=False)
+            out().print(what.format(path=path), highlight=False)
 
 
 def show(result: dict[str, Any]) -> None:
@@ -141,12 +143,14 @@ def show(result: dict[str, Any]) -> None:
     from kaboom.sim.experiment import cell_label
 
     table = Table(
-        title=f"{result['game']}: {result['games_per_cell']} games per cell, "
-        f"bots {result['bots']}, seed {result['seed']}",
-        caption="win rate % (95% CI); turns: mean (95% CI)",
-    )
-    table.add_column("cell", no_wrap=True)
-    for col in ("seats", "bots", "turns", "decisions", "endings"):
+        title=_("{game}: {games} games per cell, bots {bots}, seed {seed}").format(
+            game=result["game"], games=result["games_per_cell"], bots=result["bots"],
+            seed=result["seed"],
+        ),
+        caption=_("win rate % (95% CI); turns: mean (95% CI)"),
+    )  # fmt: skip
+    table.add_column(_("cell"), no_wrap=True)
+    for col in (_("seats"), _("bots"), _("turns"), _("decisions"), _("endings")):
         table.add_column(col)
     for c in result["cells"]:
         seats = "\n".join(f"{s['seat']}: {_rate(s)}" for s in c["seats"])

@@ -10,7 +10,7 @@ import typer
 
 from kaboom.cli.console import out
 from kaboom.cli.group import KaboomGroup
-from kaboom.engine.i18n import _
+from kaboom.engine.i18n import _, ngettext
 
 app = typer.Typer(cls=KaboomGroup, help=_("The server's ladder: its ratings."))
 
@@ -34,4 +34,9 @@ def recompute(db: Annotated[str, typer.Option(help=_("The server's database."))]
         engine.dispose()
     changed = sum(1 for key, rec in after.items() if before.get(key) != rec)
     changed += sum(1 for key in before if key not in after)
-    out().print(f"{len(after)} ratings recomputed; {changed} differed from those stored")
+    said = ngettext(
+        "{n} rating recomputed; {changed} differed from those stored",
+        "{n} ratings recomputed; {changed} differed from those stored",
+        len(after),
+    )
+    out().print(said.format(n=len(after), changed=changed))

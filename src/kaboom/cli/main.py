@@ -115,7 +115,8 @@ def friendly(fn: Callable[P, R]) -> Callable[P, R]:
         except KaboomError as e:
             from rich.markup import escape
 
-            err().print(f"[red]error:[/red] {escape(str(e))}", highlight=False)
+            said = _("[red]error:[/red] {message}").format(message=escape(str(e)))
+            err().print(said, highlight=False)
             raise typer.Exit(2) from None
 
     return wrapper
@@ -136,14 +137,14 @@ def games() -> None:
 
     from kaboom.engine.registry import list_games
 
-    table = Table(title="Games", caption="set an option with -o NAME=VALUE")
-    table.add_column("id", no_wrap=True)
-    table.add_column("name")
-    table.add_column("players", no_wrap=True)
-    table.add_column("options (default)", no_wrap=True)
+    table = Table(title=_("Games"), caption=_("set an option with -o NAME=VALUE"))
+    table.add_column(_("id"), no_wrap=True)
+    table.add_column(_("name"))
+    table.add_column(_("players"), no_wrap=True)
+    table.add_column(_("options (default)"), no_wrap=True)
     for spec in list_games():
         opts = "\n".join(f"{o.name}={shown(o.default)}" for o in spec.options) or "-"
-        table.add_row(spec.game_id, spec.name, f"{spec.min_players}-{spec.max_players}", opts)
+        table.add_row(spec.game_id, _(spec.name), f"{spec.min_players}-{spec.max_players}", opts)
     out().print(table)
 
 
@@ -260,9 +261,14 @@ def _join(
         from kaboom.cli.join import JoinApp, RemoteSession, join_seat
         from kaboom.server.client import LobbyRefused
     except ImportError as e:
-        raise BadInput("--join", f"the server extra: pip install -e '.[server]' ({e})") from None
+        needs = _("the server extra: pip install -e '.[server]' ({error})").format(error=e)
+        raise BadInput("--join", needs) from None
     # issue 35: --user signs in first (the password asked without echo)
-    account = None if user is None else (user, getpass.getpass(f"password for {user}: "))
+    account = (
+        None
+        if user is None
+        else (user, getpass.getpass(_("password for {user}: ").format(user=user)))
+    )
     try:
         base, table, seat_token, invite = asyncio.run(
             join_seat(url, "" if watch else name, token, None, start, account)
@@ -270,12 +276,13 @@ def _join(
     except LobbyRefused as e:
         raise BadInput(url, e.detail) from None
     except OSError as e:
-        raise BadInput(url, f"a running kaboom server ({e})") from None
+        raise BadInput(url, _("a running kaboom server ({error})").format(error=e)) from None
     app = JoinApp(RemoteSession(base, table, seat_token, invite), start)
     app.run()
     session = app.remote  # (the last table played: a plays the next one)
     if session.token is not None:
-        err().print(f"your seat's token (come back with --token): {session.token}", highlight=False)
+        said = _("your seat's token (come back with --token): {token}").format(token=session.token)
+        err().print(said, highlight=False)
 
 
 @app.command(
@@ -305,12 +312,13 @@ def watch(
     from kaboom.sim.story import tell
 
     if delay < 0:
-        raise BadInput("--delay", f"seconds, 0 or more, got {delay}")
+        raise BadInput("--delay", _("seconds, 0 or more, got {delay}").format(delay=delay))
     names = bot_list(bots, players)
     state = new_game(game, players, seed, **parse_options(option))
     rng = random.Random(seed)
     seated = [make_bot(name, rng.getrandbits(63), game) for name in names]
-    out().rule(f"{get_game(game).name}: {players} players, seed {seed}")
+    title = _("{game}: {players} players, seed {seed}")
+    out().rule(title.format(game=_(get_game(game).name), players=players, seed=seed))
     moves = 0
 
     def say(lines: list[str]) -> None:
@@ -322,7 +330,8 @@ def watch(
             out().print(line, highlight=False, soft_wrap=True, markup=False)
 
     tell(state, seated, say)
-    out().rule(f"Winner: P{state.winners[0]}" if state.winners else "No winner")
+    won = state.winners
+    out().rule(_("Winner: P{seat}").format(seat=won[0]) if won else _("No winner"))
 
 
 @app.command(
@@ -346,12 +355,12 @@ def simulate(
     from kaboom.sim.simulate import simulate as run
 
     if games < 1:
-        raise BadInput("--games", "a positive number of games")
+        raise BadInput("--games", _("a positive number of games"))
     get_game(game).check_players(players)
     names = bot_list(bots, players)
     options = parse_options(option)
     runner = backend_of(backend, workers, address)
-    with progress_bar("simulating", "games", games, quiet=as_json) as advance:
+    with progress_bar(_("simulating"), "games", games, quiet=as_json) as advance:
         report = run(game, players, games, seed, names, options, advance, runner)
     figures = report.to_json()
     if as_json:
@@ -360,9 +369,11 @@ def simulate(
     from rich.table import Table
 
     scored = "mean_score" in figures["seats"][0]
-    table = Table(title=f"{game}: {players} players, {games} games, seed {seed}")
-    for col in ("seat", "bot", "wins", "win rate", "95% CI", *(["mean score"] if scored else [])):
-        table.add_column(col, justify="right" if col != "bot" else "left")
+    title = _("{game}: {players} players, {games} games, seed {seed}")
+    table = Table(title=title.format(game=game, players=players, games=games, seed=seed))
+    cols = (_("seat"), _("bot"), _("wins"), _("win rate"), _("95% CI"))
+    for i, col in enumerate((*cols, *([_("mean score")] if scored else []))):
+        table.add_column(col, justify="right" if i != 1 else "left")
     for row in figures["seats"]:
         lo, hi = row["ci95"]
         table.add_row(
@@ -375,8 +386,8 @@ def simulate(
         )
     out().print(table)
     if "teams" in figures:
-        teams = Table(title="teams")
-        for col in ("team", "seats", "wins", "win rate", "95% CI"):
+        teams = Table(title=_("teams"))
+        for col in (_("team"), _("seats"), _("wins"), _("win rate"), _("95% CI")):
             teams.add_column(col, justify="right")
         for row in figures["teams"]:
             lo, hi = row["ci95"]
@@ -384,8 +395,8 @@ def simulate(
             teams.add_row(str(row["team"]), seats, str(row["wins"]), f"{row['win_rate']:.1%}",
                           f"{lo:.1%} - {hi:.1%}")  # fmt: skip
         out().print(teams)
-    out().print(f"mean turns per game: {figures['mean_turns']:.1f}")
-    out().print(f"mean decisions per game: {figures['mean_decisions']:.1f}")
+    out().print(_("mean turns per game: {n}").format(n=f"{figures['mean_turns']:.1f}"))
+    out().print(_("mean decisions per game: {n}").format(n=f"{figures['mean_decisions']:.1f}"))
 
 
 @app.command(
@@ -412,10 +423,10 @@ def tournament(
 
     entrants = [b.strip() for b in bots.split(",") if b.strip()]
     if not entrants:
-        raise BadInput("--bots", "at least one bot spec")
+        raise BadInput("--bots", _("at least one bot spec"))
     if games < 1 or (workers is not None and workers < 1):
-        raise BadInput("--games/--workers", "positive numbers")
-    with progress_bar("tournament", "games", games, quiet=as_json) as advance:
+        raise BadInput("--games/--workers", _("positive numbers"))
+    with progress_bar(_("tournament"), "games", games, quiet=as_json) as advance:
         runner = backend_of(backend, workers, address)
         report = run(game, players, entrants, games, seed, runner.workers,
                      parse_options(option), advance, runner)  # fmt: skip
@@ -423,7 +434,7 @@ def tournament(
         try:
             draw(report, str(plot))
         except ImportError:
-            raise BadInput("--plot", "matplotlib: pip install -e '.[plot]'") from None
+            raise BadInput("--plot", _("matplotlib: pip install -e '.[plot]'")) from None
     figures = report.to_json()
     if as_json:
         print(json.dumps(figures, indent=2))
@@ -432,15 +443,19 @@ def tournament(
     from rich.table import Table
 
     table = Table(
-        title=f"{game}: {players} players, {games} games, seed {seed}",
+        title=_("{game}: {players} players, {games} games, seed {seed}").format(
+            game=game, players=players, games=games, seed=seed
+        ),
         box=box.SIMPLE_HEAD,
         pad_edge=False,
         collapse_padding=True,
-        caption="rating: OpenSkill μ ± 2σ, as the --plot chart draws it (--json: mu, sigma, "
-        "and the cautious μ − 3σ as rating)",
+        caption=_(
+            "rating: OpenSkill μ ± 2σ, as the --plot chart draws it (--json: mu, sigma, "
+            "and the cautious μ − 3σ as rating)"
+        ),
     )
-    table.add_column("bot", no_wrap=True)
-    for col in ("seat-games", "wins", "win %", "95% CI", "vs even", "rating"):
+    table.add_column(_("bot"), no_wrap=True)
+    for col in (_("seat-games"), _("wins"), _("win %"), _("95% CI"), _("vs even"), _("rating")):
         table.add_column(col, justify="right", no_wrap=True)
     for row in figures["bots"]:
         lo, hi = row["ci95"]
@@ -448,10 +463,10 @@ def tournament(
                       f"{row['win_rate']:.1%}", f"{lo:.0%}-{hi:.0%}", row["verdict"],
                       f"{row['mu']:.1f}±{2 * row['sigma']:.1f}")  # fmt: skip
     out().print(table)
-    out().print(f"even share {1 / players:.1%}; mean decisions per game "
-              f"{figures['mean_decisions']:.1f}")  # fmt: skip
+    out().print(_("even share {share}; mean decisions per game {n}").format(
+        share=f"{1 / players:.1%}", n=f"{figures['mean_decisions']:.1f}"))  # fmt: skip
     if plot is not None:
-        out().print(f"rating chart: {plot}")
+        out().print(_("rating chart: {path}").format(path=plot))
 
 
 app.command("experiment", help=EXPERIMENT_HELP)(friendly(lab_experiment))
@@ -475,19 +490,29 @@ def scenario_run(
             result = run_file(path)
         except BadInput as e:
             broken += 1
-            err().print(f"[red]ERROR[/red] {escape(str(e))}", highlight=False)
+            said = _("[red]ERROR[/red] {message}").format(message=escape(str(e)))
+            err().print(said, highlight=False)
             continue
         if result.ok:
-            passed_line = f"[green]PASS[/green] {escape(f'{path}: {result.name}')}"
+            passed_line = _("[green]PASS[/green] {scenario}").format(
+                scenario=escape(f"{path}: {result.name}")
+            )
             out().print(passed_line, highlight=False, soft_wrap=True)
         else:
             failed += 1
-            failed_line = f"[red]FAIL[/red] {escape(f'{path}: {result.name}')}"
+            failed_line = _("[red]FAIL[/red] {scenario}").format(
+                scenario=escape(f"{path}: {result.name}")
+            )
             out().print(failed_line, highlight=False, soft_wrap=True)
             for failure in result.failures:
                 out().print(f"     {failure}", highlight=False, soft_wrap=True, markup=False)
     passed = len(files) - failed - broken
-    out().print(f"{passed} passed, {failed} failed" + (f", {broken} malformed" if broken else ""))
+    tally = _("{passed} passed, {failed} failed").format(passed=passed, failed=failed)
+    if broken:
+        tally = _("{passed} passed, {failed} failed, {broken} malformed").format(
+            passed=passed, failed=failed, broken=broken
+        )
+    out().print(tally)
     if failed or broken:
         raise typer.Exit(1)
 
@@ -522,11 +547,18 @@ def bench(
                 print(json.dumps({**figures, "build": build_kind()}))
             else:
                 out().print(
-                    f"{game} {figures['players']}p ISMCTS {figures['level']}: "
-                    f"{figures['iterations_per_s']:,.0f} iterations/s, "
-                    f"{figures['seconds_per_decision']:.2f} s per decision "
-                    f"({figures['iterations_per_decision']:.0f} iterations) over "
-                    f"{figures['decisions']} decisions",
+                    _(
+                        "{game} {players}p ISMCTS {level}: {speed} iterations/s, {seconds} s "
+                        "per decision ({iterations} iterations) over {decisions} decisions"
+                    ).format(
+                        game=game,
+                        players=figures["players"],
+                        level=figures["level"],
+                        speed=f"{figures['iterations_per_s']:,.0f}",
+                        seconds=f"{figures['seconds_per_decision']:.2f}",
+                        iterations=f"{figures['iterations_per_decision']:.0f}",
+                        decisions=figures["decisions"],
+                    ),
                     highlight=False,
                 )
         return
@@ -539,17 +571,19 @@ def bench(
         return
     from rich.table import Table
 
-    table = Table(title="Random playouts on one core (CPU time)")
-    for col in ("run", "games/s", "decisions/s", "ratio to reference"):
-        table.add_column(col, justify="right" if col != "run" else "left")
+    table = Table(title=_("Random playouts on one core (CPU time)"))
+    for i, col in enumerate((_("run"), _("games/s"), _("decisions/s"), _("ratio to reference"))):
+        table.add_column(col, justify="right" if i else "left")
     for t in [*ours, *([ref] if ref else [])]:
         ratio = f"{t.ratio:.2f}" if t.ratio is not None else "-"
         table.add_row(t.label, f"{t.games_per_s:,.0f}", f"{t.decisions_per_s:,.0f}", ratio)
     out().print(table)
     if ref is None:
         out().print(
-            "reference missing: OpenSpiel is not installed "
-            "(pip install -e '.[bench]' adds it); ours are printed alone"
+            _(
+                "reference missing: OpenSpiel is not installed "
+                "(pip install -e '.[bench]' adds it); ours are printed alone"
+            )
         )
 
 
@@ -611,7 +645,7 @@ def review(
     if plot is not None:
         save.check_writable(plot, "--plot")
     total = steps_of(file)
-    with progress_bar("reviewing", "steps", total, quiet=as_json) as advance:
+    with progress_bar(_("reviewing"), "steps", total, quiet=as_json) as advance:
         done = 0
 
         def told(step: int) -> None:
@@ -627,7 +661,10 @@ def review(
                 path.write_text(curve_svg(result, q), encoding="utf-8")
             except OSError as e:
                 raise BadInput(
-                    "--plot", f"a file kaboom may write; {path}: {e.strerror or e}"
+                    "--plot",
+                    _("a file kaboom may write; {path}: {error}").format(
+                        path=path, error=e.strerror or e
+                    ),
                 ) from None
             written.append(path)
     if as_json:
@@ -636,7 +673,7 @@ def review(
     for line in report_lines(result, file):
         out().print(line, highlight=False, soft_wrap=True)
     for path in written:
-        out().print(f"curve: {path}", highlight=False, markup=False)
+        out().print(_("curve: {path}").format(path=path), highlight=False, markup=False)
 
 
 @app.command(
@@ -661,9 +698,9 @@ def learn(
     else:
         from rich.table import Table
 
-        table = Table(title="Lessons", caption="kaboom learn GAME starts one")
-        table.add_column("game", no_wrap=True)
-        table.add_column("lesson")
+        table = Table(title=_("Lessons"), caption=_("kaboom learn GAME starts one"))
+        table.add_column(_("game"), no_wrap=True)
+        table.add_column(_("lesson"))
         for game_id, title in available():
             table.add_row(game_id, title)
         out().print(table)
@@ -770,12 +807,16 @@ def serve(
         from kaboom.server.run import serve as run
         from kaboom.web.app import create_app as with_pages  # the browser table at /
     except ImportError as e:
-        raise BadInput("serve", f"the server extra: pip install -e '.[server]' ({e})") from None
+        needs = _("the server extra: pip install -e '.[server]' ({error})").format(error=e)
+        raise BadInput("serve", needs) from None
     if not 0 < port < 65536:
-        raise BadInput("--port", f"a port in 1..65535, got {port}")
+        raise BadInput("--port", _("a port in 1..65535, got {port}").format(port=port))
     for flag, seconds in (("--hint-seconds", hint_seconds), ("--review-seconds", review_seconds)):
         if not seconds > 0:
-            raise BadInput(flag, f"a positive number of seconds, got {seconds:g}")
+            raise BadInput(
+                flag,
+                _("a positive number of seconds, got {seconds}").format(seconds=f"{seconds:g}"),
+            )
     config = ServerConfig(
         db=db,
         origins=tuple(origin or ()),
@@ -829,8 +870,8 @@ def connect(
     except LobbyRefused as e:
         raise BadInput(url, e.detail) from None
     except OSError as e:
-        raise BadInput(url, f"a running kaboom server ({e})") from None
-    out().print(f"winners: {over['winners']}")
+        raise BadInput(url, _("a running kaboom server ({error})").format(error=e)) from None
+    out().print(_("winners: {winners}").format(winners=over["winners"]))
 
 
 # kaboom train (the rl extra, docs/rl.md): its own module, reading -o as every command does.

@@ -44,20 +44,23 @@ def command(parse_options: Callable[[list[str] | None], JsonObject]) -> Callable
             from kaboom.rl.train import train as run
         except ImportError as err:
             raise BadInput(
-                "train", f"needs the rl extra: pip install 'kaboom[rl]' ({err})"
+                "train",
+                _("needs the rl extra: pip install 'kaboom[rl]' ({error})").format(error=err),
             ) from None
-        with progress_bar("training", "steps", steps, quiet=as_json) as advance:
+        with progress_bar(_("training"), "steps", steps, quiet=as_json) as advance:
             report = run(game, players, opponents, steps, str(out), seed,
                          parse_options(option), advance)  # fmt: skip
         if as_json:
             print(json.dumps(report.to_json(), indent=2))
             return
-        mean = "n/a" if report.mean_reward is None else f"{report.mean_reward:+.3f}"
-        stdout().print(
-            f"{report.path}: {report.steps} steps, {report.episodes} games, "
-            f"{report.seconds:.0f} CPU s; mean reward of the last 100 games {mean}. "
-            f"Play it: --bots ppo:path={report.path}",
-            highlight=False,
-        )
+        mean = _("n/a") if report.mean_reward is None else f"{report.mean_reward:+.3f}"
+        said = _(
+            "{path}: {steps} steps, {games} games, {seconds} CPU s; mean reward of the last "
+            "100 games {mean}. Play it: --bots ppo:path={path}"
+        ).format(
+            path=report.path, steps=report.steps, games=report.episodes,
+            seconds=f"{report.seconds:.0f}", mean=mean,
+        )  # fmt: skip
+        stdout().print(said, highlight=False)
 
     return train

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, TypeVarTuple
 
 from kaboom.bots.base import Search
 from kaboom.engine.errors import BadInput, BadOption, KaboomError
+from kaboom.engine.i18n import _
 from kaboom.engine.options import refuse_file_options
 from kaboom.engine.parsing import parse_seed
 from kaboom.engine.registry import get_game, new_game
@@ -223,7 +224,7 @@ class Hub:
     async def _commit_batch(
         self, batch: list[tuple[str, list[ActionRow], asyncio.Future[None]]]
     ) -> None:
-        items = [(t, rows) for t, rows, _ in batch]
+        items = [(t, rows) for t, rows, _future in batch]
         notify = self.instance if self.shared else None
         began = time.perf_counter()
         try:
@@ -235,7 +236,7 @@ class Hub:
         self.stats["writes"] += len(batch)
         self.stats["commit_s"] += took
         self.stats["commit_max_s"] = max(self.stats["commit_max_s"], took)
-        for (_, _, future), result in zip(batch, results, strict=True):
+        for (_table, _rows, future), result in zip(batch, results, strict=True):
             if future.done():
                 continue
             if result is None:
@@ -349,17 +350,17 @@ class Hub:
         self._check_clocks(req)
         self._check_bots(specs, spec.game_id)
         if req.get("rated") and req.get("hints"):
-            raise BadInput("hints", "off at a rated table (a rating is of the players alone)")
+            raise BadInput("hints", _("off at a rated table (a rating is of the players alone)"))
         seed = req.get("seed")  # a decimal string or an integer (docs/protocol.md)
         seed = secrets.randbits(64) if seed is None else parse_seed(seed)
         options = dict(req.get("options") or {})
         refuse_file_options(spec.options, options)
         new_game(spec.game_id, players, 0, **options)  # a bad option stops here
         if len(self.tables) >= self.config.max_tables:
-            raise LobbyError(503, "too many tables on this server")
+            raise LobbyError(503, _("too many tables on this server"))
         cap = self.config.client_tables
         if cap and self.owners.held(client) >= cap:
-            held = f"at most {cap} live tables (open or playing) from one address"
+            held = _("at most {n} live tables (open or playing) from one address").format(n=cap)
             raise LobbyError(429, f"tables: {held}; one must end first")
         invite = secrets.token_urlsafe(12) if req.get("private") else None
         row = TableRow(

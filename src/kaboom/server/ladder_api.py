@@ -11,6 +11,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, HTTPException, Query, Request
 
 from kaboom.engine.errors import KaboomError
+from kaboom.engine.i18n import _
 from kaboom.engine.registry import GameSpec, get_game
 from kaboom.server import ladder
 from kaboom.server.accounts import name_key, running_hub
@@ -48,9 +49,9 @@ def add_ladder(app: FastAPI) -> None:
     @app.get("/api/players/{name}")
     async def player(request: Request, name: str) -> dict[str, Any]:
         if not 1 <= len(name) <= NAME_MAX:
-            raise HTTPException(404, "no such player")
+            raise HTTPException(404, _("no such player"))
         h = running_hub(request)
         row = await h.db(h.store.account, name_key(name))
         if row is None:
-            raise HTTPException(404, "no such player")
+            raise HTTPException(404, _("no such player"))
         return await h.db(ladder.profile, h.engine, row.id, row.name)
