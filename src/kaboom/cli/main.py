@@ -29,7 +29,13 @@ from kaboom.cli.lab import (
 from kaboom.cli.lab import experiment as lab_experiment
 from kaboom.cli.language import asked, chosen, refusal, said
 from kaboom.engine.errors import BadInput, KaboomError
-from kaboom.engine.i18n import _, parse_language, set_language, use_language
+from kaboom.engine.i18n import (
+    _,
+    from_environment,
+    parse_language,
+    set_language,
+    use_language,
+)
 
 app = typer.Typer(
     cls=KaboomGroup,
@@ -923,8 +929,9 @@ def main() -> None:
     asked for."""
     wanted, args = asked(sys.argv[1:])
     lang = chosen(wanted, os.environ)
-    if lang is None:
-        print(refusal(str(wanted)), file=sys.stderr)
+    if lang is None:  # (refused in the environment's language)
+        with use_language(from_environment(os.environ)):
+            print(refusal(str(wanted)), file=sys.stderr)
         raise SystemExit(2)
     set_language(lang)
     only_command(app, args)(args, prog_name="kaboom")
