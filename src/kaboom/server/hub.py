@@ -398,13 +398,14 @@ class Hub:
         c = self.config
         clock = req.get("clock")
         if clock is not None and not 1.0 <= clock <= c.max_clock:
-            raise BadOption("clock", f"seconds in 1..{c.max_clock:g}, or none")
+            why = _("seconds in 1..{most}, or none").format(most=f"{c.max_clock:g}")
+            raise BadOption("clock", why)
         for name, default, cap in (
             ("window", 3.0, c.max_window),
             ("bot_delay", 0.8, c.max_bot_delay),
         ):
             if not 0.0 <= req.get(name, default) <= cap:
-                raise BadOption(name, f"seconds in 0..{cap:g}")
+                raise BadOption(name, _("seconds in 0..{most}").format(most=f"{cap:g}"))
 
     def _check_bots(self, specs: list[str], game: str) -> None:
         """Every bot spec makes a bot (else ``BadInput``), and its searches stay within
@@ -416,20 +417,27 @@ class Hub:
         searches = 0
         for seat, s in enumerate(specs):
             if names_a_file(s):  # (before making it: making it would read the file)
-                on_disk = "names a file on the server's disk: not accepted over the network"
-                raise BadOption("seats", f"seat {seat} ({s}) {on_disk}")
+                on_disk = _(
+                    "seat {seat} ({spec}) names a file on the server's disk: not accepted over "
+                    "the network"
+                )
+                raise BadOption("seats", on_disk.format(seat=seat, spec=s))
             bot = make_bot(s, 0, game) if s != "human" else None
             if not isinstance(bot, Search):
                 continue
             searches += 1
-            asks = f"a decision on this server; seat {seat} ({s}) asks"
+            asks = _("at most {most} a decision on this server; seat {seat} ({spec}) asks {asked}")
             if bot.iterations > c.max_iterations:
-                raise BadOption("iterations", f"at most {c.max_iterations} {asks} {bot.iterations}")
+                said = asks.format(most=c.max_iterations, seat=seat, spec=s, asked=bot.iterations)
+                raise BadOption("iterations", said)
             if bot.seconds is not None and bot.seconds > c.max_seconds:
-                raise BadOption("seconds", f"at most {c.max_seconds:g} {asks} {bot.seconds:g}")
+                most, asked = f"{c.max_seconds:g}", f"{bot.seconds:g}"
+                raise BadOption("seconds", asks.format(most=most, seat=seat, spec=s, asked=asked))
         if searches > c.max_search_seats:
-            played = f"at most {c.max_search_seats} played by a search bot (ismcts) on this server"
-            raise BadOption("seats", f"{played}; {searches} asked")
+            played = _(
+                "at most {most} played by a search bot (ismcts) on this server; {n} asked"
+            ).format(most=c.max_search_seats, n=searches)
+            raise BadOption("seats", played)
 
     def _live(self, table_id: str) -> bool:
         table = self.tables.get(table_id)

@@ -639,5 +639,6 @@ class TableUnavailable(LobbyError):
     ``unavailable`` and close code 4503 (docs/protocol.md)."""
 
     def __init__(self, table_id: str, reason: str) -> None:
-        super().__init__(503, f"table {table_id} cannot be loaded now ({reason})")
+        said = _("table {table} cannot be loaded now ({reason})")
+        super().__init__(503, said.format(table=table_id, reason=reason))
         self.table_id, self.reason = table_id, reason
