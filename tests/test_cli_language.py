@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from typing import Any
 
 from typer.testing import CliRunner
 
@@ -100,3 +101,21 @@ def test_reading_the_language_of_the_command_line() -> None:
     assert chosen("klingon", {}) is None
     with use_language("nb"):
         assert refusal("xx").startswith("feil: --lang xx: kaboom snakker en (English)")
+
+
+def test_the_joined_tables_words_and_the_language_sent_to_the_server() -> None:
+    from kaboom.cli.join import seat_line, seat_name
+    from kaboom.server.client import ws_url
+
+    bot: Any = {"seat": 1, "kind": "bot", "bot": "heuristic"}
+    free: Any = {"seat": 2, "kind": "human", "name": "", "taken": False, "connected": False}
+    mine: Any = {"seat": 0, "kind": "human", "name": "kim", "taken": True, "connected": True}
+    anon: Any = {"seat": 0, "name": ""}
+    with use_language("nb"):
+        assert seat_line(bot, 0) == "P1  en bot (heuristic)"
+        assert seat_line(free, 0) == "P2  ledig: for en person"
+        assert seat_line(mine, 0) == "P0  kim (du)"
+        assert seat_name(anon) == "en spiller (P0)"
+    assert seat_line(mine, 0) == "P0  kim (you)"
+    assert ws_url("http://127.0.0.1:8000", "nb") == "ws://127.0.0.1:8000/ws?lang=nb"
+    assert ws_url("http://127.0.0.1:8000") == "ws://127.0.0.1:8000/ws"
