@@ -15,6 +15,7 @@ import httpx
 import pytest
 import websockets
 
+from kaboom.engine.registry import new_game
 from kaboom.server.client import Lobby, LobbyRefused, SeatClient, ws_url
 from server_support import Server, check_schema, make_table, sqlite_server
 
@@ -114,3 +115,49 @@ def test_the_lobby_refuses_in_the_persons_language(server: Server) -> None:
         await lobby.close()
 
     asyncio.run(taken())
+
+
+def test_a_window_answer_the_clock_drops_is_said_in_its_seats_language(server: Server) -> None:
+    """Seat 0 (English) plays a card, seat 1 (English) Nopes it, seat 2 (Norwegian) passes:
+    the pass, never asked, is refused when the window's clock closes it (a task of the
+    table, not of seat 2's connection), in Norwegian; the rule the same."""
+    game, window = "exploding-kittens", 0.6
+
+    def wanted(s: Any) -> bool:
+        nopable = [a for a in s.legal_actions() if s.action_text(a).startswith("play ")]
+        return bool(nopable) and "nope" in s.observe(1)["hand"]
+
+    seed = next(seed for seed in range(1, 500) if wanted(new_game(game, 3, seed)))
+    local = new_game(game, 3, seed)
+    play_card = next(a for a in local.legal_actions() if local.action_text(a).startswith("play "))
+
+    async def go() -> None:
+        lobby = Lobby(server.base)
+        table, joins = await make_table(lobby, game, ["human"] * 3, window=window, seed=seed)
+        langs = ("en", "en", "nb")
+        cs = [SeatClient(server.base, table["id"], j["token"], lang=lang)
+              for j, lang in zip(joins, langs, strict=True)]  # fmt: skip
+        for c in cs:
+            await c.connect()
+        await lobby.start(table["id"], joins[0]["token"])
+        for c in cs:
+            await c.wait_for(lambda m: m["type"] == "update")
+        await cs[0].act(play_card)
+        opened = await cs[2].wait_for(lambda m: m["type"] == "update" and m["seq"] == 1)
+        d1 = (await cs[1].wait_for(lambda m: m["type"] == "update" and m["seq"] == 1))["decision"]
+        nope = next(x["id"] for x in d1["legal"] if x["text"] != "pass")
+        await cs[1].act(nope, at=d1["at"])
+        passing = next(x["id"] for x in opened["decision"]["legal"] if x["text"] == "pass")
+        pass_key = await cs[2].act(passing, at=opened["decision"]["at"])
+        dropped = await cs[2].wait_for(
+            lambda m: m["type"] == "ack" and m["key"] == pass_key and m["status"] == "refused",
+            10.0,
+        )
+        assert dropped["rule"] == "reaction window"
+        assert dropped["reason"] == "vinduet ble lukket før denne plassen ble spurt"
+        for c in cs:
+            check_schema(c.messages, c.sent)
+            await c.close()
+        await lobby.close()
+
+    asyncio.run(go())
