@@ -27,8 +27,10 @@ def _game(game: str, players: int) -> GameSpec:
     except KaboomError as err:
         raise HTTPException(400, f"game: {err}") from None
     if not spec.min_players <= players <= spec.max_players:
-        takes = f"{spec.name} takes {spec.min_players} to {spec.max_players} players"
-        raise HTTPException(400, f"players: {takes}, not {players}")
+        takes = _("{game} takes {least} to {most} players, not {n}").format(
+            game=_(spec.name), least=spec.min_players, most=spec.max_players, n=players
+        )
+        raise HTTPException(400, f"players: {takes}")
     return spec
 
 
