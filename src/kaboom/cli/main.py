@@ -30,6 +30,7 @@ from kaboom.cli.lab import experiment as lab_experiment
 from kaboom.cli.language import asked, chosen, refusal, said
 from kaboom.engine.errors import BadInput, KaboomError
 from kaboom.engine.i18n import (
+    N_,
     _,
     from_environment,
     parse_language,
@@ -405,6 +406,11 @@ def simulate(
     out().print(_("mean decisions per game: {n}").format(n=f"{figures['mean_decisions']:.1f}"))
 
 
+#: A bot's win rate against the even share, as ``kaboom tournament`` says it (the JSON's
+#: ``verdict``, said in the person's language).
+VERDICTS = {"above": N_("above"), "below": N_("below"), "even": N_("even")}
+
+
 @app.command(
     help=_("Bots against each other, seats rotated: win rates with 95% intervals and ratings."),
 )
@@ -465,8 +471,9 @@ def tournament(
         table.add_column(col, justify="right", no_wrap=True)
     for row in figures["bots"]:
         lo, hi = row["ci95"]
+        verdict = _(VERDICTS.get(row["verdict"], row["verdict"]))
         table.add_row(row["bot"], str(row["seat_games"]), str(row["wins"]),
-                      f"{row['win_rate']:.1%}", f"{lo:.0%}-{hi:.0%}", row["verdict"],
+                      f"{row['win_rate']:.1%}", f"{lo:.0%}-{hi:.0%}", verdict,
                       f"{row['mu']:.1f}±{2 * row['sigma']:.1f}")  # fmt: skip
     out().print(table)
     out().print(_("even share {share}; mean decisions per game {n}").format(
