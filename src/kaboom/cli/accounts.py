@@ -14,21 +14,36 @@ import typer
 from kaboom.cli.console import out
 from kaboom.cli.group import KaboomGroup
 from kaboom.engine.errors import BadInput
+from kaboom.engine.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from kaboom.server.db import AccountRow, Store
 
 app = typer.Typer(
     cls=KaboomGroup,
-    help="The server's accounts, for its operator: list, rename, reset a password, remove.",
+    help=_("The server's accounts, for its operator: list, rename, reset a password, remove."),
     no_args_is_help=True,
 )
 
 DbOption = Annotated[
     str,
-    typer.Option(help="Database: a SQLite file (default) or postgresql://USER@HOST/DB."),
+    typer.Option(help=_("Database: a SQLite file (default) or postgresql://USER@HOST/DB.")),
 ]
 DEFAULT_DB = "sqlite:///kaboom-server.db"
+
+#: Each command's help (``cli/main.py`` registers the commands with it).
+HELP = {
+    "list": N_("List the accounts: name and when each was made."),
+    "rename": N_("Rename an account (its seats, history and sessions stay its own)."),
+    "reset-password": N_(
+        "Set an account's password (asked twice without echo, or read from stdin); every "
+        "device signed in to it is signed out."
+    ),
+    "remove": N_(
+        "Remove an account (its games stay, their seats by name only); the ladder is "
+        "recomputed without it, so the stored ratings stay those the stored games give."
+    ),
+}
 
 
 def _store(db: str) -> Store:
@@ -36,7 +51,8 @@ def _store(db: str) -> Store:
     try:
         from kaboom.server.db import Store, make_engine, migrate
     except ImportError as e:
-        raise BadInput("accounts", f"the server extra: pip install -e '.[server]' ({e})") from None
+        needs = _("the server extra: pip install -e '.[server]' ({error})").format(error=e)
+        raise BadInput("accounts", needs) from None
     engine = make_engine(db)
     migrate(engine)
     return Store(engine)
@@ -47,7 +63,8 @@ def _account(store: Store, name: str) -> AccountRow:
 
     row = store.account(name_key(name))
     if row is None:
-        raise BadInput("NAME", f"an account's name, got {name!r} (kaboom accounts list)")
+        said = _("an account's name, got {name} (kaboom accounts list)").format(name=repr(name))
+        raise BadInput("NAME", said)
     return row
 
 
@@ -58,45 +75,43 @@ def _valid(check: object, *args: str) -> str:
     try:
         result = check(*args)  # type: ignore[operator]
     except HTTPException as e:
-        field, _, why = str(e.detail).partition(": ")
+        field, _sep, why = str(e.detail).partition(": ")
         raise BadInput(field.upper(), why) from None
     return str(result)
 
 
 def list_accounts(db: DbOption = DEFAULT_DB) -> None:
-    """List the accounts: name and when each was made."""
     rows = _store(db).accounts()
     for row in rows:
         made = time.strftime("%Y-%m-%d %H:%M", time.gmtime(row.created_at))
         out().print(f"{row.name}\t{made} UTC", highlight=False, markup=False)
-    out().print(f"{len(rows)} account{'' if len(rows) == 1 else 's'}", highlight=False)
+    counted = ngettext("{n} account", "{n} accounts", len(rows)).format(n=len(rows))
+    out().print(counted, highlight=False)
 
 
 def rename(
-    old: Annotated[str, typer.Argument(help="The account's name now.")],
-    new: Annotated[str, typer.Argument(help="Its new name.")],
+    old: Annotated[str, typer.Argument(help=_("The account's name now."))],
+    new: Annotated[str, typer.Argument(help=_("Its new name."))],
     db: DbOption = DEFAULT_DB,
 ) -> None:
-    """Rename an account (its seats, history and sessions stay its own)."""
     from kaboom.server.accounts import clean_name, name_key
 
     store = _store(db)
     row = _account(store, old)
     shown = _valid(clean_name, new)
     if not store.rename_account(row.id, shown, name_key(shown)):
-        raise BadInput("NEW", f"a name nobody has, but {shown!r} is taken")
-    out().print(f"renamed {row.name} to {shown}", highlight=False, markup=False)
+        raise BadInput("NEW", _("a name nobody has, but {name} is taken").format(name=repr(shown)))
+    said = _("renamed {old} to {new}").format(old=row.name, new=shown)
+    out().print(said, highlight=False, markup=False)
 
 
 def reset_password(
-    name: Annotated[str, typer.Argument(help="The account's name.")],
+    name: Annotated[str, typer.Argument(help=_("The account's name."))],
     password_stdin: Annotated[
-        bool, typer.Option("--password-stdin", help="Read the new password from stdin.")
+        bool, typer.Option("--password-stdin", help=_("Read the new password from stdin."))
     ] = False,
     db: DbOption = DEFAULT_DB,
 ) -> None:
-    """Set an account's password (asked twice without echo, or read from stdin); every
-    device signed in to it is signed out."""
     from kaboom.server.accounts import check_password, hash_password
 
     store = _store(db)
@@ -104,23 +119,23 @@ def reset_password(
     if password_stdin:
         password = sys.stdin.readline().rstrip("\r\n")
     else:
-        password = getpass.getpass("new password: ")
-        if getpass.getpass("again: ") != password:
-            raise BadInput("password", "the same password twice")
+        password = getpass.getpass(_("new password: "))
+        if getpass.getpass(_("again: ")) != password:
+            raise BadInput("password", _("the same password twice"))
     store.set_password(row.id, hash_password(_valid(check_password, password)))
-    out().print(f"new password for {row.name}; signed out everywhere", highlight=False)
+    said = _("new password for {name}; signed out everywhere").format(name=row.name)
+    out().print(said, highlight=False)
 
 
 def remove(
-    name: Annotated[str, typer.Argument(help="The account's name.")],
+    name: Annotated[str, typer.Argument(help=_("The account's name."))],
     db: DbOption = DEFAULT_DB,
 ) -> None:
-    """Remove an account (its games stay, their seats by name only); the ladder is
-    recomputed without it, so the stored ratings stay those the stored games give."""
     from kaboom.server import ladder
 
     store = _store(db)
     row = _account(store, name)
     store.remove_account(row.id)
     ladder.recompute(store.engine)
-    out().print(f"removed {row.name}; the ladder recomputed", highlight=False, markup=False)
+    said = _("removed {name}; the ladder recomputed").format(name=row.name)
+    out().print(said, highlight=False, markup=False)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import get_args
+from typing import Any, get_args
 
 import typer
 from typer import core
@@ -134,7 +134,14 @@ def read_plainly(command: Command, ctx: Context) -> None:
 
 
 class KaboomGroup(core.TyperGroup):
-    """Typer's group; it and the commands it hands out read their plain options cheaply."""
+    """Typer's group; it and the commands it hands out read their plain options cheaply,
+    and their help is said in the run's language (``kaboom.cli.language.said``)."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        from kaboom.cli.language import said
+
+        said(self)
+        return super().main(*args, **kwargs)
 
     def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
         read_plainly(self, ctx)

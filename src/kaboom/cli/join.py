@@ -35,6 +35,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from kaboom.engine.events import Event
+from kaboom.engine.i18n import N_, _, language, ngettext
 from kaboom.engine.registry import get_game
 from kaboom.engine.state import Observation, State
 from kaboom.server.client import Lobby, LobbyRefused, SeatClient
@@ -67,7 +68,7 @@ class RemoteSession:
         invite: str | None = None,
         log_folder: Path | None = None,
     ) -> None:
-        self.client = SeatClient(base, table, token, invite, record=False)
+        self.client = SeatClient(base, table, token, invite, record=False, lang=language())
         self.base, self.table_id, self.token, self.invite = base, table, token, invite
         self.log_folder = log_folder or Path(".")
         self.seat: int | None = None
@@ -174,7 +175,8 @@ class RemoteSession:
                 continue
             self.told_absent.add(q)
             self.seen_connected.discard(q)
-            say(f"{seat_name(s)} is not connected: v votes to let a bot play it", "info")
+            absent = _("{seat} is not connected: v votes to let a bot play it")
+            say(absent.format(seat=seat_name(s)), "info")
 
     def vote_absent(self) -> list[str]:
         """Vote to let a bot play every absent seat this seat has not voted for yet; the
@@ -195,16 +197,16 @@ class RemoteSession:
         if msg is None:
             return why
         if not self.connected:
-            return "not connected to the table: try again in a moment"
+            return _("not connected to the table: try again in a moment")
         self._send(self.client.send(msg))
         return ""
 
     def react(self, reaction: str) -> str:
         """Send a reaction (one of ``tui.chat.REACTIONS``); "" once sent, else why not."""
         if reaction not in REACTIONS:
-            return f"no reaction {reaction!r}"
+            return _("no reaction {reaction}").format(reaction=repr(reaction))
         if not self.connected:
-            return "not connected to the table: try again in a moment"
+            return _("not connected to the table: try again in a moment")
         self._send(self.client.send({"v": 1, "type": "react", "reaction": reaction}))
         return ""
 
@@ -216,11 +218,11 @@ class RemoteSession:
         """Ask the server's coach for the best choices of this seat's decision (issue 32:
         searched there from this seat's view alone); "" once asked, else why not."""
         if not self.info.get("hints"):
-            return "Hints are off at this table (its creator decides)"
+            return _("Hints are off at this table (its creator decides)")
         if self.decision is None:
-            return "A hint is for your own move: wait until it is your turn to choose"
+            return _("A hint is for your own move: wait until it is your turn to choose")
         if not self.connected:
-            return "not connected to the table: try again in a moment"
+            return _("not connected to the table: try again in a moment")
         self._send(self.client.send({"v": 1, "type": "hint"}))
         return ""
 
@@ -257,8 +259,8 @@ class RemoteSession:
     async def start(self) -> str:
         """Ask the server to deal; "" once it does, else why not."""
         if self.token is None:
-            return "watching: only a seated person can start the table"
-        lobby = Lobby(self.base)
+            return _("watching: only a seated person can start the table")
+        lobby = Lobby(self.base, lang=language())
         try:
             await lobby.start(self.table_id, self.token)
         except LobbyRefused as err:
@@ -271,7 +273,7 @@ class RemoteSession:
         """The table that plays this one again (same game, options and seats; made by the
         first of its people to ask), this seat taken in it (``LobbyRefused``: why not)."""
         assert self.token is not None, "a spectator has no seat to take again"
-        lobby = Lobby(self.base)
+        lobby = Lobby(self.base, lang=language())
         try:
             new = await lobby.again(self.table_id, self.token)
         finally:
@@ -305,7 +307,8 @@ class RemoteSession:
                 if self.over is not None:
                     break
                 self.connected = False
-                say(f"connection lost ({type(err).__name__}); reconnecting", "warning")
+                lost = _("connection lost ({error}); reconnecting").format(error=type(err).__name__)
+                say(lost, "warning")
                 await asyncio.sleep(1.0)
         await self.client.close()
         await self.save_log(say)
@@ -345,7 +348,8 @@ class RemoteSession:
         elif kind == "ack" and msg["status"] == "refused" and msg["rule"] != "reaction window":
             # (a window answer not played, a Nope before it closing the window, is no
             # mistake of the person's: the log shows the Nope)
-            say(f"refused ({msg['rule']}): {msg['reason']}", "warning")
+            said = _("refused ({rule}): {reason}").format(rule=msg["rule"], reason=msg["reason"])
+            say(said, "warning")
         elif kind == "error" and refusal(msg):
             say(refusal(msg), "warning")  # a line or a reaction not taken: say why
         elif kind == "error":
@@ -374,14 +378,14 @@ class RemoteSession:
 
     async def save_log(self, say: Callable[[str, str], None]) -> None:
         """The game's log with every hand, for ``kaboom replay``."""
-        lobby = Lobby(self.base)
+        lobby = Lobby(self.base, lang=language())
         try:
             export = await lobby.export(self.table_id, self.token, self.invite)
             path = self.log_folder / default_path(export["game"], self.stamp)
             path.write_text(json.dumps(export), encoding="utf-8")
             self.log_file = path
         except Exception as err:
-            self.log_error = f"the log could not be saved ({err})"
+            self.log_error = _("the log could not be saved ({error})").format(error=err)
             say(self.log_error, "warning")
         finally:
             await lobby.close()
@@ -398,7 +402,8 @@ def seat_name(seat: SeatInfo) -> str:
     >>> seat_name({"seat": 1, "name": "bob"}), seat_name({"seat": 0, "name": ""})
     ('bob (P1)', 'a player (P0)')
     """
-    return f"{seat['name'] or 'a player'} ({words.seat_name(seat['seat'], None)})"
+    name = seat["name"] or _("a player")
+    return _("{name} ({seat})").format(name=name, seat=words.seat_name(seat["seat"], None))
 
 
 def seat_line(seat: SeatInfo, mine: int | None) -> str:
@@ -415,11 +420,12 @@ def seat_line(seat: SeatInfo, mine: int | None) -> str:
     """
     where = f"P{seat['seat']}  "
     if seat["kind"] == "bot":
-        return f"{where}a bot ({seat['bot']})"
+        return where + _("a bot ({bot})").format(bot=seat["bot"])
     if not seat["taken"]:
-        return f"{where}free: for a person"
-    here = "you" if seat["seat"] == mine else "here" if seat["connected"] else "not connected"
-    return f"{where}{seat['name'] or 'a player'} ({here})"
+        return where + _("free: for a person")
+    here = _("you") if seat["seat"] == mine else _("here") if seat["connected"] else None
+    name = seat["name"] or _("a player")
+    return where + _("{name} ({here})").format(name=name, here=here or _("not connected"))
 
 
 def waiting_words(session: RemoteSession) -> str:
@@ -427,26 +433,33 @@ def waiting_words(session: RemoteSession) -> str:
     and the seat's token (to come back with)."""
     info = session.info
     if not info:
-        return f"Connecting to table {session.table_id} at {session.base} ..."
-    name = get_game(info["game"]).name
-    lines = [f"Table {session.table_id}: {name}, {info['players']} players", ""]
+        said = _("Connecting to table {table} at {server} ...")
+        return said.format(table=session.table_id, server=session.base)
+    name = _(get_game(info["game"]).name)
+    table = ngettext("Table {table}: {game}, {n} player", "Table {table}: {game}, {n} players",
+                     info["players"])  # fmt: skip
+    lines = [table.format(table=session.table_id, game=name, n=info["players"]), ""]
     lines += [seat_line(s, session.seat) for s in session.seats]
     missing = session.waiting_for()
     lines.append("")
     if session.status != "open":
-        lines.append(f"The table is {session.status}; dealing ...")
+        lines.append(_("The table is {status}; dealing ...").format(status=session.status))
     elif missing:
-        more = "1 more person" if missing == 1 else f"{missing} more people"
-        lines.append(f"Waiting for {more} to take a seat.")
+        more = ngettext(
+            "Waiting for {n} more person to take a seat.",
+            "Waiting for {n} more people to take a seat.",
+            missing,
+        )
+        lines.append(more.format(n=missing))
     elif session.token is not None:
-        lines.append("Every seat is taken: press s to start the game.")
+        lines.append(_("Every seat is taken: press s to start the game."))
     else:
-        lines.append("Every seat is taken: waiting for a player to start the game.")
-    lines += ["", f"Invite others with: {session.link()}"]
+        lines.append(_("Every seat is taken: waiting for a player to start the game."))
+    lines += ["", _("Invite others with: {link}").format(link=session.link())]
     if session.token is not None:
         lines += [
             "",
-            "Your seat's token, to come back with --token (t copies it):",
+            _("Your seat's token, to come back with --token (t copies it):"),
             session.token,
         ]
     return "\n".join(lines)
@@ -457,11 +470,11 @@ class WaitingScreen(Screen[None]):
     seat is taken (any seated person may)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "start", "Start"),
-        Binding("m", "chat", "Chat"),
-        Binding("r", "react", "React", show=False),  # (the chat's title says r)
-        Binding("t", "app.copy_token", "Copy token"),
-        Binding("q", "app.ask_quit", "Quit"),
+        Binding("s", "start", N_("Start")),
+        Binding("m", "chat", N_("Chat")),
+        Binding("r", "react", N_("React"), show=False),  # (the chat's title says r)
+        Binding("t", "app.copy_token", N_("Copy token")),
+        Binding("q", "app.ask_quit", N_("Quit")),
     ]
     DEFAULT_CSS = """
     #waiting { padding: 1 2; height: auto; }
@@ -492,7 +505,7 @@ class WaitingScreen(Screen[None]):
         chat = self.session.chat
         self.query_one("#waiting-chat-text", Static).update(chat.shown())
         box = self.query_one("#waiting-chat", VerticalScroll)
-        box.border_title = "chat (m writes, r reacts)" if chat.on else "chat: off"
+        box.border_title = _("chat (m writes, r reacts)") if chat.on else _("chat: off")
         self.call_after_refresh(box.scroll_end, animate=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -511,7 +524,8 @@ class WaitingScreen(Screen[None]):
     async def action_start(self) -> None:
         refused = await self.session.start()
         if refused:
-            self.notify(f"not started: {refused}", severity="warning", markup=False)
+            said = _("not started: {why}").format(why=refused)
+            self.notify(said, severity="warning", markup=False)
 
 
 class JoinApp(KaboomApp):
@@ -523,9 +537,9 @@ class JoinApp(KaboomApp):
     the server's next table with the same seats."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("b", "come_back", "Back"),
-        Binding("v", "vote", "Vote a bot in", show=False),  # (the notice of an absence says v)
-        Binding("t", "copy_token", "Token", show=False),
+        Binding("b", "come_back", N_("Back")),
+        Binding("v", "vote", N_("Vote a bot in"), show=False),  # (the notice of an absence says v)
+        Binding("t", "copy_token", N_("Token"), show=False),
     ]
 
     def __init__(self, session: RemoteSession, start: bool = False) -> None:
@@ -540,7 +554,7 @@ class JoinApp(KaboomApp):
         self.listen()
 
     def listen(self) -> None:
-        self.sub_title = f"table {self.remote.table_id}"
+        self.sub_title = _("table {table}").format(table=self.remote.table_id)
         listening = self.remote.listen(self.changed, self.say, self.heard)
         self.run_worker(listening, exclusive=True, group="net")
 
@@ -567,7 +581,8 @@ class JoinApp(KaboomApp):
             pace = Pace(bot_delay=0.0, react_seconds=float(session.info["window"] or 0.0))
             self.switch_screen(TableScreen(session, pace, self.games))
             if session.token is not None:
-                self.say(f"your seat's token: {session.token} (t copies it)", "info")
+                said = _("your seat's token: {token} (t copies it)").format(token=session.token)
+                self.say(said, "info")
             return
         with contextlib.suppress(Exception):  # a screen closing as the app quits
             table.advance()
@@ -592,31 +607,33 @@ class JoinApp(KaboomApp):
     def action_copy_token(self) -> None:
         token = self.remote.token
         if token is None:
-            self.say("watching: no seat, no token", "warning")
+            self.say(_("watching: no seat, no token"), "warning")
             return
         self.copy_to_clipboard(token)
-        self.say(f"copied your seat's token: {token}", "info")
+        self.say(_("copied your seat's token: {token}").format(token=token), "info")
 
     def action_come_back(self) -> None:
         self.remote.come_back()
 
     def action_vote(self) -> None:
         if self.remote.seat is None:
-            self.say("watching: only a seated person can vote", "warning")
+            self.say(_("watching: only a seated person can vote"), "warning")
             return
         voted = self.remote.vote_absent()
         if voted:
-            self.say(f"you voted to let a bot play: {', '.join(voted)}", "info")
+            said = _("you voted to let a bot play: {seats}").format(seats=", ".join(voted))
+            self.say(said, "info")
         elif self.remote.absent():
-            self.say("you have voted already; a majority of the people connected decides", "info")
+            said = _("you have voted already; a majority of the people connected decides")
+            self.say(said, "info")
         else:
-            self.say("every person is connected: nobody to vote for", "info")
+            self.say(_("every person is connected: nobody to vote for"), "info")
 
     def action_play_again(self) -> None:
         """a at the end: the server's next table with the same game, options and seats
         (the first of the table's people to ask makes it), this seat taken in it."""
         if self.remote.token is None:
-            self.say("watching: only a seated person can play again", "warning")
+            self.say(_("watching: only a seated person can play again"), "warning")
             return
         self.run_worker(self._again(), exclusive=True, group="again")
 
@@ -624,7 +641,7 @@ class JoinApp(KaboomApp):
         try:
             session = await self.remote.again()
         except (LobbyRefused, ConnectionError) as err:
-            self.say(f"no next table: {err}", "error")
+            self.say(_("no next table: {error}").format(error=err), "error")
             return
         self.remote, self.games = session, self.games + 1
         self.start = False
@@ -654,7 +671,7 @@ async def join_seat(
     from kaboom.server.client import LobbyRefused, parse_table_url
 
     base, table, invite = parse_table_url(url)
-    lobby = Lobby(base)
+    lobby = Lobby(base, lang=language())
     try:
         if account is not None:
             await lobby.sign_in(*account)

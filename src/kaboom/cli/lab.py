@@ -13,21 +13,28 @@ import typer
 
 from kaboom.cli.console import out, progress_bar
 from kaboom.engine.errors import BadInput
+from kaboom.engine.i18n import N_, _
 from kaboom.engine.jsonvalue import JsonObject, JsonValue
-from kaboom.sim.backend import BACKENDS, Backend
+from kaboom.sim.backend import Backend
 
 BackendArg = Annotated[
     str,
-    typer.Option("--backend", help=f"Where games run: {' or '.join(BACKENDS)} (docs/scale.md)."),
+    typer.Option("--backend", help=_("Where games run: local or ray (docs/scale.md).")),
 ]
 WorkersArg = Annotated[
     int | None,
-    typer.Option(help="Worker processes (local: 1 by default; ray: this machine's CPUs)."),
+    typer.Option(help=_("Worker processes (local: 1 by default; ray: this machine's CPUs).")),
 ]
 AddressArg = Annotated[
     str | None,
-    typer.Option(help="With --backend ray: the cluster's address (default: a local Ray)."),
+    typer.Option(help=_("With --backend ray: the cluster's address (default: a local Ray).")),
 ]
+
+#: ``kaboom experiment``'s help (``cli/main.py`` registers the command with it).
+EXPERIMENT_HELP = N_(
+    "Vary options, deck files or players over values: per cell the seats' and bots' win "
+    "rates, game length and how games end, with 95% intervals (docs/experiments.md)."
+)
 
 
 def backend_of(kind: str, workers: int | None, address: str | None) -> Backend:
@@ -43,7 +50,7 @@ def parse_options(pairs: list[str] | None) -> JsonObject:
     for pair in pairs or []:
         name, sep, raw = pair.partition("=")
         if not sep or not name:
-            raise BadInput("--option", f"NAME=VALUE, got {pair!r}")
+            raise BadInput("--option", _("NAME=VALUE, got {value}").format(value=repr(pair)))
         options[name] = option_value(raw)
     return options
 
@@ -66,39 +73,37 @@ def parse_axis(text: str) -> tuple[str, tuple[JsonValue, ...]]:
     """
     name, sep, raw = text.partition("=")
     if not sep or not name.strip() or not raw.strip():
-        raise BadInput("--vary", f"NAME=V1,V2,..., got {text!r}")
+        raise BadInput("--vary", _("NAME=V1,V2,..., got {value}").format(value=repr(text)))
     return name.strip(), tuple(option_value(v.strip()) for v in raw.split(",") if v.strip())
 
 
 def experiment(
-    game: Annotated[str, typer.Argument(help="Game id.")],
+    game: Annotated[str, typer.Argument(help=_("Game id."))],
     vary: Annotated[
         list[str],
         typer.Option(
-            help="NAME=V1,V2,...: an option, deck=FILE1,FILE2 or players=2,3 (repeatable)."
+            help=_("NAME=V1,V2,...: an option, deck=FILE1,FILE2 or players=2,3 (repeatable).")
         ),
     ],
-    players: Annotated[int, typer.Option(help="Players, unless varied.")] = 4,
-    bots: Annotated[str, typer.Option(help="Bot per seat, comma-separated (one: every seat).")] = (
-        "random"
-    ),
-    games: Annotated[int, typer.Option("--games", help="Games per cell.")] = 500,
-    seed: Annotated[int, typer.Option(help="Master seed (every cell plays from it).")] = 0,
+    players: Annotated[int, typer.Option(help=_("Players, unless varied."))] = 4,
+    bots: Annotated[
+        str, typer.Option(help=_("Bot per seat, comma-separated (one: every seat)."))
+    ] = ("random"),
+    games: Annotated[int, typer.Option("--games", help=_("Games per cell."))] = 500,
+    seed: Annotated[int, typer.Option(help=_("Master seed (every cell plays from it)."))] = 0,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", help="A fixed game option NAME=VALUE (repeatable)."),
+        typer.Option("--option", "-o", help=_("A fixed game option NAME=VALUE (repeatable).")),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print the figures as JSON."))] = False,
     csv_path: Annotated[
-        Path | None, typer.Option("--csv", help="Write the figures as CSV.")
+        Path | None, typer.Option("--csv", help=_("Write the figures as CSV."))
     ] = None,
-    plot: Annotated[Path | None, typer.Option(help="Draw the figures to this PNG.")] = None,
+    plot: Annotated[Path | None, typer.Option(help=_("Draw the figures to this PNG."))] = None,
     backend: BackendArg = "local",
     workers: WorkersArg = None,
     address: AddressArg = None,
 ) -> None:
-    """Vary options, deck files or players over values: per cell the seats' and bots' win
-    rates, game length and how games end, with 95% intervals (docs/experiments.md)."""
     from kaboom.sim.experiment import Axis, Grid, run_experiment, to_csv
     from kaboom.sim.experiment import plot as draw
 
@@ -109,9 +114,11 @@ def experiment(
     runner = backend_of(backend, workers, address)
     for path, what in ((csv_path, "--csv"), (plot, "--plot")):
         if path is not None and not path.parent.is_dir():
-            raise BadInput(what, f"a file in an existing folder; {str(path.parent)!r} is not one")
+            folder = repr(str(path.parent))
+            said = _("a file in an existing folder; {folder} is not one").format(folder=folder)
+            raise BadInput(what, said)
     total = games * len(grid.cells())
-    with progress_bar("experiment", "games", total, quiet=as_json) as advance:
+    with progress_bar(_("experiment"), "games", total, quiet=as_json) as advance:
         result = run_experiment(grid, runner, advance)
     if csv_path is not None:
         csv_path.write_text(to_csv(result), encoding="utf-8")
@@ -119,14 +126,14 @@ def experiment(
         try:
             draw(result, str(plot))
         except ImportError:
-            raise BadInput("--plot", "matplotlib: pip install -e '.[plot]'") from None
+            raise BadInput("--plot", _("matplotlib: pip install -e '.[plot]'")) from None
     if as_json:
         print(json.dumps(result, indent=2))
         return
     show(result)
-    for path, what in ((csv_path, "CSV"), (plot, "plot")):
+    for path, what in ((csv_path, _("CSV: {path}")), (plot, _("plot: {path}"))):
         if path is not None:
-            out().print(f"{what}: {path}", highlight=False)
+            out().print(what.format(path=path), highlight=False)
 
 
 def show(result: dict[str, Any]) -> None:
@@ -136,12 +143,14 @@ def show(result: dict[str, Any]) -> None:
     from kaboom.sim.experiment import cell_label
 
     table = Table(
-        title=f"{result['game']}: {result['games_per_cell']} games per cell, "
-        f"bots {result['bots']}, seed {result['seed']}",
-        caption="win rate % (95% CI); turns: mean (95% CI)",
-    )
-    table.add_column("cell", no_wrap=True)
-    for col in ("seats", "bots", "turns", "decisions", "endings"):
+        title=_("{game}: {games} games per cell, bots {bots}, seed {seed}").format(
+            game=result["game"], games=result["games_per_cell"], bots=result["bots"],
+            seed=result["seed"],
+        ),
+        caption=_("win rate % (95% CI); turns: mean (95% CI)"),
+    )  # fmt: skip
+    table.add_column(_("cell"), no_wrap=True)
+    for col in (_("seats"), _("bots"), _("turns"), _("decisions"), _("endings")):
         table.add_column(col)
     for c in result["cells"]:
         seats = "\n".join(f"{s['seat']}: {_rate(s)}" for s in c["seats"])

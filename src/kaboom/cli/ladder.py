@@ -10,14 +10,18 @@ import typer
 
 from kaboom.cli.console import out
 from kaboom.cli.group import KaboomGroup
+from kaboom.engine.i18n import _, ngettext
 
-app = typer.Typer(cls=KaboomGroup, help="The server's ladder: its ratings.")
+app = typer.Typer(cls=KaboomGroup, help=_("The server's ladder: its ratings."))
 
 
-@app.command()
-def recompute(db: Annotated[str, typer.Option(help="The server's database.")]) -> None:
-    """Rebuild every rating from the stored finished rated tables, in the order they
-    finished, and say how many changed."""
+@app.command(
+    help=_(
+        "Rebuild every rating from the stored finished rated tables, in the order they "
+        "finished, and say how many changed."
+    ),
+)
+def recompute(db: Annotated[str, typer.Option(help=_("The server's database."))]) -> None:
     from kaboom.server import ladder
     from kaboom.server.db import make_engine, migrate
 
@@ -30,4 +34,9 @@ def recompute(db: Annotated[str, typer.Option(help="The server's database.")]) -
         engine.dispose()
     changed = sum(1 for key, rec in after.items() if before.get(key) != rec)
     changed += sum(1 for key in before if key not in after)
-    out().print(f"{len(after)} ratings recomputed; {changed} differed from those stored")
+    said = ngettext(
+        "{n} rating recomputed; {changed} differed from those stored",
+        "{n} ratings recomputed; {changed} differed from those stored",
+        len(after),
+    )
+    out().print(said.format(n=len(after), changed=changed))

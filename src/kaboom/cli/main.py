@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import os
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -17,18 +18,34 @@ import typer
 
 from kaboom.cli.console import err, out, progress_bar
 from kaboom.cli.group import KaboomGroup, only_command
-from kaboom.cli.lab import AddressArg, BackendArg, WorkersArg, backend_of, parse_options
+from kaboom.cli.lab import (
+    EXPERIMENT_HELP,
+    AddressArg,
+    BackendArg,
+    WorkersArg,
+    backend_of,
+    parse_options,
+)
 from kaboom.cli.lab import experiment as lab_experiment
+from kaboom.cli.language import asked, chosen, refusal, said
 from kaboom.engine.errors import BadInput, KaboomError
+from kaboom.engine.i18n import (
+    N_,
+    _,
+    from_environment,
+    parse_language,
+    set_language,
+    use_language,
+)
 
 app = typer.Typer(
     cls=KaboomGroup,
-    help="kaboom: the digital table for the Exploding Kittens family of games.",
+    help=_("kaboom: the digital table for the Exploding Kittens family of games."),
     no_args_is_help=True,
     add_completion=False,
 )
 scenario_app = typer.Typer(
-    cls=KaboomGroup, help="Rule scenarios: rigged deals, actions and expectations."
+    cls=KaboomGroup, help=_("Rule scenarios: rigged deals, actions and expectations.")
 )
 app.add_typer(scenario_app, name="scenario")
 # kaboom accounts (issue 35): the server's accounts, for its operator.
@@ -47,6 +64,19 @@ def version_line() -> str:
     return f"kaboom {__version__}, {build_kind()}"
 
 
+def _choose_language(ctx: typer.Context, value: str | None) -> None:
+    """``--lang`` where the app runs without ``main`` (which reads it first): this run's
+    words in it, the help of the commands among them."""
+    if value is None:
+        return
+    lang = parse_language(value)
+    if lang is None:
+        err().print(refusal(value), highlight=False, markup=False)
+        raise typer.Exit(2)
+    ctx.with_resource(use_language(lang))
+    said(ctx.command)
+
+
 def _print_version(value: bool) -> None:
     if value:
         out().print(version_line(), highlight=False)
@@ -55,13 +85,27 @@ def _print_version(value: bool) -> None:
 
 @app.callback()
 def _options(
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="LANG",
+            callback=_choose_language,
+            is_eager=True,
+            expose_value=False,
+            help=_(
+                "The language kaboom speaks: en (English) or nb (Norsk bokmål); default: the "
+                "environment's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."
+            ),
+        ),
+    ] = None,
     version: Annotated[
         bool,
         typer.Option(
             "--version",
             callback=_print_version,
             is_eager=True,
-            help="Print the version and which build runs (compiled (mypyc) or pure Python).",
+            help=_("Print the version and which build runs (compiled (mypyc) or pure Python)."),
         ),
     ] = False,
 ) -> None:
@@ -78,33 +122,36 @@ def friendly(fn: Callable[P, R]) -> Callable[P, R]:
         except KaboomError as e:
             from rich.markup import escape
 
-            err().print(f"[red]error:[/red] {escape(str(e))}", highlight=False)
+            said = _("[red]error:[/red] {message}").format(message=escape(str(e)))
+            err().print(said, highlight=False)
             raise typer.Exit(2) from None
 
     return wrapper
 
 
 OptionArg = Annotated[
-    list[str] | None, typer.Option("--option", "-o", help="A game option NAME=VALUE (repeatable).")
+    list[str] | None,
+    typer.Option("--option", "-o", help=_("A game option NAME=VALUE (repeatable).")),
 ]
 
 
-@app.command()
+@app.command(
+    help=_("List the games and their options."),
+)
 @friendly
 def games() -> None:
-    """List the games and their options."""
     from rich.table import Table
 
     from kaboom.engine.registry import list_games
 
-    table = Table(title="Games", caption="set an option with -o NAME=VALUE")
-    table.add_column("id", no_wrap=True)
-    table.add_column("name")
-    table.add_column("players", no_wrap=True)
-    table.add_column("options (default)", no_wrap=True)
+    table = Table(title=_("Games"), caption=_("set an option with -o NAME=VALUE"))
+    table.add_column(_("id"), no_wrap=True)
+    table.add_column(_("name"))
+    table.add_column(_("players"), no_wrap=True)
+    table.add_column(_("options (default)"), no_wrap=True)
     for spec in list_games():
         opts = "\n".join(f"{o.name}={shown(o.default)}" for o in spec.options) or "-"
-        table.add_row(spec.game_id, spec.name, f"{spec.min_players}-{spec.max_players}", opts)
+        table.add_row(spec.game_id, _(spec.name), f"{spec.min_players}-{spec.max_players}", opts)
     out().print(table)
 
 
@@ -115,77 +162,93 @@ def shown(value: object) -> str:
     return "''" if value == "" else str(value)
 
 
-@app.command()
+@app.command(
+    help=_(
+        "Play at the terminal table against bots (or friends, --hotseat), or at a seat of a "
+        "server table (--join)."
+    ),
+)
 @friendly
 def play(
-    game: Annotated[str | None, typer.Argument(help="Game id (omitted: a picker).")] = None,
-    players: Annotated[int | None, typer.Option(help="Number of players (default 4).")] = None,
+    game: Annotated[str | None, typer.Argument(help=_("Game id (omitted: a picker)."))] = None,
+    players: Annotated[int | None, typer.Option(help=_("Number of players (default 4)."))] = None,
     bots: Annotated[
         str | None,
-        typer.Option(help="Bot specs for the bot seats, comma-separated (one: all; ismcts)."),
+        typer.Option(help=_("Bot specs for the bot seats, comma-separated (one: all; ismcts).")),
     ] = None,
-    level: Annotated[str, typer.Option(help="Level of ismcts bots: easy, medium, hard.")] = (
+    level: Annotated[str, typer.Option(help=_("Level of ismcts bots: easy, medium, hard."))] = (
         "medium"
     ),
     hotseat: Annotated[
-        bool, typer.Option("--hotseat", help="Several people on this device (seats before bots).")
+        bool,
+        typer.Option("--hotseat", help=_("Several people on this device (seats before bots).")),
     ] = False,
-    humans: Annotated[int | None, typer.Option(help="People at the table (hot-seat: 2).")] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of the deal and the bots.")] = None,
-    resume: Annotated[Path | None, typer.Option(help="Resume a game saved with the s key.")] = None,
-    log: Annotated[Path | None, typer.Option(help="Where the game log is written at the end.")] = (
-        None
-    ),
+    humans: Annotated[
+        int | None, typer.Option(help=_("People at the table (hot-seat: 2)."))
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help=_("Seed of the deal and the bots."))] = None,
+    resume: Annotated[
+        Path | None, typer.Option(help=_("Resume a game saved with the s key."))
+    ] = None,
+    log: Annotated[
+        Path | None, typer.Option(help=_("Where the game log is written at the end."))
+    ] = (None),
     pace: Annotated[
         str | None,
         typer.Option(
-            help="fast, normal or relaxed: the window clock and bot delay (remembered; "
-            "a newcomer's: normal)."
+            help=_(
+                "fast, normal or relaxed: the window clock and bot delay (remembered; "
+                "a newcomer's: normal)."
+            )
         ),
     ] = None,
     delay: Annotated[
-        float | None, typer.Option(help="Seconds between bot moves (default: the pace's).")
+        float | None, typer.Option(help=_("Seconds between bot moves (default: the pace's)."))
     ] = None,
     react: Annotated[
         float | None,
         typer.Option(
-            help="Seconds a Nope window stays open, the seconds left shown (0: until you "
-            "press n or p, or at once when you hold no Nope; default: the pace's)."
+            help=_(
+                "Seconds a Nope window stays open, the seconds left shown (0: until you "
+                "press n or p, or at once when you hold no Nope; default: the pace's)."
+            )
         ),
     ] = None,
     hints: Annotated[
         bool,
         typer.Option(
             "--hints",
-            help="Hot-seat: allow hints (i: the best choices now) for everyone, told to all "
-            "at the start (against bots they are always allowed).",
+            help=_(
+                "Hot-seat: allow hints (i: the best choices now) for everyone, told to all "
+                "at the start (against bots they are always allowed)."
+            ),
         ),
     ] = False,
     option: OptionArg = None,
     join: Annotated[
         str | None,
-        typer.Option(help="Join a server table: http://HOST:PORT/tables/ID[?invite=CODE]."),
+        typer.Option(help=_("Join a server table: http://HOST:PORT/tables/ID[?invite=CODE].")),
     ] = None,
-    name: Annotated[str, typer.Option(help="Your name at a server table (--join).")] = "player",
+    name: Annotated[str, typer.Option(help=_("Your name at a server table (--join)."))] = "player",
     token: Annotated[
-        str | None, typer.Option(help="Your seat's token at a server table: take it back.")
+        str | None, typer.Option(help=_("Your seat's token at a server table: take it back."))
     ] = None,
     watch: Annotated[
-        bool, typer.Option("--watch", help="With --join: watch as a spectator.")
+        bool, typer.Option("--watch", help=_("With --join: watch as a spectator."))
     ] = False,
     start: Annotated[
-        bool, typer.Option("--start", help="With --join: start the table once seated.")
+        bool, typer.Option("--start", help=_("With --join: start the table once seated."))
     ] = False,
     user: Annotated[
         str | None,
         typer.Option(
-            help="With --join: sign in to this account of the server (the password is asked "
-            "without echo), so the seat follows you to another device."
+            help=_(
+                "With --join: sign in to this account of the server (the password is asked "
+                "without echo), so the seat follows you to another device."
+            )
         ),
     ] = None,
 ) -> None:
-    """Play at the terminal table against bots (or friends, --hotseat), or at a seat of a
-    server table (--join)."""
     if join is not None:
         _join(join, name, token, watch, start, user)
         return
@@ -205,9 +268,14 @@ def _join(
         from kaboom.cli.join import JoinApp, RemoteSession, join_seat
         from kaboom.server.client import LobbyRefused
     except ImportError as e:
-        raise BadInput("--join", f"the server extra: pip install -e '.[server]' ({e})") from None
+        needs = _("the server extra: pip install -e '.[server]' ({error})").format(error=e)
+        raise BadInput("--join", needs) from None
     # issue 35: --user signs in first (the password asked without echo)
-    account = None if user is None else (user, getpass.getpass(f"password for {user}: "))
+    account = (
+        None
+        if user is None
+        else (user, getpass.getpass(_("password for {user}: ").format(user=user)))
+    )
     try:
         base, table, seat_token, invite = asyncio.run(
             join_seat(url, "" if watch else name, token, None, start, account)
@@ -215,30 +283,33 @@ def _join(
     except LobbyRefused as e:
         raise BadInput(url, e.detail) from None
     except OSError as e:
-        raise BadInput(url, f"a running kaboom server ({e})") from None
+        raise BadInput(url, _("a running kaboom server ({error})").format(error=e)) from None
     app = JoinApp(RemoteSession(base, table, seat_token, invite), start)
     app.run()
     session = app.remote  # (the last table played: a plays the next one)
     if session.token is not None:
-        err().print(f"your seat's token (come back with --token): {session.token}", highlight=False)
+        said = _("your seat's token (come back with --token): {token}").format(token=session.token)
+        err().print(said, highlight=False)
 
 
-@app.command()
+@app.command(
+    help=_(
+        "Watch a seeded game between bots, move by move, told as a story with every private detail."
+    ),
+)
 @friendly
 def watch(
-    game: Annotated[str, typer.Argument(help="Game id.")] = "exploding-kittens",
-    players: Annotated[int, typer.Option(help="Number of players.")] = 4,
-    seed: Annotated[int, typer.Option(help="Seed of the deal and the bots.")] = 2026,
+    game: Annotated[str, typer.Argument(help=_("Game id."))] = "exploding-kittens",
+    players: Annotated[int, typer.Option(help=_("Number of players."))] = 4,
+    seed: Annotated[int, typer.Option(help=_("Seed of the deal and the bots."))] = 2026,
     bots: Annotated[
-        str, typer.Option(help="Bot per seat, comma-separated (one: every seat).")
+        str, typer.Option(help=_("Bot per seat, comma-separated (one: every seat)."))
     ] = "heuristic",
     delay: Annotated[
-        float, typer.Option(help="Seconds between moves (0: the whole game at once).")
+        float, typer.Option(help=_("Seconds between moves (0: the whole game at once)."))
     ] = 0.6,
     option: OptionArg = None,
 ) -> None:
-    """Watch a seeded game between bots, move by move, told as a story with every
-    private detail."""
     import random
     import time
 
@@ -248,12 +319,13 @@ def watch(
     from kaboom.sim.story import tell
 
     if delay < 0:
-        raise BadInput("--delay", f"seconds, 0 or more, got {delay}")
+        raise BadInput("--delay", _("seconds, 0 or more, got {delay}").format(delay=delay))
     names = bot_list(bots, players)
     state = new_game(game, players, seed, **parse_options(option))
     rng = random.Random(seed)
     seated = [make_bot(name, rng.getrandbits(63), game) for name in names]
-    out().rule(f"{get_game(game).name}: {players} players, seed {seed}")
+    title = _("{game}: {players} players, seed {seed}")
+    out().rule(title.format(game=_(get_game(game).name), players=players, seed=seed))
     moves = 0
 
     def say(lines: list[str]) -> None:
@@ -265,35 +337,37 @@ def watch(
             out().print(line, highlight=False, soft_wrap=True, markup=False)
 
     tell(state, seated, say)
-    out().rule(f"Winner: P{state.winners[0]}" if state.winners else "No winner")
+    won = state.winners
+    out().rule(_("Winner: P{seat}").format(seat=won[0]) if won else _("No winner"))
 
 
-@app.command()
+@app.command(
+    help=_("Play many games between bots; win rate per seat with 95% intervals, mean lengths."),
+)
 @friendly
 def simulate(
-    game: Annotated[str, typer.Argument(help="Game id.")],
-    players: Annotated[int, typer.Option(help="Number of players.")] = 4,
-    games: Annotated[int, typer.Option("--games", help="Number of games.")] = 1000,
-    seed: Annotated[int, typer.Option(help="Master seed.")] = 0,
-    bots: Annotated[str, typer.Option(help="Bot per seat, comma-separated.")] = "random",
-    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    game: Annotated[str, typer.Argument(help=_("Game id."))],
+    players: Annotated[int, typer.Option(help=_("Number of players."))] = 4,
+    games: Annotated[int, typer.Option("--games", help=_("Number of games."))] = 1000,
+    seed: Annotated[int, typer.Option(help=_("Master seed."))] = 0,
+    bots: Annotated[str, typer.Option(help=_("Bot per seat, comma-separated."))] = "random",
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print the figures as JSON."))] = False,
     option: OptionArg = None,
     backend: BackendArg = "local",
     workers: WorkersArg = None,
     address: AddressArg = None,
 ) -> None:
-    """Play many games between bots; win rate per seat with 95% intervals, mean lengths."""
     from kaboom.engine.registry import get_game
     from kaboom.sim.simulate import bot_list
     from kaboom.sim.simulate import simulate as run
 
     if games < 1:
-        raise BadInput("--games", "a positive number of games")
+        raise BadInput("--games", _("a positive number of games"))
     get_game(game).check_players(players)
     names = bot_list(bots, players)
     options = parse_options(option)
     runner = backend_of(backend, workers, address)
-    with progress_bar("simulating", "games", games, quiet=as_json) as advance:
+    with progress_bar(_("simulating"), "games", games, quiet=as_json) as advance:
         report = run(game, players, games, seed, names, options, advance, runner)
     figures = report.to_json()
     if as_json:
@@ -302,9 +376,11 @@ def simulate(
     from rich.table import Table
 
     scored = "mean_score" in figures["seats"][0]
-    table = Table(title=f"{game}: {players} players, {games} games, seed {seed}")
-    for col in ("seat", "bot", "wins", "win rate", "95% CI", *(["mean score"] if scored else [])):
-        table.add_column(col, justify="right" if col != "bot" else "left")
+    title = _("{game}: {players} players, {games} games, seed {seed}")
+    table = Table(title=title.format(game=game, players=players, games=games, seed=seed))
+    cols = (_("seat"), _("bot"), _("wins"), _("win rate"), _("95% CI"))
+    for i, col in enumerate((*cols, *([_("mean score")] if scored else []))):
+        table.add_column(col, justify="right" if i != 1 else "left")
     for row in figures["seats"]:
         lo, hi = row["ci95"]
         table.add_row(
@@ -317,8 +393,8 @@ def simulate(
         )
     out().print(table)
     if "teams" in figures:
-        teams = Table(title="teams")
-        for col in ("team", "seats", "wins", "win rate", "95% CI"):
+        teams = Table(title=_("teams"))
+        for col in (_("team"), _("seats"), _("wins"), _("win rate"), _("95% CI")):
             teams.add_column(col, justify="right")
         for row in figures["teams"]:
             lo, hi = row["ci95"]
@@ -326,37 +402,43 @@ def simulate(
             teams.add_row(str(row["team"]), seats, str(row["wins"]), f"{row['win_rate']:.1%}",
                           f"{lo:.1%} - {hi:.1%}")  # fmt: skip
         out().print(teams)
-    out().print(f"mean turns per game: {figures['mean_turns']:.1f}")
-    out().print(f"mean decisions per game: {figures['mean_decisions']:.1f}")
+    out().print(_("mean turns per game: {n}").format(n=f"{figures['mean_turns']:.1f}"))
+    out().print(_("mean decisions per game: {n}").format(n=f"{figures['mean_decisions']:.1f}"))
 
 
-@app.command()
+#: A bot's win rate against the even share, as ``kaboom tournament`` says it (the JSON's
+#: ``verdict``, said in the person's language).
+VERDICTS = {"above": N_("above"), "below": N_("below"), "even": N_("even")}
+
+
+@app.command(
+    help=_("Bots against each other, seats rotated: win rates with 95% intervals and ratings."),
+)
 @friendly
 def tournament(
-    game: Annotated[str, typer.Argument(help="Game id.")],
-    players: Annotated[int, typer.Option(help="Number of players.")] = 2,
-    bots: Annotated[str, typer.Option(help="Entrants, comma-separated bot specs.")] = (
+    game: Annotated[str, typer.Argument(help=_("Game id."))],
+    players: Annotated[int, typer.Option(help=_("Number of players."))] = 2,
+    bots: Annotated[str, typer.Option(help=_("Entrants, comma-separated bot specs."))] = (
         "random,heuristic"
     ),
-    games: Annotated[int, typer.Option("--games", help="Number of games.")] = 200,
+    games: Annotated[int, typer.Option("--games", help=_("Number of games."))] = 200,
     workers: WorkersArg = None,
-    seed: Annotated[int, typer.Option(help="Master seed.")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
-    plot: Annotated[Path | None, typer.Option(help="Draw a rating chart to this PNG.")] = None,
+    seed: Annotated[int, typer.Option(help=_("Master seed."))] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print the figures as JSON."))] = False,
+    plot: Annotated[Path | None, typer.Option(help=_("Draw a rating chart to this PNG."))] = None,
     option: OptionArg = None,
     backend: BackendArg = "local",
     address: AddressArg = None,
 ) -> None:
-    """Bots against each other, seats rotated: win rates with 95% intervals and ratings."""
     from kaboom.sim.tournament import plot as draw
     from kaboom.sim.tournament import tournament as run
 
     entrants = [b.strip() for b in bots.split(",") if b.strip()]
     if not entrants:
-        raise BadInput("--bots", "at least one bot spec")
+        raise BadInput("--bots", _("at least one bot spec"))
     if games < 1 or (workers is not None and workers < 1):
-        raise BadInput("--games/--workers", "positive numbers")
-    with progress_bar("tournament", "games", games, quiet=as_json) as advance:
+        raise BadInput("--games/--workers", _("positive numbers"))
+    with progress_bar(_("tournament"), "games", games, quiet=as_json) as advance:
         runner = backend_of(backend, workers, address)
         report = run(game, players, entrants, games, seed, runner.workers,
                      parse_options(option), advance, runner)  # fmt: skip
@@ -364,7 +446,7 @@ def tournament(
         try:
             draw(report, str(plot))
         except ImportError:
-            raise BadInput("--plot", "matplotlib: pip install -e '.[plot]'") from None
+            raise BadInput("--plot", _("matplotlib: pip install -e '.[plot]'")) from None
     figures = report.to_json()
     if as_json:
         print(json.dumps(figures, indent=2))
@@ -373,37 +455,44 @@ def tournament(
     from rich.table import Table
 
     table = Table(
-        title=f"{game}: {players} players, {games} games, seed {seed}",
+        title=_("{game}: {players} players, {games} games, seed {seed}").format(
+            game=game, players=players, games=games, seed=seed
+        ),
         box=box.SIMPLE_HEAD,
         pad_edge=False,
         collapse_padding=True,
-        caption="rating: OpenSkill μ ± 2σ, as the --plot chart draws it (--json: mu, sigma, "
-        "and the cautious μ − 3σ as rating)",
+        caption=_(
+            "rating: OpenSkill μ ± 2σ, as the --plot chart draws it (--json: mu, sigma, "
+            "and the cautious μ − 3σ as rating)"
+        ),
     )
-    table.add_column("bot", no_wrap=True)
-    for col in ("seat-games", "wins", "win %", "95% CI", "vs even", "rating"):
+    table.add_column(_("bot"), no_wrap=True)
+    for col in (_("seat-games"), _("wins"), _("win %"), _("95% CI"), _("vs even"), _("rating")):
         table.add_column(col, justify="right", no_wrap=True)
     for row in figures["bots"]:
         lo, hi = row["ci95"]
+        verdict = _(VERDICTS.get(row["verdict"], row["verdict"]))
         table.add_row(row["bot"], str(row["seat_games"]), str(row["wins"]),
-                      f"{row['win_rate']:.1%}", f"{lo:.0%}-{hi:.0%}", row["verdict"],
+                      f"{row['win_rate']:.1%}", f"{lo:.0%}-{hi:.0%}", verdict,
                       f"{row['mu']:.1f}±{2 * row['sigma']:.1f}")  # fmt: skip
     out().print(table)
-    out().print(f"even share {1 / players:.1%}; mean decisions per game "
-              f"{figures['mean_decisions']:.1f}")  # fmt: skip
+    out().print(_("even share {share}; mean decisions per game {n}").format(
+        share=f"{1 / players:.1%}", n=f"{figures['mean_decisions']:.1f}"))  # fmt: skip
     if plot is not None:
-        out().print(f"rating chart: {plot}")
+        out().print(_("rating chart: {path}").format(path=plot))
 
 
-app.command("experiment")(friendly(lab_experiment))
+app.command("experiment", help=EXPERIMENT_HELP)(friendly(lab_experiment))
 
 
-@scenario_app.command("run")
+@scenario_app.command(
+    "run",
+    help=_("Run scenario files; exit non-zero if any expectation fails or a file is malformed."),
+)
 @friendly
 def scenario_run(
-    files: Annotated[list[Path], typer.Argument(help="Scenario JSON files.")],
+    files: Annotated[list[Path], typer.Argument(help=_("Scenario JSON files."))],
 ) -> None:
-    """Run scenario files; exit non-zero if any expectation fails or a file is malformed."""
     from rich.markup import escape
 
     from kaboom.engine.scenario import run_file
@@ -414,39 +503,50 @@ def scenario_run(
             result = run_file(path)
         except BadInput as e:
             broken += 1
-            err().print(f"[red]ERROR[/red] {escape(str(e))}", highlight=False)
+            said = _("[red]ERROR[/red] {message}").format(message=escape(str(e)))
+            err().print(said, highlight=False)
             continue
         if result.ok:
-            passed_line = f"[green]PASS[/green] {escape(f'{path}: {result.name}')}"
+            passed_line = _("[green]PASS[/green] {scenario}").format(
+                scenario=escape(f"{path}: {result.name}")
+            )
             out().print(passed_line, highlight=False, soft_wrap=True)
         else:
             failed += 1
-            failed_line = f"[red]FAIL[/red] {escape(f'{path}: {result.name}')}"
+            failed_line = _("[red]FAIL[/red] {scenario}").format(
+                scenario=escape(f"{path}: {result.name}")
+            )
             out().print(failed_line, highlight=False, soft_wrap=True)
             for failure in result.failures:
                 out().print(f"     {failure}", highlight=False, soft_wrap=True, markup=False)
     passed = len(files) - failed - broken
-    out().print(f"{passed} passed, {failed} failed" + (f", {broken} malformed" if broken else ""))
+    tally = _("{passed} passed, {failed} failed").format(passed=passed, failed=failed)
+    if broken:
+        tally = _("{passed} passed, {failed} failed, {broken} malformed").format(
+            passed=passed, failed=failed, broken=broken
+        )
+    out().print(tally)
     if failed or broken:
         raise typer.Exit(1)
 
 
-@app.command()
+@app.command(
+    help=_("Random-playout games and decisions per CPU second, against OpenSpiel's crazy_eights."),
+)
 @friendly
 def bench(
     games: Annotated[
-        list[str] | None, typer.Argument(help="Game ids (default: every registered game).")
+        list[str] | None, typer.Argument(help=_("Game ids (default: every registered game)."))
     ] = None,
-    seconds: Annotated[float, typer.Option(help="CPU seconds per measurement.")] = 2.0,
+    seconds: Annotated[float, typer.Option(help=_("CPU seconds per measurement."))] = 2.0,
     players: Annotated[
-        list[int] | None, typer.Option("--players", help="Player counts (repeatable).")
+        list[int] | None, typer.Option("--players", help=_("Player counts (repeatable)."))
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print the figures as JSON."))] = False,
     ismcts: Annotated[
-        bool, typer.Option("--ismcts", help="Measure ISMCTS instead (medium level, 4 players).")
+        bool, typer.Option("--ismcts", help=_("Measure ISMCTS instead (medium level, 4 players)."))
     ] = False,
 ) -> None:
-    """Random-playout games and decisions per CPU second, against OpenSpiel's crazy_eights."""
     from kaboom import build_kind
     from kaboom.engine.registry import list_games
     from kaboom.sim.bench import ismcts_speed, run_bench
@@ -460,11 +560,18 @@ def bench(
                 print(json.dumps({**figures, "build": build_kind()}))
             else:
                 out().print(
-                    f"{game} {figures['players']}p ISMCTS {figures['level']}: "
-                    f"{figures['iterations_per_s']:,.0f} iterations/s, "
-                    f"{figures['seconds_per_decision']:.2f} s per decision "
-                    f"({figures['iterations_per_decision']:.0f} iterations) over "
-                    f"{figures['decisions']} decisions",
+                    _(
+                        "{game} {players}p ISMCTS {level}: {speed} iterations/s, {seconds} s "
+                        "per decision ({iterations} iterations) over {decisions} decisions"
+                    ).format(
+                        game=game,
+                        players=figures["players"],
+                        level=figures["level"],
+                        speed=f"{figures['iterations_per_s']:,.0f}",
+                        seconds=f"{figures['seconds_per_decision']:.2f}",
+                        iterations=f"{figures['iterations_per_decision']:.0f}",
+                        decisions=figures["decisions"],
+                    ),
                     highlight=False,
                 )
         return
@@ -477,56 +584,64 @@ def bench(
         return
     from rich.table import Table
 
-    table = Table(title="Random playouts on one core (CPU time)")
-    for col in ("run", "games/s", "decisions/s", "ratio to reference"):
-        table.add_column(col, justify="right" if col != "run" else "left")
+    table = Table(title=_("Random playouts on one core (CPU time)"))
+    for i, col in enumerate((_("run"), _("games/s"), _("decisions/s"), _("ratio to reference"))):
+        table.add_column(col, justify="right" if i else "left")
     for t in [*ours, *([ref] if ref else [])]:
         ratio = f"{t.ratio:.2f}" if t.ratio is not None else "-"
         table.add_row(t.label, f"{t.games_per_s:,.0f}", f"{t.decisions_per_s:,.0f}", ratio)
     out().print(table)
     if ref is None:
         out().print(
-            "reference missing: OpenSpiel is not installed "
-            "(pip install -e '.[bench]' adds it); ours are printed alone"
+            _(
+                "reference missing: OpenSpiel is not installed "
+                "(pip install -e '.[bench]' adds it); ours are printed alone"
+            )
         )
 
 
-@app.command()
+@app.command(
+    help=_(
+        "Step through a game (n/p: next/previous, q: quit): a finished one with every hand "
+        "revealed, an unfinished save only as the seat that saved it saw it."
+    ),
+)
 @friendly
 def replay(
-    file: Annotated[Path, typer.Argument(help="A game log (or save) written by kaboom play.")],
+    file: Annotated[Path, typer.Argument(help=_("A game log (or save) written by kaboom play."))],
     step: Annotated[
-        int, typer.Option(help="The step to open at (0: the deal; kaboom review names them).")
+        int, typer.Option(help=_("The step to open at (0: the deal; kaboom review names them)."))
     ] = 0,
 ) -> None:
-    """Step through a game (n/p: next/previous, q: quit): a finished one with every hand
-    revealed, an unfinished save only as the seat that saved it saw it."""
     from kaboom.tui.app import ReplayApp
     from kaboom.tui.save import replay as read
 
     ReplayApp(read(file), step).run()
 
 
-@app.command()
+@app.command(
+    help=_(
+        "Review your decisions in a game: each one's chance of winning and the best choice's, "
+        "searched from what your seat knew then; mistakes marked, the curve of the game, and "
+        "the replay's step of each mistake."
+    ),
+)
 @friendly
 def review(
-    file: Annotated[Path, typer.Argument(help="A game log (or save) written by kaboom play.")],
+    file: Annotated[Path, typer.Argument(help=_("A game log (or save) written by kaboom play."))],
     seat: Annotated[
         list[int] | None,
-        typer.Option("--seat", help="A seat to review (repeatable; default: the people's)."),
+        typer.Option("--seat", help=_("A seat to review (repeatable; default: the people's).")),
     ] = None,
     playouts: Annotated[
-        int | None, typer.Option(help="Rounds searched a decision (default 400).")
+        int | None, typer.Option(help=_("Rounds searched a decision (default 400)."))
     ] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the search.")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
+    seed: Annotated[int, typer.Option(help=_("Seed of the search."))] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print the review as JSON."))] = False,
     plot: Annotated[
-        Path | None, typer.Option(help="Draw the curve of the chance of winning to this SVG.")
+        Path | None, typer.Option(help=_("Draw the curve of the chance of winning to this SVG."))
     ] = None,
 ) -> None:
-    """Review your decisions in a game: each one's chance of winning and the best choice's,
-    searched from what your seat knew then; mistakes marked, the curve of the game, and the
-    replay's step of each mistake."""
     from kaboom.sim.review import curve_svg
     from kaboom.tui import save
     from kaboom.tui.review import (
@@ -543,7 +658,7 @@ def review(
     if plot is not None:
         save.check_writable(plot, "--plot")
     total = steps_of(file)
-    with progress_bar("reviewing", "steps", total, quiet=as_json) as advance:
+    with progress_bar(_("reviewing"), "steps", total, quiet=as_json) as advance:
         done = 0
 
         def told(step: int) -> None:
@@ -559,7 +674,10 @@ def review(
                 path.write_text(curve_svg(result, q), encoding="utf-8")
             except OSError as e:
                 raise BadInput(
-                    "--plot", f"a file kaboom may write; {path}: {e.strerror or e}"
+                    "--plot",
+                    _("a file kaboom may write; {path}: {error}").format(
+                        path=path, error=e.strerror or e
+                    ),
                 ) from None
             written.append(path)
     if as_json:
@@ -568,20 +686,21 @@ def review(
     for line in report_lines(result, file):
         out().print(line, highlight=False, soft_wrap=True)
     for path in written:
-        out().print(f"curve: {path}", highlight=False, markup=False)
+        out().print(_("curve: {path}").format(path=path), highlight=False, markup=False)
 
 
-@app.command()
+@app.command(
+    help=_("Learn a game: an interactive lesson that walks you through every card and rule."),
+)
 @friendly
 def learn(
     game: Annotated[
-        str | None, typer.Argument(help="Game id (omitted: the list of lessons).")
+        str | None, typer.Argument(help=_("Game id (omitted: the list of lessons)."))
     ] = None,
     file: Annotated[
-        Path | None, typer.Option("--file", help="A lesson file of your own (docs/lessons.md).")
+        Path | None, typer.Option("--file", help=_("A lesson file of your own (docs/lessons.md)."))
     ] = None,
 ) -> None:
-    """Learn a game: an interactive lesson that walks you through every card and rule."""
     from kaboom.engine.lesson import available, built_in, load
     from kaboom.tui.lesson import play as play_lesson
 
@@ -592,9 +711,9 @@ def learn(
     else:
         from rich.table import Table
 
-        table = Table(title="Lessons", caption="kaboom learn GAME starts one")
-        table.add_column("game", no_wrap=True)
-        table.add_column("lesson")
+        table = Table(title=_("Lessons"), caption=_("kaboom learn GAME starts one"))
+        table.add_column(_("game"), no_wrap=True)
+        table.add_column(_("lesson"))
         for game_id, title in available():
             table.add_row(game_id, title)
         out().print(table)
@@ -602,102 +721,115 @@ def learn(
     play_lesson(lesson, out(), input)
 
 
-@app.command()
+@app.command(
+    help=_(
+        "Run the game server: the lobby over HTTP, play over WebSockets (docs/protocol.md), "
+        'and the browser table at / (README, "Play in a browser").'
+    ),
+)
 @friendly
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    host: Annotated[str, typer.Option(help=_("Address to listen on."))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help=_("Port to listen on."))] = 8000,
     db: Annotated[
         str,
-        typer.Option(help="Database: a SQLite file (default) or postgresql://USER@HOST/DB."),
+        typer.Option(help=_("Database: a SQLite file (default) or postgresql://USER@HOST/DB.")),
     ] = "sqlite:///kaboom-server.db",
     origin: Annotated[
         list[str] | None,
-        typer.Option("--origin", help="Another Origin a browser may connect from (repeatable)."),
+        typer.Option("--origin", help=_("Another Origin a browser may connect from (repeatable).")),
     ] = None,
-    idle: Annotated[float, typer.Option(help="Seconds without activity before a table ends.")] = (
-        3600.0
-    ),
+    idle: Annotated[
+        float, typer.Option(help=_("Seconds without activity before a table ends."))
+    ] = (3600.0),
     msg_rate: Annotated[
-        float, typer.Option(help="WebSocket messages per second per client (0: no limit).")
+        float, typer.Option(help=_("WebSocket messages per second per client (0: no limit)."))
     ] = 20.0,
     http_rate: Annotated[
-        float, typer.Option(help="HTTP requests per second per address (0: no limit).")
+        float, typer.Option(help=_("HTTP requests per second per address (0: no limit)."))
     ] = 20.0,
     client_sockets: Annotated[
-        int, typer.Option(help="Open WebSockets per client address (0: no limit).")
+        int, typer.Option(help=_("Open WebSockets per client address (0: no limit)."))
     ] = 32,
     client_tables: Annotated[
         int,
         typer.Option(
-            help="Live tables (open or playing) one client address may create (0: no limit)."
+            help=_("Live tables (open or playing) one client address may create (0: no limit).")
         ),
     ] = 8,
     client_msg_rate: Annotated[
         float,
         typer.Option(
-            help="WebSocket messages per second per client address, over all its sockets "
-            "(burst 200; 0: no limit)."
+            help=_(
+                "WebSocket messages per second per client address, over all its sockets "
+                "(burst 200; 0: no limit)."
+            )
         ),
     ] = 50.0,
     trusted: Annotated[
         bool,
         typer.Option(
             "--trusted",
-            help="A private server: no limits per client address (sockets, tables, messages, "
-            "HTTP requests).",
+            help=_(
+                "A private server: no limits per client address (sockets, tables, messages, "
+                "HTTP requests)."
+            ),
         ),
     ] = False,
     max_iterations: Annotated[
-        int, typer.Option(help="A table's search bots: most iterations a decision.")
+        int, typer.Option(help=_("A table's search bots: most iterations a decision."))
     ] = 5000,
     max_seconds: Annotated[
-        float, typer.Option(help="A table's search bots: most seconds a decision.")
+        float, typer.Option(help=_("A table's search bots: most seconds a decision."))
     ] = 5.0,
     max_search_seats: Annotated[
-        int, typer.Option(help="Most seats of a table a search bot (ismcts) may play.")
+        int, typer.Option(help=_("Most seats of a table a search bot (ismcts) may play."))
     ] = 4,
     max_clock: Annotated[
-        float, typer.Option(help="Longest clock a table may ask (seconds a decision).")
+        float, typer.Option(help=_("Longest clock a table may ask (seconds a decision)."))
     ] = 3600.0,
     max_window: Annotated[
-        float, typer.Option(help="Longest reaction window a table may ask (seconds).")
+        float, typer.Option(help=_("Longest reaction window a table may ask (seconds)."))
     ] = 60.0,
     max_bot_delay: Annotated[
-        float, typer.Option(help="Longest bot delay a table may ask (seconds a move).")
+        float, typer.Option(help=_("Longest bot delay a table may ask (seconds a move)."))
     ] = 10.0,
     bot_processes: Annotated[
-        int, typer.Option(help="Worker processes for the search bots (at a lower priority).")
+        int, typer.Option(help=_("Worker processes for the search bots (at a lower priority)."))
     ] = 2,
     hint_seconds: Annotated[
-        float, typer.Option(help="Longest search of a hint at a table (seconds; issue 32).")
+        float, typer.Option(help=_("Longest search of a hint at a table (seconds; issue 32)."))
     ] = 2.0,
     review_seconds: Annotated[
         float,
-        typer.Option(help="Longest search of a finished game's review (seconds; issue 32)."),
+        typer.Option(help=_("Longest search of a finished game's review (seconds; issue 32).")),
     ] = 20.0,
-    log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
+    log_level: Annotated[str, typer.Option(help=_("uvicorn's log level."))] = "info",
     ws_compression: Annotated[
         bool,
         typer.Option(
-            help="Offer WebSocket compression (permessage-deflate): less to send on a slow "
-            "link, more CPU per message at both ends (off: README, Load)."
+            help=_(
+                "Offer WebSocket compression (permessage-deflate): less to send on a slow "
+                "link, more CPU per message at both ends (off: README, Load)."
+            )
         ),
     ] = False,
 ) -> None:
-    """Run the game server: the lobby over HTTP, play over WebSockets (docs/protocol.md),
-    and the browser table at / (README, "Play in a browser")."""
     try:
         from kaboom.server.config import ServerConfig
         from kaboom.server.run import serve as run
         from kaboom.web.app import create_app as with_pages  # the browser table at /
     except ImportError as e:
-        raise BadInput("serve", f"the server extra: pip install -e '.[server]' ({e})") from None
+        needs = _("the server extra: pip install -e '.[server]' ({error})").format(error=e)
+        raise BadInput("serve", needs) from None
     if not 0 < port < 65536:
-        raise BadInput("--port", f"a port in 1..65535, got {port}")
+        raise BadInput("--port", _("a port in 1..65535, got {port}").format(port=port))
     for flag, seconds in (("--hint-seconds", hint_seconds), ("--review-seconds", review_seconds)):
         if not seconds > 0:
-            raise BadInput(flag, f"a positive number of seconds, got {seconds:g}")
+            raise BadInput(
+                flag,
+                _("a positive number of seconds, got {seconds}").format(seconds=f"{seconds:g}"),
+            )
     config = ServerConfig(
         db=db,
         origins=tuple(origin or ()),
@@ -722,21 +854,24 @@ def serve(
     run(host, port, config, log_level, with_pages)
 
 
-@app.command()
+@app.command(
+    help=_("Play a seat of a server table with a bot, over the same protocol as people."),
+)
 @friendly
 def connect(
-    url: Annotated[str, typer.Argument(help="The table: http://HOST:PORT/tables/ID[?invite=C].")],
-    bot: Annotated[str, typer.Option(help="The bot that plays the seat.")] = "heuristic",
-    name: Annotated[str, typer.Option(help="The seat's name.")] = "bot",
+    url: Annotated[
+        str, typer.Argument(help=_("The table: http://HOST:PORT/tables/ID[?invite=C]."))
+    ],
+    bot: Annotated[str, typer.Option(help=_("The bot that plays the seat."))] = "heuristic",
+    name: Annotated[str, typer.Option(help=_("The seat's name."))] = "bot",
     token: Annotated[
-        str | None, typer.Option(help="A seat token (play that seat) instead of joining.")
+        str | None, typer.Option(help=_("A seat token (play that seat) instead of joining."))
     ] = None,
     seat: Annotated[
-        int | None, typer.Option(help="The seat to join (default: the first free).")
+        int | None, typer.Option(help=_("The seat to join (default: the first free)."))
     ] = None,
-    start: Annotated[bool, typer.Option("--start", help="Start the table once seated.")] = False,
+    start: Annotated[bool, typer.Option("--start", help=_("Start the table once seated."))] = False,
 ) -> None:
-    """Play a seat of a server table with a bot, over the same protocol as people."""
     import asyncio
 
     from kaboom.bots.make import make_bot
@@ -748,14 +883,15 @@ def connect(
     except LobbyRefused as e:
         raise BadInput(url, e.detail) from None
     except OSError as e:
-        raise BadInput(url, f"a running kaboom server ({e})") from None
-    out().print(f"winners: {over['winners']}")
+        raise BadInput(url, _("a running kaboom server ({error})").format(error=e)) from None
+    out().print(_("winners: {winners}").format(winners=over["winners"]))
 
 
 # kaboom train (the rl extra, docs/rl.md): its own module, reading -o as every command does.
+from kaboom.cli.train import TRAIN_HELP  # noqa: E402
 from kaboom.cli.train import command as train_command  # noqa: E402
 
-app.command(name="train")(friendly(train_command(parse_options)))
+app.command(name="train", help=TRAIN_HELP)(friendly(train_command(parse_options)))
 
 
 def unwrapped(doc: str) -> str:
@@ -784,7 +920,8 @@ for _name, _fn in (
     ("reset-password", accounts_cli.reset_password),
     ("remove", accounts_cli.remove),
 ):
-    accounts_cli.app.command(name=_name)(friendly(_fn))
+    _said = accounts_cli.HELP[_name]
+    accounts_cli.app.command(name=_name, help=_said)(friendly(_fn))
 
 # kaboom ladder (issue 35): the server's ratings, for its operator.
 from kaboom.cli import ladder as ladder_cli  # noqa: E402
@@ -794,8 +931,17 @@ _help_that_wraps(app, scenario_app, accounts_cli.app, ladder_cli.app)
 
 
 def main() -> None:
-    """Console-script entry point: the app built with only the command asked for."""
-    only_command(app, sys.argv[1:])(prog_name="kaboom")
+    """Console-script entry point: the language of the run first (``--lang``, else the
+    environment's: every help text is said in it), then the app built with only the command
+    asked for."""
+    wanted, args = asked(sys.argv[1:])
+    lang = chosen(wanted, os.environ)
+    if lang is None:  # (refused in the environment's language)
+        with use_language(from_environment(os.environ)):
+            print(refusal(str(wanted)), file=sys.stderr)
+        raise SystemExit(2)
+    set_language(lang)
+    only_command(app, args)(args, prog_name="kaboom")
 
 
 if __name__ == "__main__":

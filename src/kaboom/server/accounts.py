@@ -37,6 +37,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, StringConstraints
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from kaboom.engine.i18n import N_, _
 from kaboom.server.config import ServerConfig, origin_ok
 from kaboom.server.db import AccountRow
 from kaboom.server.limits import Buckets, peer
@@ -56,7 +57,7 @@ NAME_MAX, KEY_MAX = 32, 64
 PASSWORD_MIN, PASSWORD_MAX = 8, 256
 #: Characters of a name besides letters and digits.
 NAME_MARKS = frozenset(" _-.")
-WRONG = "wrong name or password"
+WRONG = N_("wrong name or password")
 #: argon2id at OWASP's recommended cost (19 MiB, 2 passes, 1 lane): some 50-150 ms a hash.
 HASHER = PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1)
 #: The methods that change something: a cookie-carrying one must come from our own page.
@@ -84,22 +85,27 @@ def name_key(name: str) -> str:
 def clean_name(name: str) -> str:
     """The name as kept and shown (NFKC), or a 400 naming ``name`` and its rule."""
     shown = unicodedata.normalize("NFKC", name)
-    rule = (
-        f"name: 1 to {NAME_MAX} characters (letters, digits, space, _ - .), no space at either end"
-    )
+    rule = "name: " + _(
+        "1 to {most} characters (letters, digits, space, _ - .), no space at either end"
+    ).format(most=NAME_MAX)
     if not 1 <= len(shown) <= NAME_MAX or shown != shown.strip(" "):
         raise HTTPException(400, rule)
     if not all(c.isalnum() or c in NAME_MARKS for c in shown):
         raise HTTPException(400, rule)
     if len(name_key(shown)) > KEY_MAX:
-        raise HTTPException(400, f"name: at most {KEY_MAX} characters once case-folded")
+        why = _("at most {most} characters once case-folded").format(most=KEY_MAX)
+        raise HTTPException(400, f"name: {why}")
     return shown
 
 
 def check_password(password: str) -> str:
     if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
         raise HTTPException(
-            400, f"password: {PASSWORD_MIN} to {PASSWORD_MAX} characters, got {len(password)}"
+            400,
+            "password: "
+            + _("{least} to {most} characters, got {n}").format(
+                least=PASSWORD_MIN, most=PASSWORD_MAX, n=len(password)
+            ),
         )
     return password
 
@@ -149,7 +155,7 @@ async def signed_in(request: Request) -> Account:
     """The dependency of the routes for signed-in people only (401 for a guest)."""
     account = await current_account(request)
     if account is None:
-        raise HTTPException(401, "not signed in")
+        raise HTTPException(401, _("not signed in"))
     return account
 
 
@@ -182,7 +188,7 @@ class SameOrigin:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] in CHANGING and not self.allowed(scope):
-            detail = "Origin: a signed-in request must come from this server's own page"
+            detail = "Origin: " + _("a signed-in request must come from this server's own page")
             await JSONResponse({"detail": detail}, status_code=403)(scope, receive, send)
             return
         await self.app(scope, receive, send)
@@ -219,15 +225,13 @@ class Limits:
         is spent, in words."""
         c = self.config
         if not self.clients.take(client):
-            return (
-                f"sign-in: at most {c.client_signin_burst:g} attempts from one address, "
-                f"then one every {1 / c.client_signin_rate:g} s"
-            )
+            return "sign-in: " + _(
+                "at most {n} attempts from one address, then one every {seconds} s"
+            ).format(n=f"{c.client_signin_burst:g}", seconds=f"{1 / c.client_signin_rate:g}")
         if key is not None and not self.names.take(key):
-            return (
-                f"sign-in: at most {c.signin_burst:g} attempts for one name, "
-                f"then one every {1 / c.signin_rate:g} s"
-            )
+            return "sign-in: " + _(
+                "at most {n} attempts for one name, then one every {seconds} s"
+            ).format(n=f"{c.signin_burst:g}", seconds=f"{1 / c.signin_rate:g}")
         return None
 
     def take(self, client: str, key: str | None) -> None:
@@ -275,7 +279,7 @@ def add_accounts(app: FastAPI, config: ServerConfig) -> None:
         row = await hub.db(hub.store.account, key)
         ok = await asyncio.to_thread(verify, _hash_of(row), req.password)
         if row is None or not ok:
-            raise HTTPException(401, WRONG)
+            raise HTTPException(401, _(WRONG))
         await start_session(request, response, row.id)
         return {"name": row.name}
 

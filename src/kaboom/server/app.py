@@ -29,14 +29,25 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
+from urllib.parse import parse_qs
 
 from fastapi import Depends, FastAPI, Header, HTTPException, Query, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from starlette.datastructures import Headers
+from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from kaboom.engine.errors import KaboomError
+from kaboom.engine.i18n import (
+    COOKIE,
+    _,
+    language,
+    parse_language,
+    person_language,
+    use_language,
+)
 from kaboom.engine.options import Option
 from kaboom.engine.registry import get_game, list_games, refused_option
 from kaboom.games.option_words import value_words, words_of
@@ -134,10 +145,36 @@ class RateLimit:
             and scope["path"] != "/api/health"
             and not self.buckets.take(peer(scope))
         ):
-            response = JSONResponse({"detail": "too many requests"}, status_code=429)
+            response = JSONResponse({"detail": _("too many requests")}, status_code=429)
             await response(scope, receive, send)
             return
         await self.app(scope, receive, send)
+
+
+class Languages:
+    """Each request and each WebSocket said in its person's language (docs/i18n.md): the
+    ``lang`` query parameter, else the ``kaboom_lang`` cookie, else ``Accept-Language``
+    (``person_language``). A plain ASGI middleware: the language is the context's, so what
+    the route says (a refusal's ``detail``, an ``error``'s ``message``) is said in it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        with use_language(language_of(scope)):
+            await self.app(scope, receive, send)
+
+
+def language_of(scope: Scope) -> str:
+    """The language a request or a WebSocket's handshake asks for (``Languages``)."""
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    asked = (query.get("lang") or [None])[0]
+    headers = Headers(scope=scope)
+    remembered = cookie_parser(headers.get("cookie", "")).get(COOKIE)
+    return person_language(asked, remembered, headers.get("accept-language"))
 
 
 class Warnings:
@@ -171,6 +208,8 @@ class WsConn:
 
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws
+        #: The person's language (``Languages``; a ``hello``'s ``lang`` changes it).
+        self.lang = language()
         self.seat: int | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
@@ -287,6 +326,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     add_accounts(app, config)  # (issue 35: its CSRF check runs inside the rate limit)
     add_ladder(app)  # (issue 35: the leaderboard and the profiles)
     app.add_middleware(RateLimit, rate=config.http_rate, burst=config.http_burst)
+    app.add_middleware(Languages)  # (outside the rate limit: its refusal is said too)
 
     @app.exception_handler(KaboomError)
     async def kaboom_error(_: Request, err: KaboomError) -> JSONResponse:
@@ -298,10 +338,10 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     async def table_or_404(table_id: str) -> Table:
         if len(table_id) > 32:
-            raise HTTPException(404, "no such table")
+            raise HTTPException(404, _("no such table"))
         table = await hub().get(table_id)
         if table is None:
-            raise HTTPException(404, "no such table")
+            raise HTTPException(404, _("no such table"))
         return table
 
     def may_see(table: Table, invite: str | None, token: str | None) -> bool:
@@ -353,7 +393,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         h = hub()
         listed = await h.db(h.store.listing)
         out: dict[str, list[TableSummary]] = {"open": [], "playing": []}
-        for row, _ in listed:
+        for row, _seats in listed:
             table = h.tables.get(row.id)
             if table is not None:
                 out[row.status].append(summary(table))
@@ -372,7 +412,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     ) -> dict[str, Any]:
         table = await table_or_404(table_id)
         if not may_see(table, invite, bearer(authorization)):
-            raise HTTPException(404, "no such table")
+            raise HTTPException(404, _("no such table"))
         return dict(summary(table))
 
     @app.get("/api/tables/{table_id}/spectate")
@@ -385,7 +425,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         WebSocket ``hello`` without a token."""
         table = await table_or_404(table_id)
         if not may_see(table, invite, bearer(authorization)):
-            raise HTTPException(404, "no such table")
+            raise HTTPException(404, _("no such table"))
         hello: dict[str, int | str] = {"v": proto.VERSION, "type": "hello", "table": table.id}
         if invite:
             hello["invite"] = invite
@@ -399,7 +439,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         account (issue 35: a person's seats follow them)."""
         table = await table_or_404(table_id)
         if not may_see(table, req.invite, None):
-            raise HTTPException(404, "no such table")
+            raise HTTPException(404, _("no such table"))
         if account is None:
             seat, token = await table.join(req.name, req.seat)
         else:
@@ -421,7 +461,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         token = bearer(authorization)
         seat = None if token is None else table.seat_of_token(token)
         if seat is None:
-            raise HTTPException(403, "a seat token of this table is needed")
+            raise HTTPException(403, _("a seat token of this table is needed"))
         return table, seat
 
     @app.post("/api/tables/{table_id}/leave")
@@ -436,7 +476,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def start(
         table_id: str, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
-        table, _ = await seated(table_id, authorization)
+        table, _seat = await seated(table_id, authorization)
         await table.start()
         return dict(summary(table))
 
@@ -448,9 +488,9 @@ def create_app(config: ServerConfig) -> FastAPI:
     ) -> Response:
         table = await table_or_404(table_id)
         if not may_see(table, invite, bearer(authorization)):
-            raise HTTPException(404, "no such table")
+            raise HTTPException(404, _("no such table"))
         if table.row.status not in ("over", "ended") or table.state is None:
-            raise HTTPException(409, "the game is not over: its log opens when it ends")
+            raise HTTPException(409, _("the game is not over: its log opens when it ends"))
         h = hub()
         loaded = await h.db(h.store.load, table.id)
         assert loaded is not None
@@ -474,19 +514,20 @@ def create_app(config: ServerConfig) -> FastAPI:
         table = await table_or_404(table_id)
         token = bearer(authorization)
         if not may_see(table, invite, token):
-            raise HTTPException(404, "no such table")
+            raise HTTPException(404, _("no such table"))
         if table.row.status not in ("over", "ended") or table.state is None:
-            raise HTTPException(409, "the game is not over: its review opens when it ends")
+            raise HTTPException(409, _("the game is not over: its review opens when it ends"))
         mine = None if token is None else table.seat_of_token(token)
         wanted = mine if seat is None else seat
         if wanted is None:
-            raise HTTPException(403, "seat: a seat token of this table, or a seat where "
-                                "the table's reviews are open")  # fmt: skip
+            why = _("a seat token of this table, or a seat where the table's reviews are open")
+            raise HTTPException(403, f"seat: {why}")
         if wanted >= table.row.players:
-            raise HTTPException(400, f"seat: a seat from 0 to {table.row.players - 1}")
+            why = _("a seat from 0 to {last}").format(last=table.row.players - 1)
+            raise HTTPException(400, f"seat: {why}")
         if wanted != mine and not table.row.open_reviews:
-            raise HTTPException(403, f"seat {wanted}'s review is that seat's own: this "
-                                "table's reviews are not open")  # fmt: skip
+            why = _("seat {seat}'s review is that seat's own: this table's reviews are not open")
+            raise HTTPException(403, why.format(seat=wanted))
         body, cached = await review_of(table, wanted, peer(request.scope))
         out = {**body, "table": table.id, "seat": wanted, "cached": cached}
         return Response(json.dumps(out), media_type="application/json")
@@ -501,7 +542,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         async def search() -> dict[str, Any]:
             loaded = await h.db(h.store.load, table.id)
             assert loaded is not None
-            row, _, actions = loaded
+            row, _rows, actions = loaded
             history = [a.action for a in actions]
             h.stats["reviews"] += 1
             return await h.bot_pool.run(
@@ -520,7 +561,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         a reloaded page's look back. Nothing of any other seat's hand."""
         table, seat = await seated(table_id, authorization)
         if table.state is None:
-            raise HTTPException(409, "the game has not started")
+            raise HTTPException(409, _("the game has not started"))
         h = hub()
         loaded = await h.db(h.store.load, table.id)
         assert loaded is not None
@@ -540,7 +581,8 @@ def create_app(config: ServerConfig) -> FastAPI:
             name = account.name
             rows = await h.db(h.store.account_history, account.id)
         elif name is None:
-            raise HTTPException(400, "name: a player's name (1 to 32 characters) is needed")
+            why = _("a player's name (1 to 32 characters) is needed")
+            raise HTTPException(400, f"name: {why}")
         else:
             rows = await h.db(h.store.history, name)
         return {
@@ -575,13 +617,14 @@ def create_app(config: ServerConfig) -> FastAPI:
         counted = sockets.connect(client)
         try:
             if not counted:
-                limit = f"at most {sockets.cap} connections from one address"
+                limit = _("at most {n} connections from one address").format(n=sockets.cap)
                 _refuse(websocket, conn, -1, "too_many", limit, TOO_MANY)
                 return
             table = await _hello(websocket, conn)
             if table is None:
                 return
-            await _play(websocket, conn, table, client)
+            with use_language(conn.lang):  # (the hello may have named another)
+                await _play(websocket, conn, table, client)
         except WebSocketDisconnect:
             pass
         finally:
@@ -616,19 +659,19 @@ def create_app(config: ServerConfig) -> FastAPI:
         text = message.get("text")
         if isinstance(text, str):
             return text
-        _refuse(websocket, conn, seq, "binary", "messages are JSON text frames", BINARY)
+        _refuse(websocket, conn, seq, "binary", _("messages are JSON text frames"), BINARY)
         return None
 
     async def _hello(websocket: WebSocket, conn: WsConn) -> Table | None:
         try:
             text = await asyncio.wait_for(_receive(websocket, conn, -1), HELLO_TIMEOUT)
         except TimeoutError:
-            _refuse(websocket, conn, -1, "hello", "say hello first", NO_HELLO)
+            _refuse(websocket, conn, -1, "hello", _("say hello first"), NO_HELLO)
             return None
         if text is None:
             return None
         if len(text) > proto.MAX_CLIENT_MESSAGE:
-            limit = f"messages are at most {proto.MAX_CLIENT_MESSAGE}"
+            limit = _("messages are at most {n}").format(n=proto.MAX_CLIENT_MESSAGE)
             _refuse(websocket, conn, -1, "too_large", limit, BAD_HELLO)
             return None
         try:
@@ -637,8 +680,15 @@ def create_app(config: ServerConfig) -> FastAPI:
             _refuse(websocket, conn, -1, "bad_message", _short(err), BAD_HELLO)
             return None
         if not isinstance(msg, proto.Hello):
-            _refuse(websocket, conn, -1, "hello", "the first message is a hello", NO_HELLO)
+            _refuse(websocket, conn, -1, "hello", _("the first message is a hello"), NO_HELLO)
             return None
+        if msg.lang is not None:  # (a language kaboom does not speak: the handshake's)
+            conn.lang = parse_language(msg.lang) or conn.lang
+        with use_language(conn.lang):
+            return await _seated(conn, msg)
+
+    async def _seated(conn: WsConn, msg: proto.Hello) -> Table | None:
+        """The hello's table and seat (refusals said in the person's language)."""
         try:
             table = await hub().get(msg.table)
         except TableUnavailable as err:  # (the hub logged why, once)
@@ -646,13 +696,13 @@ def create_app(config: ServerConfig) -> FastAPI:
             conn.close(*UNAVAILABLE)
             return None
         if table is None or not may_see(table, msg.invite, msg.token):
-            _send_error(conn, -1, "table", "no such table")
+            _send_error(conn, -1, "table", _("no such table"))
             conn.close(4004, "no such table")
             return None
         if msg.token is not None:
             seat = table.seat_of_token(msg.token)
             if seat is None:
-                _send_error(conn, table.seq, "token", "this token has no seat at this table")
+                _send_error(conn, table.seq, "token", _("this token has no seat at this table"))
                 conn.close(4003, "bad token")
                 return None
             conn.seat = seat
@@ -674,7 +724,7 @@ def create_app(config: ServerConfig) -> FastAPI:
             if not (bucket.take() and messages.take(client)):
                 dropped += 1
                 if dropped == 1 or dropped % 50 == 0:
-                    _send_error(conn, table.seq, "rate_limited", "too many messages; slow down")
+                    _send_error(conn, table.seq, "rate_limited", _("too many messages; slow down"))
                 if dropped > 1000:
                     conn.close(1008, "flooding")
                 continue
@@ -683,7 +733,7 @@ def create_app(config: ServerConfig) -> FastAPI:
                     conn,
                     table.seq,
                     "too_large",
-                    f"messages are at most {proto.MAX_CLIENT_MESSAGE} bytes",
+                    _("messages are at most {n} bytes").format(n=proto.MAX_CLIENT_MESSAGE),
                 )
                 continue
             try:
@@ -692,7 +742,7 @@ def create_app(config: ServerConfig) -> FastAPI:
                 _send_error(conn, table.seq, "bad_message", _short(err))
                 continue
             if isinstance(msg, proto.Hello):
-                _send_error(conn, table.seq, "hello", "already said hello")
+                _send_error(conn, table.seq, "hello", _("already said hello"))
                 continue
             table.touch()
             await table.handle(conn, msg)

@@ -25,6 +25,7 @@ from typing import Any, Protocol, TypeVar, TypeVarTuple
 from kaboom.bots.base import Bot, Search
 from kaboom.bots.clock import Deadline, decide_by, turn_deadline, until
 from kaboom.bots.make import make_bot
+from kaboom.engine.i18n import SOURCE
 from kaboom.engine.state import Observation, State
 from kaboom.engine.view import PlayerView
 from kaboom.server.db import TableRow
@@ -56,6 +57,7 @@ class BotAgent:
     """One seat's bot, connected to its table like a client."""
 
     person = False
+    lang = SOURCE
 
     def __init__(self, table: Host, seat: int, spec: str) -> None:
         self.table = table

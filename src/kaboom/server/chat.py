@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Protocol
 
+from kaboom.engine.i18n import _
 from kaboom.server import protocol as proto
 from kaboom.server.db import LIVE, ChatRow
 from kaboom.server.limits import Bucket
@@ -217,16 +218,18 @@ async def say(table: ChatTable, conn: Conn, msg: proto.Chat) -> None:
     """A line: refused (``chat-off``, ``chat-length``, ``chat-rate``), or stored and sent."""
     chat = table.chat
     if not chat.on:
-        table.error(conn, "chat-off", "the table's chat is off")
+        table.error(conn, "chat-off", _("the table's chat is off"))
         return
     text = clean(msg.text)
     if not 1 <= len(text) <= proto.CHAT_MAX:
-        why = f"a line is 1 to {proto.CHAT_MAX} characters once cleaned; this one is {len(text)}"
+        why = _("a line is 1 to {most} characters once cleaned; this one is {n}").format(
+            most=proto.CHAT_MAX, n=len(text)
+        )
         table.error(conn, "chat-length", why)
         return
     who = await who_of(table, conn)
     if not _take(chat.line_buckets, who, LINE_RATE, LINE_BURST):
-        table.error(conn, "chat-rate", "at most 5 lines per 10 seconds; slow down")
+        table.error(conn, "chat-rate", _("at most 5 lines per 10 seconds; slow down"))
         return
     seat = conn.seat
     name = None if seat is None else table.seats[seat].row.name
@@ -275,11 +278,11 @@ async def react(table: ChatTable, conn: Conn, msg: proto.React) -> None:
     audience as its sender's lines, here and at every other process."""
     chat = table.chat
     if not chat.on:
-        table.error(conn, "chat-off", "the table's chat is off")
+        table.error(conn, "chat-off", _("the table's chat is off"))
         return
     who = await who_of(table, conn)
     if not _take(chat.react_buckets, who, REACT_RATE, REACT_BURST):
-        table.error(conn, "chat-rate", "at most 10 reactions per 10 seconds; slow down")
+        table.error(conn, "chat-rate", _("at most 10 reactions per 10 seconds; slow down"))
         return
     audience = audience_of(conn.seat, table.row.status)
     reacted(table, who, conn.seat, msg.reaction, audience)
@@ -300,7 +303,8 @@ def mute(table: ChatTable, conn: Conn, msg: proto.Mute) -> None:
     elif msg.who in muted or len(muted) < MAX_MUTED:
         muted.add(msg.who)
     else:
-        table.error(conn, "chat-mute", f"at most {MAX_MUTED} people muted per connection")
+        why = _("at most {n} people muted per connection").format(n=MAX_MUTED)
+        table.error(conn, "chat-mute", why)
 
 
 async def setting(table: ChatTable, conn: Conn, msg: proto.ChatSetting) -> None:
@@ -312,7 +316,7 @@ async def setting(table: ChatTable, conn: Conn, msg: proto.ChatSetting) -> None:
             table.row.host_seat = stored.host_seat
     host = table.row.host_seat
     if conn.seat is None or not conn.person or conn.seat != host:
-        table.error(conn, "chat-host", "only the table's host (its first person seated) may")
+        table.error(conn, "chat-host", _("only the table's host (its first person seated) may"))
         return
     await hub.db(hub.store.set_chat, table.id, msg.on)
     set_on(table, msg.on)

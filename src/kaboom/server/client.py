@@ -11,7 +11,7 @@ import json
 import secrets
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import httpx
 import websockets
@@ -19,6 +19,7 @@ from websockets.asyncio.client import ClientConnection
 
 from kaboom.bots.make import make_bot
 from kaboom.engine.errors import BadInput
+from kaboom.engine.i18n import language
 from kaboom.engine.jsonvalue import JsonObject
 from kaboom.engine.registry import get_game
 from kaboom.engine.state import Observation
@@ -27,11 +28,17 @@ from kaboom.server.protocol import VERSION
 from kaboom.server.view import Again, Created, DecisionOut, Joined, Left, TableSummary
 
 
-def ws_url(base: str) -> str:
-    """``http://host:port`` → ``ws://host:port/ws``."""
+def ws_url(base: str, lang: str | None = None) -> str:
+    """``http://host:port`` → ``ws://host:port/ws`` (``?lang=nb``: the person's language,
+    docs/protocol.md).
+
+    >>> ws_url("https://example.org:8443"), ws_url("http://127.0.0.1:8000", "nb")
+    ('wss://example.org:8443/ws', 'ws://127.0.0.1:8000/ws?lang=nb')
+    """
     parts = urlsplit(base)
     scheme = "wss" if parts.scheme == "https" else "ws"
-    return f"{scheme}://{parts.netloc}/ws"
+    asked = f"?{urlencode({'lang': lang})}" if lang else ""
+    return f"{scheme}://{parts.netloc}/ws{asked}"
 
 
 def parse_table_url(url: str) -> tuple[str, str, str | None]:
@@ -49,11 +56,13 @@ def parse_table_url(url: str) -> tuple[str, str, str | None]:
 
 
 class Lobby:
-    """The HTTP lobby of a server."""
+    """The HTTP lobby of a server; ``lang``: the person's language, asked of every request
+    (``?lang=``), so the server's refusals come back in it."""
 
-    def __init__(self, base: str, timeout: float = 30.0) -> None:
+    def __init__(self, base: str, timeout: float = 30.0, lang: str | None = None) -> None:
         self.base = base.rstrip("/")
-        self.http = httpx.AsyncClient(base_url=self.base, timeout=timeout)
+        params = {"lang": lang} if lang else None
+        self.http = httpx.AsyncClient(base_url=self.base, timeout=timeout, params=params)
 
     async def close(self) -> None:
         await self.http.aclose()
@@ -168,8 +177,11 @@ class SeatClient:
         invite: str | None = None,
         origin: str | None = None,
         record: bool = True,
+        lang: str | None = None,
     ) -> None:
         self.base, self.table, self.token, self.invite = base, table, token, invite
+        #: The person's language (None: the server's choice from the handshake's headers).
+        self.lang = lang
         self.origin = origin
         self.record = record
         self.ws: ClientConnection | None = None
@@ -191,7 +203,10 @@ class SeatClient:
         """Open the WebSocket and say hello; returns the ``welcome``."""
         headers = {"Origin": self.origin} if self.origin else None
         self.ws = await websockets.connect(
-            ws_url(self.base), additional_headers=headers, max_size=2**24, open_timeout=30
+            ws_url(self.base, self.lang),
+            additional_headers=headers,
+            max_size=2**24,
+            open_timeout=30,
         )
         hello: JsonObject = {"v": VERSION, "type": "hello", "table": self.table}
         if self.token:
@@ -320,7 +335,7 @@ async def connect_bot(
     is for) and play it with a bot until the game is over; returns the ``over`` message."""
     say = log or (lambda _: None)
     base, table, invite = parse_table_url(url)
-    lobby = Lobby(base)
+    lobby = Lobby(base, lang=language())
     try:
         if token is None:
             joined = await lobby.join(table, name, seat, invite)
@@ -335,7 +350,7 @@ async def connect_bot(
                     say(f"not started: {e.detail}")
     finally:
         await lobby.close()
-    client = SeatClient(base, table, token, invite, record=False)
+    client = SeatClient(base, table, token, invite, record=False, lang=language())
     welcome = await client.connect()
     info = welcome["table"]
     choose = bot_chooser(spec, info["game"], info["options"])

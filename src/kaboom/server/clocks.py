@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
 from kaboom.bots.clock import window_length
+from kaboom.engine.i18n import N_
 from kaboom.engine.state import Observation, State
 from kaboom.engine.window import WindowKey, walk_window, window_key
 from kaboom.server.db import ActionRow
@@ -154,8 +155,10 @@ def open_window(table: Table, key: WindowKey) -> None:
 
 
 def close_window(
-    table: Table, reason: str = "the window closed before this seat was asked"
+    table: Table, reason: str = N_("the window closed before this seat was asked")
 ) -> None:
+    """Close the open window; each answer queued in it is refused with ``reason`` (marked
+    English: said in each seat's person's language, ``Table.drop_answer``)."""
     w, table.window = table.window, None
     if w is None:
         return

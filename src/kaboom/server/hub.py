@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, TypeVarTuple
 
 from kaboom.bots.base import Search
 from kaboom.engine.errors import BadInput, BadOption, KaboomError
+from kaboom.engine.i18n import _
 from kaboom.engine.options import refuse_file_options
 from kaboom.engine.parsing import parse_seed
 from kaboom.engine.registry import get_game, new_game
@@ -223,7 +224,7 @@ class Hub:
     async def _commit_batch(
         self, batch: list[tuple[str, list[ActionRow], asyncio.Future[None]]]
     ) -> None:
-        items = [(t, rows) for t, rows, _ in batch]
+        items = [(t, rows) for t, rows, _future in batch]
         notify = self.instance if self.shared else None
         began = time.perf_counter()
         try:
@@ -235,7 +236,7 @@ class Hub:
         self.stats["writes"] += len(batch)
         self.stats["commit_s"] += took
         self.stats["commit_max_s"] = max(self.stats["commit_max_s"], took)
-        for (_, _, future), result in zip(batch, results, strict=True):
+        for (_table, _rows, future), result in zip(batch, results, strict=True):
             if future.done():
                 continue
             if result is None:
@@ -349,17 +350,17 @@ class Hub:
         self._check_clocks(req)
         self._check_bots(specs, spec.game_id)
         if req.get("rated") and req.get("hints"):
-            raise BadInput("hints", "off at a rated table (a rating is of the players alone)")
+            raise BadInput("hints", _("off at a rated table (a rating is of the players alone)"))
         seed = req.get("seed")  # a decimal string or an integer (docs/protocol.md)
         seed = secrets.randbits(64) if seed is None else parse_seed(seed)
         options = dict(req.get("options") or {})
         refuse_file_options(spec.options, options)
         new_game(spec.game_id, players, 0, **options)  # a bad option stops here
         if len(self.tables) >= self.config.max_tables:
-            raise LobbyError(503, "too many tables on this server")
+            raise LobbyError(503, _("too many tables on this server"))
         cap = self.config.client_tables
         if cap and self.owners.held(client) >= cap:
-            held = f"at most {cap} live tables (open or playing) from one address"
+            held = _("at most {n} live tables (open or playing) from one address").format(n=cap)
             raise LobbyError(429, f"tables: {held}; one must end first")
         invite = secrets.token_urlsafe(12) if req.get("private") else None
         row = TableRow(
@@ -397,13 +398,14 @@ class Hub:
         c = self.config
         clock = req.get("clock")
         if clock is not None and not 1.0 <= clock <= c.max_clock:
-            raise BadOption("clock", f"seconds in 1..{c.max_clock:g}, or none")
+            why = _("seconds in 1..{most}, or none").format(most=f"{c.max_clock:g}")
+            raise BadOption("clock", why)
         for name, default, cap in (
             ("window", 3.0, c.max_window),
             ("bot_delay", 0.8, c.max_bot_delay),
         ):
             if not 0.0 <= req.get(name, default) <= cap:
-                raise BadOption(name, f"seconds in 0..{cap:g}")
+                raise BadOption(name, _("seconds in 0..{most}").format(most=f"{cap:g}"))
 
     def _check_bots(self, specs: list[str], game: str) -> None:
         """Every bot spec makes a bot (else ``BadInput``), and its searches stay within
@@ -415,20 +417,27 @@ class Hub:
         searches = 0
         for seat, s in enumerate(specs):
             if names_a_file(s):  # (before making it: making it would read the file)
-                on_disk = "names a file on the server's disk: not accepted over the network"
-                raise BadOption("seats", f"seat {seat} ({s}) {on_disk}")
+                on_disk = _(
+                    "seat {seat} ({spec}) names a file on the server's disk: not accepted over "
+                    "the network"
+                )
+                raise BadOption("seats", on_disk.format(seat=seat, spec=s))
             bot = make_bot(s, 0, game) if s != "human" else None
             if not isinstance(bot, Search):
                 continue
             searches += 1
-            asks = f"a decision on this server; seat {seat} ({s}) asks"
+            asks = _("at most {most} a decision on this server; seat {seat} ({spec}) asks {asked}")
             if bot.iterations > c.max_iterations:
-                raise BadOption("iterations", f"at most {c.max_iterations} {asks} {bot.iterations}")
+                said = asks.format(most=c.max_iterations, seat=seat, spec=s, asked=bot.iterations)
+                raise BadOption("iterations", said)
             if bot.seconds is not None and bot.seconds > c.max_seconds:
-                raise BadOption("seconds", f"at most {c.max_seconds:g} {asks} {bot.seconds:g}")
+                most, asked = f"{c.max_seconds:g}", f"{bot.seconds:g}"
+                raise BadOption("seconds", asks.format(most=most, seat=seat, spec=s, asked=asked))
         if searches > c.max_search_seats:
-            played = f"at most {c.max_search_seats} played by a search bot (ismcts) on this server"
-            raise BadOption("seats", f"{played}; {searches} asked")
+            played = _(
+                "at most {most} played by a search bot (ismcts) on this server; {n} asked"
+            ).format(most=c.max_search_seats, n=searches)
+            raise BadOption("seats", played)
 
     def _live(self, table_id: str) -> bool:
         table = self.tables.get(table_id)

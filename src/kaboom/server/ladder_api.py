@@ -11,6 +11,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, HTTPException, Query, Request
 
 from kaboom.engine.errors import KaboomError
+from kaboom.engine.i18n import _
 from kaboom.engine.registry import GameSpec, get_game
 from kaboom.server import ladder
 from kaboom.server.accounts import name_key, running_hub
@@ -26,8 +27,10 @@ def _game(game: str, players: int) -> GameSpec:
     except KaboomError as err:
         raise HTTPException(400, f"game: {err}") from None
     if not spec.min_players <= players <= spec.max_players:
-        takes = f"{spec.name} takes {spec.min_players} to {spec.max_players} players"
-        raise HTTPException(400, f"players: {takes}, not {players}")
+        takes = _("{game} takes {least} to {most} players, not {n}").format(
+            game=_(spec.name), least=spec.min_players, most=spec.max_players, n=players
+        )
+        raise HTTPException(400, f"players: {takes}")
     return spec
 
 
@@ -48,9 +51,9 @@ def add_ladder(app: FastAPI) -> None:
     @app.get("/api/players/{name}")
     async def player(request: Request, name: str) -> dict[str, Any]:
         if not 1 <= len(name) <= NAME_MAX:
-            raise HTTPException(404, "no such player")
+            raise HTTPException(404, _("no such player"))
         h = running_hub(request)
         row = await h.db(h.store.account, name_key(name))
         if row is None:
-            raise HTTPException(404, "no such player")
+            raise HTTPException(404, _("no such player"))
         return await h.db(ladder.profile, h.engine, row.id, row.name)

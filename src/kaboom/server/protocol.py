@@ -61,14 +61,17 @@ class _Client(BaseModel):
 
 
 class Hello(_Client):
-    """The first message: which table, as whom (a seat's token; none: a spectator), and the
-    last ``seq`` this client saw (-1: nothing; the server sends what was missed after it)."""
+    """The first message: which table, as whom (a seat's token; none: a spectator), the
+    last ``seq`` this client saw (-1: nothing; the server sends what was missed after it)
+    and, optionally, the person's language (``nb``, ``en``: what the server says to this
+    connection is said in it; none: the handshake's ``lang``, cookie or Accept-Language)."""
 
     type: Literal["hello"]
     table: TableId
     token: Secret | None = None
     invite: Secret | None = None
     last_seq: int = Field(-1, ge=-1, le=10_000_000)
+    lang: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.@-]{1,35}$")] | None = None
 
 
 class Act(_Client):

@@ -16,6 +16,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import ParamSpec, Protocol, TypeVar
 
+from kaboom.engine.i18n import _
 from kaboom.engine.state import State
 from kaboom.server.db import SeatRow, Store, TableRow
 from kaboom.server.ladder import plays_rated
@@ -36,6 +37,8 @@ class Conn(Protocol):
 
     seat: int | None
     person: bool
+    #: The language of the person it speaks to (docs/i18n.md; a bot's: English).
+    lang: str
 
     def deliver(self, msg: Message, text: str) -> None: ...
 
@@ -266,9 +269,9 @@ def vote_refused(table: Table, voter: int, seat: int) -> str | None:
     """Why ``voter`` may not vote a bot to ``seat`` (None: they may), before the seats
     are read again."""
     if seat >= len(table.seats):
-        return f"no seat {seat}"
+        return _("no seat {seat}").format(seat=seat)
     if table.seats[seat].row.kind != "human" or seat == voter:
-        return "only another person's seat can be voted to a bot"
+        return _("only another person's seat can be voted to a bot")
     return None
 
 
@@ -285,7 +288,8 @@ async def vote(table: Table, conn: Conn, voter: int, seat: int) -> None:
         reload_seats(table.seats, await hub.db(hub.store.seats, table.id))
         await reload_marks(table)
     if s.connected or s.row.takeover:
-        table.error(conn, "vote", f"seat {seat} is connected or already played by a bot")
+        why = _("seat {seat} is connected or already played by a bot").format(seat=seat)
+        table.error(conn, "vote", why)
         return
     await hub.db(hub.store.add_vote, table.id, seat, voter)
     await reload_marks(table)  # the votes given at every process
@@ -326,17 +330,17 @@ async def join(
     if hub.shared:
         reload_seats(table.seats, await hub.db(hub.store.seats, table.id))
     if table.row.status != "open":
-        raise LobbyError(409, "the game has started")
+        raise LobbyError(409, _("the game has started"))
     free = free_seats(table.seats)
     if seat is not None and seat not in free:
-        raise LobbyError(409, f"seat {seat} is not a free seat for a person")
+        raise LobbyError(409, _("seat {seat} is not a free seat for a person").format(seat=seat))
     if not free:
-        raise LobbyError(409, "no free seat")
+        raise LobbyError(409, _("no free seat"))
     chosen = free[0] if seat is None else seat
     token = secrets.token_urlsafe(24)
     digest = token_hash(token)
     if not await hub.db(hub.store.take_seat, table.id, chosen, name, digest, account_id):
-        raise LobbyError(409, f"seat {chosen} was taken meanwhile")
+        raise LobbyError(409, _("seat {seat} was taken meanwhile").format(seat=chosen))
     row = table.seats[chosen].row
     row.name, row.token_hash, row.account_id = name, digest, account_id
     if table.row.host_seat is None:  # the first person seated hosts (issue 35: chat-host)
@@ -378,15 +382,15 @@ async def seat_back(table: Table, account_id: int) -> tuple[int, str]:
     if hub.shared:
         reload_seats(table.seats, await hub.db(hub.store.seats, table.id))
     if table.row.status not in ("open", "playing"):
-        raise LobbyError(409, f"the table is {table.row.status}")
+        raise LobbyError(409, _("the table is {status}").format(status=table.row.status))
     mine = [s for s in table.seats if s.row.account_id == account_id and s.row.token_hash]
     if not mine:
-        raise LobbyError(404, "you hold no seat at this table")
+        raise LobbyError(404, _("you hold no seat at this table"))
     s = mine[0]
     token = secrets.token_urlsafe(24)
     digest = token_hash(token)
     if not await hub.db(hub.store.seat_back, table.id, s.row.seat, account_id, digest):
-        raise LobbyError(409, "the seat changed meanwhile (left, or the game ended)")
+        raise LobbyError(409, _("the seat changed meanwhile (left, or the game ended)"))
     s.row.token_hash = digest
     for c in [c for c in s.conns if c.person]:
         c.close(*TAKEN_BACK)
@@ -399,17 +403,17 @@ async def start(table: Table) -> None:
     """Deal, once every seat for a person is taken (the caller holds the lock)."""
     hub = table.hub
     if table.row.status != "open":
-        raise LobbyError(409, f"the table is {table.row.status}")
+        raise LobbyError(409, _("the table is {status}").format(status=table.row.status))
     if hub.shared:
         reload_seats(table.seats, await hub.db(hub.store.seats, table.id))
     empty = free_seats(table.seats)
     if empty:
-        raise LobbyError(409, f"seats {empty} are still free")
+        raise LobbyError(409, _("seats {seats} are still free").format(seats=empty))
     # a table asked to be rated plays rated only if every person in it is signed in
     # (issue 35); the table's info says which
     rated = table.row.rated and plays_rated([s.row for s in table.seats])
     if not await hub.db(hub.store.start, table.id, rated):
-        raise LobbyError(409, "the table was started meanwhile")
+        raise LobbyError(409, _("the table was started meanwhile"))
     table.row.rated = rated
     table.touch()
     table.begin()

@@ -17,6 +17,7 @@ from typing import Protocol, TypeVar, TypeVarTuple
 
 from kaboom.engine.errors import BadInput, IllegalAction
 from kaboom.engine.events import Event
+from kaboom.engine.i18n import N_, SOURCE, _, use_language
 from kaboom.engine.registry import GameSpec, get_game, new_game
 from kaboom.engine.state import State
 from kaboom.engine.window import world_when_asked
@@ -235,7 +236,7 @@ class Table:
 
     def broadcast(self, msg: Message, people_only: bool = False) -> None:
         text = proto.dumps(msg)
-        for _, conns in self._audiences():
+        for _seat, conns in self._audiences():
             for c in conns:
                 if c.person or not people_only:
                     c.deliver(msg, text)
@@ -250,6 +251,11 @@ class Table:
 
     def error(self, conn: Conn, code: str, text: str) -> None:
         self.reply(conn, proto.error(self.seq, code, text))
+
+    def seat_language(self, seat: int) -> str:
+        """The language of the person at ``seat`` (their first connection's; English where
+        none is connected)."""
+        return next((c.lang for c in self.seats[seat].conns if c.person), SOURCE)
 
     def tell_seat(self, seat: int, msg: Message) -> None:
         text = proto.dumps(msg)
@@ -339,14 +345,14 @@ class Table:
             await self.talk(conn, msg)
             return
         if conn.seat is None:
-            self.error(conn, "spectator", "spectators cannot act, vote or take a seat")
+            self.error(conn, "spectator", _("spectators cannot act, vote or take a seat"))
             return
         if isinstance(msg, proto.Hint):
             coach.give_hint(self, conn, conn.seat)
         elif isinstance(msg, proto.Take):
             seating.take(self, conn, conn.seat)
         elif isinstance(msg, proto.Act) and seating.another_tab_plays(self.seats, conn, conn.seat):
-            why = "this seat is being played in another tab (send take to play it here)"
+            why = _("this seat is being played in another tab (send take to play it here)")
             self._refuse(conn, conn.seat, msg, "another tab", why)
         elif isinstance(msg, proto.Act):
             await self.submit(conn, conn.seat, msg)
@@ -410,13 +416,13 @@ class Table:
         is in play, the seat's person is back (or its bot plays it), the text parses."""
         st = self.state
         if st is None or self.row.status != "playing":
-            raise Refused("table", f"the table is {self.row.status}")
+            raise Refused("table", _("the table is {status}").format(status=self.row.status))
         s = self.seats[seat]
         if conn.person:
             if s.row.away or s.row.takeover:
                 await seating.back(self, seat)
         elif not s.bot_plays:
-            raise Refused("seat", "the person plays this seat again")
+            raise Refused("seat", _("the person plays this seat again"))
         if act.id is not None:
             return act.id
         try:
@@ -424,13 +430,13 @@ class Table:
         except BadInput as e:
             raise Refused("action text", f"{e.field}: {e.expected}") from e
         except Exception as e:  # a game's parser failing on odd text
-            raise Refused("action text", f"not an action ({e})") from e
+            raise Refused("action text", _("not an action ({error})").format(error=e)) from e
 
     async def _play(self, conn: Conn, seat: int, act: Act, action: int) -> None:
         """A decision outside a window: checked, logged, applied (or ``Refused``)."""
         assert self.state is not None
         if act.at is not None and act.at != self.seq:
-            raise Refused("stale", f"decision {act.at} has gone by")
+            raise Refused("stale", _("decision {seq} has gone by").format(seq=act.at))
         try:
             self.state.verify(action, seat)
         except IllegalAction as e:
@@ -438,7 +444,7 @@ class Table:
         row = ActionRow(self.seq + 1, seat, action, act.key, "seat" if conn.person else "bot")
         if not await self.commit([row]):
             if not self._resend(conn, seat, act.key):  # the same key, logged elsewhere
-                raise Refused("turn", "the table moved on; try again")
+                raise Refused("turn", _("the table moved on; try again"))
             return
         self.reply(conn, self._accepted(row))
         self.apply([row])
@@ -458,9 +464,10 @@ class Table:
         assert self.state is not None
         ask = w.asks.get(seat)
         if ask is None:
-            return Refused("reaction window", f"seat {seat} is not asked in this window")
+            why = _("seat {seat} is not asked in this window").format(seat=seat)
+            return Refused("reaction window", why)
         if act.at is not None and act.at != w.opened:
-            return Refused("stale", f"decision {act.at} has gone by")
+            return Refused("stale", _("decision {seq} has gone by").format(seq=act.at))
         if action in {a["id"] for a in ask[1]}:
             return None
         world = world_when_asked(self.state, seat) or self.state
@@ -468,7 +475,7 @@ class Table:
             world.verify(action, seat)
         except IllegalAction as e:
             return Refused(e.rule, e.reason)
-        return Refused("reaction window", "not an answer to this window")
+        return Refused("reaction window", _("not an answer to this window"))
 
     def _answer(self, conn: Conn, seat: int, act: Act, action: int, w: WindowRt) -> None:
         """A window answer: checked against the seat's answers when it will be asked, then
@@ -480,7 +487,7 @@ class Table:
         earlier = w.answers.get(seat)
         w.answers[seat] = Answer(action, act.key, "seat" if conn.person else "bot")
         if earlier is not None and earlier.key != act.key:
-            self.drop_answer(seat, earlier, "replaced by a later answer")
+            self.drop_answer(seat, earlier, N_("replaced by a later answer"))
         if conn.person:
             self.queued[(seat, act.key)] = w.opened
         msg = proto.ack(self.seq, act.key, "queued", action, self._text(action))
@@ -489,10 +496,14 @@ class Table:
 
     def drop_answer(self, seat: int, answer: Answer, reason: str) -> None:
         """A queued window answer that will not be played: its final ``ack`` is a refusal
-        (rule ``reaction window``), like any action's that is not applied."""
-        action, key, _ = answer
+        (rule ``reaction window``), like any action's that is not applied; ``reason``
+        (marked English) said in the language of the seat's person (a clock may close a
+        window while another person's message is handled)."""
+        action, key, _by = answer
         if key is None or self.queued.pop((seat, key), None) is None:
             return
+        with use_language(self.seat_language(seat)):
+            reason = _(reason)
         msg = proto.ack(
             self.seq, key, "refused", action, self._text(action), None, "reaction window", reason
         )
@@ -607,7 +618,7 @@ class Table:
                 if s.agent is not None:
                     s.agent.reset()
             if self.state is not None and self.row.status == "playing":
-                clocks.close_window(self, "the window opens again in full: answer it again")
+                clocks.close_window(self, N_("the window opens again in full: answer it again"))
                 clocks.after_change(self)
                 for q, s in enumerate(self.seats):
                     if s.bot_plays:
@@ -628,5 +639,6 @@ class TableUnavailable(LobbyError):
     ``unavailable`` and close code 4503 (docs/protocol.md)."""
 
     def __init__(self, table_id: str, reason: str) -> None:
-        super().__init__(503, f"table {table_id} cannot be loaded now ({reason})")
+        said = _("table {table} cannot be loaded now ({reason})")
+        super().__init__(503, said.format(table=table_id, reason=reason))
         self.table_id, self.reason = table_id, reason
