@@ -245,6 +245,7 @@ class LessonRun:
         or by the lesson, and changes nothing."""
         if self.done or self.solved:
             return Feedback(False, _("This step is done: go on to the next one."))
+        chosen: int | None = None  # (None: the text names an action never legal here)
         try:
             chosen = self.state.parse_action(action) if isinstance(action, str) else action
             self.state.verify(chosen, self.seat)
@@ -254,7 +255,8 @@ class LessonRun:
         except IllegalAction as err:
             words = _("The rules do not allow that ({rule}): {reason}.")
             said = words.format(rule=err.rule, reason=err.reason)
-            return Feedback(False, _joined(said, self._anticipated(chosen)), err.rule)
+            anticipated = "" if chosen is None else self._anticipated(chosen)
+            return Feedback(False, _joined(said, anticipated), err.rule)
         if chosen not in self.expected():
             return Feedback(False, self._anticipated(chosen) or self._generic())
         events = list(self.state.apply(chosen))

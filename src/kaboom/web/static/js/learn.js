@@ -50,7 +50,8 @@ function draw(lesson) {
   }
   const moved = lesson.index !== shownStep;
   shownStep = lesson.index;
-  $("#progress").textContent = t("Step {n} of {total}", { n: lesson.index + 1, total: lesson.steps });
+  const at = { n: lesson.index + 1, total: lesson.steps };
+  $("#progress").textContent = t("Step {n} of {total}", at);
   $("#step-title").textContent = lesson.step.title;
   $("#say").textContent = lesson.step.say;
   $("#rule").textContent = lesson.step.rule ? t("Rule: {rule}", { rule: lesson.step.rule }) : "";
