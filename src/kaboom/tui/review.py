@@ -35,6 +35,8 @@ CHART_ROWS = 9
 TEXT_COLUMNS = 15
 #: Columns of a line of the review (the terminal's 80, less a margin).
 LINE_COLUMNS = 78
+#: Where a decision's words begin, beneath its notation.
+WORDS_INDENT = " " * 6
 #: A decision's choices in the table's words, by step: what was played and the best choice.
 Said = dict[int, tuple[str, str]]
 
@@ -138,19 +140,19 @@ def decision_line(d: Decision) -> str:
     return f"{played}  {best}{mark}"
 
 
-def words_line(d: Decision, said: Said) -> str | None:
-    """A decision's choices in the table's words, in a line of markup beneath its notation
-    (``None`` where the words are the notation's own)."""
+def words_lines(d: Decision, said: Said) -> list[str]:
+    """A decision's choices in the table's words, in lines of markup beneath its notation:
+    one line where they fit, else what was played and the best choice each on its own;
+    none where the words are the notation's own."""
     played, best = said.get(d.step, (d.played.text, d.best.text))
-    if d.best.action == d.played.action:
-        text = played if played != d.played.text else ""
-    elif (played, best) == (d.played.text, d.best.text):
-        text = ""
+    if d.best.action == d.played.action or best == d.best.text:
+        texts = [played] if played != d.played.text else []
     else:
-        text = _("{played}; best: {best}").format(played=played, best=best)
-    if not text:
-        return None
-    return f"[dim]{escape(short('      ' + text, LINE_COLUMNS))}[/dim]"
+        both = _("{played}; best: {best}").format(played=played, best=best)
+        indent = len(WORDS_INDENT)
+        alone = _("best: {best}").format(best=best)
+        texts = [both] if indent + len(both) <= LINE_COLUMNS else [played, alone]
+    return [f"[dim]{escape(short(WORDS_INDENT + text, LINE_COLUMNS))}[/dim]" for text in texts]
 
 
 def summary(decisions: Sequence[Decision]) -> str:
@@ -226,8 +228,7 @@ def _seat_lines(result: Review, seat: int, path: Path, said: Said) -> list[str]:
     lines = ["", f"[b]P{seat}[/b]: {summary(mine)}"]
     for d in mine:
         lines.append(decision_line(d))
-        if (words := words_line(d, said)) is not None:
-            lines.append(words)
+        lines += words_lines(d, said)
     chart = text_chart(result.curve(seat), height=CHART_ROWS)
     if chart:
         lines += ["", _("P{seat}'s chance of winning after each decision:").format(seat=seat)]
