@@ -170,8 +170,8 @@ def test_the_lesson_route_answers_in_the_persons_language(
         client.cookies.set(name, value)
     asked = {k: v for k, v in how.items() if k != "cookies"}
     body = {"actions": ["play 9", "draw"]}
-    r = client.post("/api/lessons/dynamitt", json=body, **asked)  # type: ignore[arg-type]
-    listed = client.get("/api/lessons", **asked)  # type: ignore[arg-type]
+    r = client.post("/api/lessons/dynamitt", json=body, **asked)
+    listed = client.get("/api/lessons", **asked)
     client.cookies.clear()
     assert r.status_code == 200, r.text
     answer = r.json()
@@ -281,7 +281,7 @@ def test_a_reviews_choices_in_the_tables_words_beside_the_notation(tmp_path: Pat
     log = write_game(tmp_path / "log.json", "exploding-kittens", 3)
     replayed = save.replay(log)
     state = replayed.seating.deal()
-    steps = []
+    steps: list[Decision] = []
     for step, action in enumerate(replayed.actions):
         if state.to_act == 0 and len(state.legal_actions()) > 1 and len(steps) < 3:
             text = state.action_text(action)
