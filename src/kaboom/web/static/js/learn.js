@@ -43,7 +43,7 @@ function draw(lesson) {
   $("#finished").classList.toggle("hidden", !done);
   if (done) {
     $("#progress").textContent = nt("All {n} step done", "All {n} steps done", lesson.steps, { n: lesson.steps });
-    $("#finished-game").textContent = lesson.name;
+    $("#finished-text").textContent = t("You have seen every card and rule of {game}.", { game: lesson.name });
     $("#finished-title").focus();
     shownStep = lesson.steps;
     return;
