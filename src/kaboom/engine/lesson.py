@@ -22,6 +22,7 @@ from kaboom._paths import package_dir
 from kaboom.engine.datafile import check_schema, read_json
 from kaboom.engine.errors import BadInput, IllegalAction, KaboomError
 from kaboom.engine.events import Event
+from kaboom.engine.i18n import _
 from kaboom.engine.jsonvalue import JsonObject
 from kaboom.engine.options import resolve_options
 from kaboom.engine.parsing import ascii_number
@@ -79,6 +80,28 @@ class Feedback:
     events: tuple[Event, ...] = field(default=())
 
 
+@dataclass(frozen=True)
+class StepWords:
+    """A step's words as a person reads them, in the language of the context: its heading,
+    what to try, and the rule quoted (``None``: none)."""
+
+    title: str
+    say: str
+    rule: str | None
+
+
+def step_words(step: LessonStep) -> StepWords:
+    """``step``'s words in the language of the context (the lesson's JSON holds English)."""
+    rule = step.get("rule")
+    return StepWords(_(step["title"]), _(step["say"]), _(rule) if rule else None)
+
+
+def lesson_words(lesson: Lesson) -> tuple[str, str]:
+    """The lesson's title and summary (``""``: none) in the language of the context."""
+    summary = lesson.get("summary", "")
+    return _(lesson["title"]), _(summary) if summary else ""
+
+
 @cache
 def schema() -> JsonObject:
     loaded: JsonObject = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
@@ -110,12 +133,13 @@ def path_of(game: str) -> Path:
 
 
 def available() -> list[tuple[str, str]]:
-    """``(game id, lesson title)`` of every registered game that has a built-in lesson."""
+    """``(game id, lesson title)`` of every registered game that has a built-in lesson, the
+    title in the language of the context (a list shown to a person)."""
     found = []
     for spec in list_games():
         path = path_of(spec.game_id)
         if path.is_file():
-            found.append((spec.game_id, str(built_in(spec.game_id)["title"])))
+            found.append((spec.game_id, _(str(built_in(spec.game_id)["title"]))))
     return found
 
 
@@ -126,7 +150,7 @@ def built_in(game: str) -> Lesson:
     get_game(game)
     path = path_of(game)
     if not path.is_file():
-        have = ", ".join(g for g, _ in available()) or "none"
+        have = ", ".join(g for g, _title in available()) or "none"
         raise BadInput("game", f"a game with a lesson ({have}), got {game!r}")
     return load(path)
 
@@ -220,24 +244,28 @@ class LessonRun:
         the other seats' replies; anything else is refused, explained by the rule it breaks
         or by the lesson, and changes nothing."""
         if self.done or self.solved:
-            return Feedback(False, "This step is done: go on to the next one.")
+            return Feedback(False, _("This step is done: go on to the next one."))
+        chosen: int | None = None  # (None: the text names an action never legal here)
         try:
             chosen = self.state.parse_action(action) if isinstance(action, str) else action
             self.state.verify(chosen, self.seat)
         except BadInput:
-            return Feedback(False, f"{action!r} is no action of this game.")
+            said = _("{action} is no action of this game.").format(action=repr(action))
+            return Feedback(False, said)
         except IllegalAction as err:
-            words = f"The rules do not allow that ({err.rule}): {err.reason}."
-            return Feedback(False, _joined(words, self._anticipated(chosen)), err.rule)
+            words = _("The rules do not allow that ({rule}): {reason}.")
+            said = words.format(rule=err.rule, reason=err.reason)
+            anticipated = "" if chosen is None else self._anticipated(chosen)
+            return Feedback(False, _joined(said, anticipated), err.rule)
         if chosen not in self.expected():
-            asked = " or ".join(repr(t) for t in self.step["expect"])
-            generic = f"That is legal, but this step asks you to try {asked}."
-            return Feedback(False, self._anticipated(chosen) or generic)
+            return Feedback(False, self._anticipated(chosen) or self._generic())
         events = list(self.state.apply(chosen))
         for j, text in enumerate(self.step.get("replies", [])):
             events += self._scripted(text, f"steps[{self.index}].replies[{j}]")
         self.solved = True
-        return Feedback(True, self.step.get("after", "Well done."), None, tuple(events))
+        after = self.step.get("after")
+        words = _(after) if after else _("Well done.")
+        return Feedback(True, words, None, tuple(events))
 
     def advance(self) -> None:
         """Go on to the next step (its rigged position, or this one played on)."""
@@ -297,11 +325,18 @@ class LessonRun:
         except IllegalAction as err:
             raise BadInput(where, f"a legal action ({err})") from None
 
+    def _generic(self) -> str:
+        """The answer to a legal action the step does not ask for and did not anticipate."""
+        asked = _(" or ").join(repr(t) for t in self.step["expect"])
+        # TRANSLATORS: {asked} is one action in notation, or several joined by " or ".
+        return _("That is legal, but this step asks you to try {asked}.").format(asked=asked)
+
     def _anticipated(self, action: int) -> str:
+        """The lesson's own words on ``action``, in the context's language ("": none)."""
         for mistake in self.step.get("wrong", []):
             try:
                 if self.state.parse_action(mistake["do"]) == action:
-                    return mistake["say"]
+                    return _(mistake["say"])
             except BadInput:
                 continue
         return ""

@@ -24,6 +24,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Protocol, TypeVar, TypeVarTuple
 
+from kaboom.engine.i18n import _
 from kaboom.engine.jsonvalue import JsonObject
 from kaboom.engine.state import Observation, State
 from kaboom.engine.view import PlayerView
@@ -164,14 +165,15 @@ def give_hint(table: Table, conn: Conn, seat: int) -> None:
     once (an ``error`` naming the rule) where hints are off, where the seat has no
     decision, or while its last hint is still being searched."""
     if not table.row.hints:
-        table.error(conn, "hint-off", "hints are off at this table (its creator decides)")
+        table.error(conn, "hint-off", _("hints are off at this table (its creator decides)"))
         return
     decision = table.decision(seat)
     if decision is None or table.state is None:
-        table.error(conn, "hint-turn", "no decision of yours to hint at now")
+        table.error(conn, "hint-turn", _("no decision of yours to hint at now"))
         return
     if seat in table.hinting:
-        table.error(conn, "hint-busy", "a hint for this seat is being searched: one at a time")
+        said = _("a hint for this seat is being searched: one at a time")
+        table.error(conn, "hint-busy", said)
         return
     legal = [a["id"] for a in decision["legal"]]
     observation = decision["observation"] or table.state.observe(seat)
@@ -188,7 +190,8 @@ async def _search_hint(table: Table, conn: Conn, seat: int, view: PlayerView, at
             hint_choices, view, config.hint_playouts, seed, config.hint_seconds
         )
     except Exception as err:
-        table.error(conn, "hint-failed", f"the hint could not be searched ({err})"[:300])
+        said = _("the hint could not be searched ({error})").format(error=err)
+        table.error(conn, "hint-failed", said[:300])
         return
     finally:
         table.hinting.discard(seat)

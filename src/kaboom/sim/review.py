@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from html import escape
 
 from kaboom.engine.errors import BadInput
+from kaboom.engine.i18n import N_, _
 from kaboom.engine.jsonvalue import JsonObject
 from kaboom.engine.registry import new_game
 from kaboom.engine.view import PlayerView
@@ -194,6 +195,24 @@ def text_chart(points: Sequence[tuple[int, float]], width: int = 60, height: int
 
 #: The marks' colours in the curve's SVG (and the terminal's).
 MARK_COLOURS = {"blunder": "#c62828", "mistake": "#ef6c00", "inaccuracy": "#9e7c00"}
+#: The marks in words, as a coach says them (said with ``mark_word``; the JSON keeps the key).
+MARK_WORDS = {
+    # TRANSLATORS: the mark of a decision that lost at least 20% chance of winning.
+    "blunder": N_("blunder"),
+    # TRANSLATORS: the mark of a decision that lost at least 10% chance of winning.
+    "mistake": N_("mistake"),
+    # TRANSLATORS: the mark of a decision that lost at least 5% chance of winning.
+    "inaccuracy": N_("inaccuracy"),
+}
+
+
+def mark_word(mark: str) -> str:
+    """A mark in the language of the context (``""``: no mark).
+
+    >>> mark_word("blunder"), mark_word("")
+    ('blunder', '')
+    """
+    return _(MARK_WORDS[mark]) if mark in MARK_WORDS else mark
 
 
 def curve_svg(review: Review, seat: int, width: int = 640, height: int = 240) -> str:
@@ -217,7 +236,7 @@ def curve_svg(review: Review, seat: int, width: int = 640, height: int = 240) ->
     def y(win: float) -> float:
         return top + plot_h * (1 - win)
 
-    title = f"P{seat}'s chance of winning, {review.game}, by step"
+    title = _("P{seat}'s chance of winning, {game}, by step").format(seat=seat, game=review.game)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" aria-label="{escape(title)}" '
@@ -242,9 +261,11 @@ def curve_svg(review: Review, seat: int, width: int = 640, height: int = 240) ->
             f'<text x="{x(step):.1f}" y="{height - 10}" text-anchor="middle" '
             f'fill="#222222">{step}</text>'
         )
+    # TRANSLATORS: the label of the chart's axis across: the steps of the game.
+    axis = escape(_("step"))
     parts.append(
         f'<text x="{left + plot_w / 2:.1f}" y="{height - 10}" text-anchor="middle" '
-        'fill="#222222">step</text>'
+        f'fill="#222222">{axis}</text>'
     )
     mine = review.of(seat)
     if mine:
@@ -252,10 +273,12 @@ def curve_svg(review: Review, seat: int, width: int = 640, height: int = 240) ->
         parts.append(f'<polyline points="{points}" fill="none" stroke="#1565c0" stroke-width="2"/>')
     for d in mine:
         if d.mark:
-            words = (
-                f"step {d.step}: {d.mark}, played {d.played.text} "
-                f"({d.played.win:.0%}), best {d.best.text} ({d.best.win:.0%})"
-            )
+            words = _(
+                "step {step}: {mark}, played {played} ({played_win}), best {best} ({best_win})"
+            ).format(
+                step=d.step, mark=mark_word(d.mark), played=d.played.text,
+                played_win=f"{d.played.win:.0%}", best=d.best.text, best_win=f"{d.best.win:.0%}",
+            )  # fmt: skip
             parts.append(
                 f'<circle cx="{x(d.step):.1f}" cy="{y(d.played.win):.1f}" r="5" '
                 f'fill="{MARK_COLOURS[d.mark]}"><title>{escape(words)}</title></circle>'

@@ -14,7 +14,8 @@ from rich.markup import escape
 from rich.rule import Rule
 from rich.text import Text
 
-from kaboom.engine.lesson import Feedback, Lesson, LessonRun
+from kaboom.engine.i18n import _
+from kaboom.engine.lesson import Feedback, Lesson, LessonRun, lesson_words, step_words
 from kaboom.engine.parsing import ascii_number
 from kaboom.tui.families import Family, family_of, status_line, without_key
 from kaboom.tui.panel import counted
@@ -35,10 +36,11 @@ def play(lesson: Lesson, console: Console, ask: Callable[[str], str]) -> bool:
     """Walk the learner through ``lesson``, reading each choice with ``ask`` (the prompt
     given); whether the learner reached the end (``False``: they quit)."""
     run = LessonRun(lesson)
-    console.print(f"[bold]{escape(lesson['title'])}[/bold]", highlight=False)
-    if lesson.get("summary"):
-        console.print(escape(lesson["summary"]), highlight=False)
-    console.print("Type the number of an action (or the action itself); q leaves the lesson.")
+    title, summary = lesson_words(lesson)
+    console.print(f"[bold]{escape(title)}[/bold]", highlight=False)
+    if summary:
+        console.print(escape(summary), highlight=False)
+    console.print(_("Type the number of an action (or the action itself); q leaves the lesson."))
     try:
         while not run.done:
             _show_step(run, console)
@@ -46,22 +48,23 @@ def play(lesson: Lesson, console: Console, ask: Callable[[str], str]) -> bool:
             _show_success(run, feedback, console)
             run.advance()
     except Quit:
-        console.print("You left the lesson. Come back any time: kaboom learn.")
+        console.print(_("You left the lesson. Come back any time: kaboom learn."))
         return False
-    console.print(Rule("Lesson complete", style="green"))
+    console.print(Rule(_("Lesson complete"), style="green"))
     return True
 
 
 def _show_step(run: LessonRun, console: Console) -> None:
     """The step's heading, words and rule, and the learner's position; the rule's quote is
     left out where the step would not fit a screen of ``SCREEN`` lines with its choices."""
-    step, total = run.step, len(run.lesson["steps"])
+    said, total = step_words(run.step), len(run.lesson["steps"])
     family, obs = _family(run), run.observation()
-    head: list[RenderableType] = [
-        Rule(f"Step {run.index + 1}/{total}: {escape(step['title'])}", style="cyan"),
-        Text(step["say"]),
-    ]
-    rule = Text(f"Rule: {step['rule']}", style="dim italic") if step.get("rule") else None
+    heading = _("Step {n}/{total}: {title}").format(
+        n=run.index + 1, total=total, title=escape(said.title)
+    )
+    head: list[RenderableType] = [Rule(heading, style="cyan"), Text(said.say)]
+    quoted = _("Rule: {rule}").format(rule=said.rule) if said.rule else None
+    rule = Text(quoted, style="dim italic") if quoted else None
     position: list[RenderableType] = [
         Text(without_key(status_line(family, obs, run.seat)), style="bold"),
         Text(family.panel(obs, run.seat)),
@@ -69,7 +72,7 @@ def _show_step(run: LessonRun, console: Console) -> None:
     hand = family.hand(obs)
     if hand:
         position.append(Text(f"{family.hand_label}: {counted([family.name(c) for c in hand])}"))
-    choices = [Text(_choice(i, family.label(t))) for i, (_, t) in enumerate(run.legal(), 1)]
+    choices = [Text(_choice(i, family.label(t))) for i, (_id, t) in enumerate(run.legal(), 1)]
     tall = _lines(console, [*head, *([rule] if rule else []), *position, *choices]) + 1
     parts = [*head, *([rule] if rule and tall <= SCREEN else []), *position]
     for part in parts:
@@ -95,14 +98,15 @@ def _until_accepted(run: LessonRun, console: Console, ask: Callable[[str], str])
     family = _family(run)
     while True:
         legal = run.legal()
-        for i, (_, text) in enumerate(legal, 1):
+        for i, (_id, text) in enumerate(legal, 1):
             console.print(Text(_choice(i, family.label(text))), highlight=False)
         answer = _read(ask)
         number = ascii_number(answer)
         if number is not None and 1 <= number <= len(legal):
             feedback = run.attempt(legal[number - 1][0])
         elif number is not None:
-            console.print(f"[yellow]Choose a number from 1 to {len(legal)}.[/yellow]")
+            told = _("Choose a number from 1 to {n}.").format(n=len(legal))
+            console.print(f"[yellow]{told}[/yellow]")
             continue
         else:
             feedback = run.attempt(answer)
@@ -113,7 +117,7 @@ def _until_accepted(run: LessonRun, console: Console, ask: Callable[[str], str])
 
 def _read(ask: Callable[[str], str]) -> str:
     try:
-        answer = ask("Your choice: ").strip()
+        answer = ask(_("Your choice: ")).strip()
     except EOFError:
         raise Quit from None
     if answer.lower() in QUIT:

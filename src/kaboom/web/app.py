@@ -51,7 +51,14 @@ from kaboom.server.config import ServerConfig
 from kaboom.server.limits import peer
 from kaboom.server.seating import token_hash
 from kaboom.server.table import Table
-from kaboom.web.lessons import MAX_ACTION, MAX_ATTEMPTS, NoLesson, lesson_step, lessons
+from kaboom.web.lessons import (
+    MAX_ACTION,
+    MAX_ATTEMPTS,
+    NoLesson,
+    lesson_language,
+    lesson_step,
+    lessons,
+)
 from kaboom.web.words import guide, labels, replay_steps, words
 
 STATIC = Path(str(resources.files("kaboom.web").joinpath("static")))
@@ -203,13 +210,13 @@ def add_pages(app: FastAPI) -> None:
         )
 
     @app.get("/api/lessons")
-    def lessons_route() -> list[dict[str, str]]:
-        return lessons()
+    def lessons_route(request: Request) -> list[dict[str, str]]:
+        return lessons(lesson_language(request))
 
     @app.post("/api/lessons/{game}")
-    def lesson_route(game: GameId, req: LessonRequest) -> dict[str, Any]:
+    def lesson_route(game: GameId, req: LessonRequest, request: Request) -> dict[str, Any]:
         try:
-            return lesson_step(game, req.actions)
+            return lesson_step(game, req.actions, lesson_language(request))
         except NoLesson as err:
             raise HTTPException(404, str(err)) from None
 

@@ -4,15 +4,19 @@ actions the learner tried so far, the server plays the lesson again from its sta
 learner's own view of the position in the table's words (``kaboom.web.words``), and the
 lesson's answer to the last attempt. Nothing is kept between requests.
 
-Only the learner's observation and the events its seat may see are sent.
+Only the learner's observation and the events its seat may see are sent. Every word is
+said in the person's language (``lang``: the route's ``person_language``); the notation of
+the actions (``text``, ``kept``) is the same in every language.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from kaboom.engine.errors import BadInput, UnknownGame
-from kaboom.engine.lesson import Feedback, LessonRun, available, built_in
+from kaboom.engine.i18n import COOKIE, _, person_language, use_language
+from kaboom.engine.lesson import Feedback, LessonRun, available, built_in, lesson_words, step_words
 from kaboom.engine.registry import get_game
 from kaboom.tui.families import family_of, without_key
 from kaboom.tui.session import seen_lines
@@ -26,26 +30,55 @@ MAX_ATTEMPTS = 200
 MAX_ACTION = 120
 
 
+class Asking(Protocol):
+    """What the language of a request is read from (a Starlette ``Request``)."""
+
+    @property
+    def query_params(self) -> Mapping[str, str]: ...
+    @property
+    def cookies(self) -> Mapping[str, str]: ...
+    @property
+    def headers(self) -> Mapping[str, str]: ...
+
+
+def lesson_language(request: Asking) -> str:
+    """The person's language of a request: ``?lang=``, the ``kaboom_lang`` cookie, else the
+    browser's ``Accept-Language``."""
+    return person_language(
+        request.query_params.get("lang"),
+        request.cookies.get(COOKIE),
+        request.headers.get("accept-language"),
+    )
+
+
 class NoLesson(LookupError):
     """A game without a lesson (or no game at all): the route answers 404 with these words."""
 
 
-def lessons() -> list[dict[str, str]]:
-    """Every built-in lesson: its game, the game's name and the lesson's title."""
-    return [
-        {"game": game, "name": get_game(game).name, "title": title} for game, title in available()
-    ]
+def lessons(lang: str = "en") -> list[dict[str, str]]:
+    """Every built-in lesson: its game, the game's name and the lesson's title, in ``lang``."""
+    with use_language(lang):
+        return [
+            {"game": game, "name": _(get_game(game).name), "title": title}
+            for game, title in available()
+        ]
 
 
-def lesson_step(game: str, attempts: list[str]) -> dict[str, Any]:
+def lesson_step(game: str, attempts: list[str], lang: str = "en") -> dict[str, Any]:
     """The lesson of ``game`` after ``attempts`` (each accepted one moves on a step): the
     step's words, the learner's view, the answer to the last attempt, and the attempts to
-    keep (the accepted ones: a refused attempt changes nothing)."""
+    keep (the accepted ones: a refused attempt changes nothing); the words in ``lang``."""
+    with use_language(lang):
+        return _lesson_step(game, attempts)
+
+
+def _lesson_step(game: str, attempts: list[str]) -> dict[str, Any]:
     try:
         lesson = built_in(game)
     except (UnknownGame, BadInput):
-        have = ", ".join(g for g, _ in available())
-        raise NoLesson(f"no lesson for {game!r}; lessons: {have}") from None
+        have = ", ".join(g for g, _title in available())
+        said = _("no lesson for {game}; lessons: {have}")
+        raise NoLesson(said.format(game=repr(game), have=have)) from None
     run, answer, kept = LessonRun(lesson), None, []
     for attempt in attempts[:MAX_ATTEMPTS]:
         if run.done:
@@ -54,13 +87,14 @@ def lesson_step(game: str, attempts: list[str]) -> dict[str, Any]:
         if answer["accepted"]:
             kept.append(attempt)
             run.advance()
+    title, summary = lesson_words(lesson)
     return {
         "game": game,
-        "name": get_game(game).name,
+        "name": _(get_game(game).name),
         "players": lesson["players"],
         "options": lesson.get("options", {}),
-        "title": lesson["title"],
-        "summary": lesson.get("summary", ""),
+        "title": title,
+        "summary": summary,
         "steps": len(lesson["steps"]),
         "index": run.index,
         "done": run.done,
@@ -85,8 +119,8 @@ def _answer(run: LessonRun, feedback: Feedback) -> dict[str, Any]:
 
 
 def _step(run: LessonRun) -> dict[str, Any]:
-    step = run.step
-    return {"title": step["title"], "say": step["say"], "rule": step.get("rule"), "seat": run.seat}
+    said = step_words(run.step)
+    return {"title": said.title, "say": said.say, "rule": said.rule, "seat": run.seat}
 
 
 def _view(run: LessonRun) -> dict[str, Any]:

@@ -1,9 +1,12 @@
 // A lesson (/learn/{game}): each step's words, the learner's own table and the choices,
 // told by POST /api/lessons/{game} from the actions tried so far (the server keeps nothing:
-// this page keeps the accepted ones). Every word comes from the server. Keys 1-9 choose.
+// this page keeps the accepted ones). Every word comes from the server: the lesson's in the
+// person's language (?lang=, the kaboom_lang cookie, Accept-Language), this page's own through
+// t() (kaboom.engine.i18n.browser_words). Keys 1-9 choose.
 import { api, el } from "./api.js";
 import { CardBook } from "./cards.js";
 import * as fam from "./families.js";
+import { nt, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 const game = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -24,14 +27,14 @@ async function send(actions) {
     kept = lesson.kept;
     draw(lesson);
   } catch (err) {
-    $("#progress").textContent = `No lesson: ${err.message}`;
+    $("#progress").textContent = t("No lesson: {error}", { error: err.message });
   } finally {
     busy = false;
   }
 }
 
 function draw(lesson) {
-  document.title = `Learn ${lesson.name} · kaboom`;
+  document.title = t("Learn {game} · kaboom", { game: lesson.name });
   $("#game-name").textContent = lesson.name;
   $("#lesson-title").textContent = lesson.title;
   drawAnswer(lesson.feedback);
@@ -39,18 +42,19 @@ function draw(lesson) {
   for (const id of ["#step-box", "#play-box"]) $(id).classList.toggle("hidden", done);
   $("#finished").classList.toggle("hidden", !done);
   if (done) {
-    $("#progress").textContent = `All ${lesson.steps} steps done`;
-    $("#finished-game").textContent = lesson.name;
+    $("#progress").textContent = nt("All {n} step done", "All {n} steps done", lesson.steps, { n: lesson.steps });
+    $("#finished-text").textContent = t("You have seen every card and rule of {game}.", { game: lesson.name });
     $("#finished-title").focus();
     shownStep = lesson.steps;
     return;
   }
   const moved = lesson.index !== shownStep;
   shownStep = lesson.index;
-  $("#progress").textContent = `Step ${lesson.index + 1} of ${lesson.steps}`;
+  const at = { n: lesson.index + 1, total: lesson.steps };
+  $("#progress").textContent = t("Step {n} of {total}", at);
   $("#step-title").textContent = lesson.step.title;
   $("#say").textContent = lesson.step.say;
-  $("#rule").textContent = lesson.step.rule ? `Rule: ${lesson.step.rule}` : "";
+  $("#rule").textContent = lesson.step.rule ? t("Rule: {rule}", { rule: lesson.step.rule }) : "";
   $("#rule").classList.toggle("hidden", !lesson.step.rule);
   drawTable(lesson.view);
   const focused = [...document.querySelectorAll("#actions button")].indexOf(document.activeElement);
@@ -68,7 +72,7 @@ function drawAnswer(feedback) {
   box.classList.toggle("ok", feedback.accepted);
   box.classList.toggle("no", !feedback.accepted);
   $("#answer").replaceChildren(
-    el("p", { class: "verdict" }, feedback.accepted ? "✓ Done" : "✗ Not this time"),
+    el("p", { class: "verdict" }, feedback.accepted ? t("✓ Done") : t("✗ Not this time")),
     ...(feedback.lines.length ? [el("ul", {}, ...feedback.lines.map((l) => el("li", {}, l)))] : []),
     el("p", {}, feedback.words));
 }
@@ -85,7 +89,7 @@ function drawTable(view) {
   $("#middle").replaceChildren(middle);
   $("#hand").replaceChildren(...(view.hand.length
     ? view.hand.map((slug) => el("div", { role: "listitem" }, book.card(slug, { small: true })))
-    : [el("p", { class: "muted", role: "listitem" }, "no cards")]));
+    : [el("p", { class: "muted", role: "listitem" }, t("no cards"))]));
 }
 
 function attempt(text) { send([...kept, text]); }
