@@ -203,7 +203,6 @@ async def test_pseudo_picker_and_help_leave_no_english(
     assert untranslated(keys) == []
 
 
-@pytest.mark.xfail(strict=False, reason="until the games' words are merged")
 @pytest.mark.parametrize("game", GAMES)
 async def test_pseudo_tables_leave_no_english(
     game: str, tmp_path: Path, speaking: Callable[[str], None], monkeypatch: pytest.MonkeyPatch

@@ -46,7 +46,7 @@ from kaboom.tui.app import KaboomApp
 from kaboom.tui.chat import REACTIONS, Chat, refusal
 from kaboom.tui.pacing import Pace
 from kaboom.tui.save import HUMAN, Seating, default_path, stamp
-from kaboom.tui.screens import open_chat, open_reactions
+from kaboom.tui.screens import open_chat, open_reactions, spoken
 from kaboom.tui.session import seen_lines
 from kaboom.tui.table import TableScreen
 
@@ -484,6 +484,7 @@ class WaitingScreen(Screen[None]):
 
     def __init__(self, session: RemoteSession) -> None:
         super().__init__()
+        spoken(self)
         self.session = session
 
     def compose(self) -> ComposeResult:

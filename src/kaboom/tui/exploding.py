@@ -9,7 +9,13 @@ from kaboom.engine.i18n import N_, _, ngettext, pgettext
 from kaboom.engine.observation import Window
 from kaboom.engine.state import Observation, State
 from kaboom.games.kittens.edition import Edition
-from kaboom.games.kittens.words import EFFECT_NAMES, a_or_an, play_phrase
+from kaboom.games.kittens.words import (
+    a_or_an,
+    effect_name,
+    play_label,
+    play_parts,
+    play_phrase,
+)
 from kaboom.tui.panel import Family, cards, known_from_top, known_runs
 from kaboom.tui.words import place_in_pile, seat_name
 
@@ -36,18 +42,6 @@ def many_bombs(name: str) -> str:
         "Exploding Minion": pgettext("cards", "Exploding Minions"),
     }
     return known.get(name) or _(name) + "s"
-
-
-def imperative(phrase: str) -> str:
-    """A play told of a player (``plays a pair of Tacocat``) as the label offered to them
-    (``Play a pair of Tacocat``)."""
-    # TRANSLATORS: the verb that starts a play offered to the player ("Play Skip")
-    play = pgettext("imperative", "Play")
-    # TRANSLATORS: the verb that starts a play told of a player ("plays Skip")
-    for verb in (pgettext("third person", "plays"), "plays"):
-        if phrase.startswith(verb + " "):
-            return play + phrase.removeprefix(verb)
-    return f"{play} {phrase}"
 
 
 def turns_to_take(owed: int) -> str:
@@ -103,7 +97,7 @@ class Exploding(Family):
         effect = self.effects.get(word, "")
         if effect == "cat":
             return _("no effect")
-        named = _(EFFECT_NAMES.get(effect, effect))
+        named = effect_name(effect)
         return named[:1].upper() + named[1:]
 
     def hand_name(self, slug: str) -> str:
@@ -131,7 +125,7 @@ class Exploding(Family):
         """The bomb drawn, one name at the table, in the log and the header: ``an
         Exploding Kitten``; Dynamitt's ``a J♥ (Dynamite)``."""
         name = self.name(slug)
-        return a_or_an(f"{name} ({_(EFFECT_NAMES['bomb'])})" if self.ranked else name)
+        return a_or_an(f"{name} ({effect_name('bomb')})" if self.ranked else name)
 
     def in_order(self, line: str) -> str:
         """A log line with hands in the edition's order; Dynamitt's bomb drawn named as
@@ -139,9 +133,10 @@ class Exploding(Family):
         line = super().in_order(line)
         if not self.ranked:
             return line
-        for slug in self.bombs():
-            drawn = f"draws {a_or_an(self.name(slug))}!"
-            line = line.replace(drawn, f"draws {self.bomb_named(slug)}!")
+        bomb = effect_name("bomb")
+        for slug in self.bombs():  # the drawn card's name ends the sentence, in every language
+            name = self.name(slug)
+            line = line.replace(f" {name}!", f" {name} ({bomb})!")
         return line
 
     def help_text(self, slug: str) -> str:
@@ -163,7 +158,7 @@ class Exploding(Family):
     def bomb_word(self, count: int = 1) -> str:
         """What the bombs are called: the card's name, or its effect where ranks play it."""
         if self.ranked:
-            return _(EFFECT_NAMES["bomb"])
+            return effect_name("bomb")
         word = self.ed.names[self.ed.only("bomb")]
         return _(word) if count == 1 else many_bombs(word)
 
@@ -245,7 +240,7 @@ class Exploding(Family):
             on = seat_name(int(rest[1][1:]), self.viewer) if len(rest) > 1 else ""
             target = _(" on {who}").format(who=on) if on else ""
             if not self.ranked:
-                return imperative(play_phrase(self.ed, action)[0])
+                return play_label(self.ed, action)
             if copied:
                 return _("Play {card} (Clone) as {rank} ({effect}){target}").format(
                     card=self.held(clone),
@@ -257,9 +252,9 @@ class Exploding(Family):
                 card=self.held(clone), effect=self.effect_name(clone), target=target
             )
         if word == "five":
-            cards_named = play_phrase(self.ed, action)[0].split(": ", 1)[1]
+            cards_named = play_parts(self.ed, action).extra
             return _("Play five different: {cards}").format(cards=cards_named)
-        text = imperative(play_phrase(self.ed, action)[0])
+        text = play_label(self.ed, action)
         if word == "triple":
             named = rest[2]
             effect = self.effect_name(named)

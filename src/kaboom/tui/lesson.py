@@ -71,7 +71,7 @@ def _show_step(run: LessonRun, console: Console) -> None:
     ]
     hand = family.hand(obs)
     if hand:
-        position.append(Text(f"{family.hand_label}: {counted([family.name(c) for c in hand])}"))
+        position.append(Text(f"{family.hand_word()}: {counted([family.name(c) for c in hand])}"))
     choices = [Text(_choice(i, family.label(t))) for i, (_id, t) in enumerate(run.legal(), 1)]
     tall = _lines(console, [*head, *([rule] if rule else []), *position, *choices]) + 1
     parts = [*head, *([rule] if rule and tall <= SCREEN else []), *position]
