@@ -11,6 +11,7 @@ from kaboom.engine.state import Observation, State
 from kaboom.games.kittens.edition import Edition
 from kaboom.games.kittens.words import (
     a_or_an,
+    card_name,
     effect_name,
     play_label,
     play_parts,
@@ -151,9 +152,14 @@ class Exploding(Family):
         rows = [f"{self.rank_name(r):>5}  {self.effect_name(r)}" for r in self.ed.rank_slugs]
         return _("What each rank does (suits never matter):") + "\n" + "\n".join(rows)
 
+    def name(self, slug: str) -> str:
+        """A card's name, said now (Dynamitt's faces with the rulebook's letters: ``Kn♠``)."""
+        return card_name(self.guide.get(slug, (slug, ""))[0])
+
     def rank_name(self, rank: str) -> str:
-        """A rank's name, said now (Dynamitt's ``Q``; a card's name where it has no rank)."""
-        return _(self.ed.rank_name(rank))
+        """A rank's name, said now (Dynamitt's ``Q``, in nb ``D``; a card's name where it
+        has no rank)."""
+        return card_name(self.ed.rank_name(rank))
 
     def bomb_word(self, count: int = 1) -> str:
         """What the bombs are called: the card's name, or its effect where ranks play it."""
