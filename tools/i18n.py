@@ -44,6 +44,8 @@ def extract_browser(
     for lineno, func, messages, comments in extract_javascript(
         fileobj, {"t": None, "nt": (1, 2)}, comment_tags, options
     ):
+        if func == "t" and isinstance(messages, tuple) and messages:
+            messages = messages[0]  # t("{n} s", {n: 3, m: 4}): the values' commas split args
         if func == "t" and isinstance(messages, str):
             yield lineno, "pgettext", ("browser", messages), comments
         elif func == "nt" and isinstance(messages, tuple) and len(messages) >= 2:

@@ -17,6 +17,7 @@ from typing import Any
 
 from kaboom.engine.errors import BadInput, KaboomError
 from kaboom.engine.events import Event
+from kaboom.engine.i18n import _
 from kaboom.engine.options import refuse_file_options
 from kaboom.engine.registry import get_game, new_game
 from kaboom.engine.state import Observation, State
@@ -251,7 +252,7 @@ def replay_steps(raw: Mapping[str, object]) -> dict[str, Any]:
 
     steps = [
         snapshot(
-            "the deal", None, [tell(line, None) for line in story_lines(state, state.opening())]
+            _("the deal"), None, [tell(line, None) for line in story_lines(state, state.opening())]
         )
     ]
     for i, action in enumerate(moves):

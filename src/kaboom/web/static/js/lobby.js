@@ -108,9 +108,11 @@ function drawFriends() {
   Object.assign($("#friends-bots"), { max: g.max_players - 1 - friends, value: bots });
   const total = 1 + friends + bots;
   const short = g.min_players - total;
+  const friendsSaid = nt("{n} friend", "{n} friends", friends);
+  const botsSaid = nt("{n} bot", "{n} bots", bots);
   $("#friends-summary").textContent = short > 0
     ? t("{game} needs {min} players: {short} more (a friend or a bot).", { game: g.name, min: g.min_players, short })
-    : bots ? t("{game}: you, {friends} and {bots} ({total} players).", { game: g.name, friends: nt("{n} friend", "{n} friends", friends), bots: nt("{n} bot", "{n} bots", bots), total })
+    : bots ? t("{game}: you, {friends} and {bots} ({total} players).", { game: g.name, friends: friendsSaid, bots: botsSaid, total })
       : nt("{game}: you, {n} friend ({total} players).", "{game}: you, {n} friends ({total} players).", friends, { game: g.name, total });
   $("#friends-create").disabled = short > 0;
 }

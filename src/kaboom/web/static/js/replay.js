@@ -37,7 +37,8 @@ function draw() {
   $("#hands").replaceChildren(...step.hands.map((cards, q) => el("li", {}, el("strong", {}, `P${q}${R.names?.[q] ? ` ${R.names[q]}` : ""}: `),
     el("div", { class: "hand" }, ...(cards.length ? cards.map((c) => book.card(c, { small: true })) : [el("span", { class: "muted" }, t("no cards"))])))));
   drawChat();
-  $("#lines").replaceChildren(...step.lines.map((l) => el("p", {}, l)), ...(at === R.steps.length - 1 ? [el("p", { class: "won" }, t("Winners: {who}", { who: R.winners.map((q) => `P${q}`).join(", ") || t("none") }))] : []));
+  const none = t("none");
+  $("#lines").replaceChildren(...step.lines.map((l) => el("p", {}, l)), ...(at === R.steps.length - 1 ? [el("p", { class: "won" }, t("Winners: {who}", { who: R.winners.map((q) => `P${q}`).join(", ") || none }))] : []));
 }
 
 function drawChat() {

@@ -549,7 +549,8 @@ function drawHand(obs, words) {
     if (i === S.cursor) c.classList.add("cursor");
     return c;
   });
-  fill(box, el("h2", {}, t("{label} ({n})", { label: S.guide.hand_label === "Hand" ? t("Your hand") : S.guide.hand_label, n: hand.length })),
+  const handLabel = S.guide.hand_label === "Hand" ? t("Your hand") : S.guide.hand_label;
+  fill(box, el("h2", {}, t("{label} ({n})", { label: handLabel, n: hand.length })),
     el("div", { class: "hand", id: "hand" }, ...(cards.length ? cards : [el("span", { class: "muted" }, t("no cards"))])));
 }
 
@@ -645,7 +646,8 @@ function tick() {
 /** Who won, in a sentence: "P1 won.", "P1 and P2 won." */
 function wonLine(winners) {
   if (winners.length < 2) return t("{who} won.", { who: winners.join("") });
-  return t("{some} and {last} won.", { some: winners.slice(0, -1).join(t(" and ")), last: winners[winners.length - 1] });
+  const and = t(" and ");
+  return t("{some} and {last} won.", { some: winners.slice(0, -1).join(and), last: winners[winners.length - 1] });
 }
 
 async function endScreen(over) {
