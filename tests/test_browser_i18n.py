@@ -54,15 +54,15 @@ def speaker(browser: Any, base: str, name: str, lang: str, phone: bool = False) 
     return who
 
 
+#: A page's visible text with its labels, titles and placeholders, one a line.
+SAID = """() => [document.body.innerText, ...[...document.querySelectorAll(
+  '[aria-label],[title],[placeholder]')].flatMap((e) => ['aria-label', 'title', 'placeholder']
+  .map((a) => e.getAttribute(a))).filter(Boolean)].join('\\n')"""
+
+
 def text_of(p: Person) -> str:
     """What the page shows and says: its visible text, its labels and titles."""
-    return str(
-        p.page.evaluate(
-            """() => [document.body.innerText, ...[...document.querySelectorAll(
-                 '[aria-label],[title],[placeholder]')].flatMap((e) => [e.getAttribute('aria-label'),
-                 e.getAttribute('title'), e.getAttribute('placeholder')]).filter(Boolean)].join('\\n')"""
-        )
-    )
+    return str(p.page.evaluate(SAID))
 
 
 def axe_at_both_sizes(axe: Any, page: Any) -> list[str]:

@@ -54,8 +54,8 @@ from kaboom.server.config import ServerConfig
 from kaboom.server.limits import peer
 from kaboom.server.seating import token_hash
 from kaboom.server.table import Table
-from kaboom.web.pages import render, request_language
 from kaboom.web.lessons import MAX_ACTION, MAX_ATTEMPTS, NoLesson, lesson_step, lessons
+from kaboom.web.pages import render, request_language
 from kaboom.web.words import guide, labels, replay_steps, words
 
 STATIC = Path(str(resources.files("kaboom.web").joinpath("static")))
