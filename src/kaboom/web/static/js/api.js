@@ -1,11 +1,15 @@
 // The server's documented protocol (docs/protocol.md): the lobby over HTTP, play over one
-// WebSocket. Nothing else talks to the server. Every request says the page's language
-// (`?lang=`): the server answers each person in their own (docs/i18n.md).
+// WebSocket. Nothing else talks to the server. The server answers each person in their
+// own language (docs/i18n.md): the cookie and Accept-Language go with every request, and a
+// page asked for in a language (`?lang=`) asks its requests in it too.
 
 import { lang, t } from "./i18n.js";
 
-/** `path` with the page's language asked for (`?lang=nb`). */
+const asked = new URLSearchParams(location.search).has("lang");
+
+/** `path` with the page's language asked for (`?lang=nb`) where the page was asked so. */
 export function withLang(path) {
+  if (!asked) return path;
   return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang)}`;
 }
 
