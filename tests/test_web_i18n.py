@@ -109,7 +109,7 @@ def test_every_message_of_the_scripts_reaches_the_page_translated() -> None:
 
 
 #: Browser messages whose Norwegian is their English.
-SAME = {"Chat", "Hint", "wow", "bot ({bot})"}
+SAME = {"Chat", "Hint", "wow", "bot", "bot ({bot})", "start"}
 
 
 def test_the_templates_mark_their_words() -> None:

@@ -20,7 +20,7 @@ function drawPlayers(wanted) {
 function row(r) {
   const who = r.kind === "person"
     ? el("a", { href: `/players/${encodeURIComponent(r.name)}` }, r.name)
-    : el("span", {}, r.name, el("span", { class: "kind" }, "bot"));
+    : el("span", {}, r.name, el("span", { class: "kind" }, t("bot")));
   return el("tr", {},
     el("td", { class: "num" }, String(r.rank)), el("td", {}, who),
     el("td", { class: "num", title: t("skill {mu}, uncertainty {sigma}", { mu: fixed(r.mu), sigma: fixed(r.sigma) }) }, fixed(r.rating)),

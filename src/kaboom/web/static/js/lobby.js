@@ -363,7 +363,7 @@ async function main() {
   drawPicked();
   drawFriends();
   await setupAccount((name) => {
-    $("#history-name").placeholder = name ? "a player's name (empty: yours)" : "a player's name";
+    $("#history-name").placeholder = name ? t("a player's name (empty: yours)") : t("a player's name");
     drawRated(name);
   });
   document.body.dataset.ready = "1";

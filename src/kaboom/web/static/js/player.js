@@ -32,7 +32,7 @@ export function chart(history, label, width = 600) {
   root.append(svg("line", { class: "axis", x1: L, x2: W - R, y1: y(lo), y2: y(lo) }));
   root.append(svg("line", { class: "axis", x1: L, x2: L, y1: T, y2: H - B }));
   for (const v of [lo, hi]) root.append(svg("text", { x: L - 6, y: y(v) + 4, "text-anchor": "end" }, fixed(v)));
-  root.append(svg("text", { x: L, y: H - 8 }, "start"));
+  root.append(svg("text", { x: L, y: H - 8 }, t("start")));
   root.append(svg("text", { x: W - R, y: H - 8, "text-anchor": "end" }, t("game {n}", { n: values.length - 1 })));
   const points = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
   root.append(svg("polyline", { class: "line", points }));
