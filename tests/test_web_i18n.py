@@ -5,7 +5,9 @@ scripts is in the catalogue; English stays as it was."""
 
 from __future__ import annotations
 
+import copy
 import json
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,11 +17,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kaboom.engine.i18n import BROWSER, browser_words, use_language
+from kaboom.engine.registry import new_game
 from kaboom.server.config import ServerConfig
 from kaboom.web.app import create_app
 from kaboom.web.design import spoken_name
 from kaboom.web.pages import SCRIPTS, TEMPLATES, counted_messages, page_words
-from kaboom.web.words import guide
+from kaboom.web.words import guide, words
 
 PAGES = ["/", "/tables/x", "/replay/x", "/review/x", "/learn/dynamitt", "/ladder", "/players/ann"]
 
@@ -155,3 +158,26 @@ def test_the_browser_context_is_the_scripts_own() -> None:
     assert BROWSER == "browser"
     assert browser_words("en")["Lobby"] == "Lobby"
     assert browser_words("nb")["Lobby"] == "Lobbyen"
+
+
+def test_a_board_move_names_its_space_in_every_language() -> None:
+    """A tap on a space finds its move by the space the server's preview names (``to``), not
+    by the label's words, which are the person's language."""
+    state = new_game("kittens-board-game", 3, 4)
+    rng = random.Random(4)
+    while not any(state.action_text(a).startswith("move") for a in state.legal_actions()):
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.to_act
+    assert seat is not None
+    legal = [{"id": a, "text": state.action_text(a)} for a in state.legal_actions()]
+    said = [words("kittens-board-game", 3, {}, seat, state.observe(seat), legal, [])]
+    with use_language("nb"):
+        said.append(words("kittens-board-game", 3, {}, seat, state.observe(seat), legal, []))
+    moves = [
+        [(a["text"], a["to"]) for a in s["actions"] if a["text"].startswith("move")] for s in said
+    ]
+    assert moves[0] and moves[0] == moves[1]
+    for text, to in moves[0]:
+        after = copy.deepcopy(state)
+        after.apply(next(a for a in after.legal_actions() if after.action_text(a) == text))
+        assert after.observe(seat)["players"][seat]["position"] == to

@@ -61,6 +61,7 @@ export function intoCell(actions, cell) {
  * Ribbon is spaces + 1, the Litter Box 0). */
 export function toSpace(actions, space, ribbon) {
   return actions.filter((a) => {
+    if (a.to !== undefined) return /^move\b/.test(a.text) && a.to === space; // the server's preview
     const m = /\bspace (\d+)\b|\b(Ribbon)\b|\b(Litter Box)\b/.exec(a.label || "");
     if (!m || !/^move\b/.test(a.text)) return false;
     return (m[2] ? ribbon : m[3] ? 0 : Number(m[1])) === space;
