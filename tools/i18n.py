@@ -47,6 +47,8 @@ def extract_browser(
         comment_tags,
         options,  # type: ignore[arg-type]
     ):
+        if func == "t" and isinstance(messages, tuple) and messages:
+            messages = messages[0]  # t("{n} s", {n: 3, m: 4}): the values' commas split args
         if func == "t" and isinstance(messages, str):
             yield lineno, "pgettext", ("browser", messages), comments
         elif func == "nt" and isinstance(messages, tuple) and len(messages) >= 2:

@@ -1,7 +1,9 @@
 """The browser table on the game server: the server's app (``kaboom.server.app``) with the
 pages at ``/`` and the routes that put a seat's own observation into words.
 
-Pages (static files of ``static/``, no build step):
+Pages (Jinja2 templates of ``templates/``, said in the person's language: ``?lang=``, else
+the ``kaboom_lang`` cookie the switch on every page sets, else ``Accept-Language``; the
+scripts and styles are static files of ``static/``, no build step):
 
 - ``/``: the lobby (open tables, games in play, create a table, history by name);
 - ``/tables/{id}``: the table (the link ``kaboom play --join`` takes too);
@@ -38,11 +40,12 @@ from urllib.parse import urlencode
 
 import segno
 from fastapi import FastAPI, Header, HTTPException, Request
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from kaboom.engine.i18n import use_language
 from kaboom.server import protocol as proto
 from kaboom.server.accounts import running_hub
 from kaboom.server.app import bearer
@@ -51,14 +54,8 @@ from kaboom.server.config import ServerConfig
 from kaboom.server.limits import peer
 from kaboom.server.seating import token_hash
 from kaboom.server.table import Table
-from kaboom.web.lessons import (
-    MAX_ACTION,
-    MAX_ATTEMPTS,
-    NoLesson,
-    lesson_language,
-    lesson_step,
-    lessons,
-)
+from kaboom.web.lessons import MAX_ACTION, MAX_ATTEMPTS, NoLesson, lesson_step, lessons
+from kaboom.web.pages import render, request_language
 from kaboom.web.words import guide, labels, replay_steps, words
 
 STATIC = Path(str(resources.files("kaboom.web").joinpath("static")))
@@ -154,18 +151,21 @@ def add_pages(app: FastAPI) -> None:
     five-different plays to label)."""
 
     @app.post("/api/guide")
-    def guide_route(req: GuideRequest) -> dict[str, Any]:
-        return guide(req.game, req.players, req.options)
+    def guide_route(req: GuideRequest, request: Request) -> dict[str, Any]:
+        with use_language(request_language(request)):
+            return guide(req.game, req.players, req.options)
 
     @app.post("/api/words")
-    def words_route(req: WordsRequest) -> dict[str, Any]:
-        return words(
-            req.game, req.players, req.options, req.seat, req.observation, req.legal, req.events
-        )
+    def words_route(req: WordsRequest, request: Request) -> dict[str, Any]:
+        with use_language(request_language(request)):
+            return words(
+                req.game, req.players, req.options, req.seat, req.observation, req.legal, req.events
+            )
 
     @app.post("/api/labels")
-    def labels_route(req: LabelsRequest) -> dict[str, Any]:
-        return {"labels": labels(req.game, req.players, req.options, req.texts)}
+    def labels_route(req: LabelsRequest, request: Request) -> dict[str, Any]:
+        with use_language(request_language(request)):
+            return {"labels": labels(req.game, req.players, req.options, req.texts)}
 
     #: A finished table -> the table that plays it again, and that table's invite.
     again: dict[str, tuple[str, str | None]] = {}
@@ -211,51 +211,57 @@ def add_pages(app: FastAPI) -> None:
 
     @app.get("/api/lessons")
     def lessons_route(request: Request) -> list[dict[str, str]]:
-        return lessons(lesson_language(request))
+        return lessons(request_language(request))
 
     @app.post("/api/lessons/{game}")
     def lesson_route(game: GameId, req: LessonRequest, request: Request) -> dict[str, Any]:
         try:
-            return lesson_step(game, req.actions, lesson_language(request))
+            return lesson_step(game, req.actions, request_language(request))
         except NoLesson as err:
             raise HTTPException(404, str(err)) from None
 
     @app.post("/api/replay")
-    def replay_route(raw: dict[str, Any]) -> dict[str, Any]:
-        return replay_steps(raw)
+    def replay_route(raw: dict[str, Any], request: Request) -> dict[str, Any]:
+        with use_language(request_language(request)):
+            return replay_steps(raw)
 
-    def page(name: str) -> FileResponse:
-        return FileResponse(STATIC / name, media_type="text/html")
+    add_html(app)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+
+def add_html(app: FastAPI) -> None:
+    """The pages, each said in the language of the person asking (``kaboom.web.pages``)."""
+
+    def page(name: str, request: Request) -> HTMLResponse:
+        return HTMLResponse(render(name, request), headers={"Vary": "Cookie, Accept-Language"})
 
     @app.get("/", include_in_schema=False)
-    async def lobby() -> FileResponse:
-        return page("index.html")
+    async def lobby(request: Request) -> HTMLResponse:
+        return page("index.html", request)
 
     @app.get("/tables/{table_id}", include_in_schema=False)
-    async def table(table_id: str) -> FileResponse:
-        return page("table.html")
+    async def table(table_id: str, request: Request) -> HTMLResponse:
+        return page("table.html", request)
 
     @app.get("/replay/{table_id}", include_in_schema=False)
-    async def replay(table_id: str) -> FileResponse:
-        return page("replay.html")
+    async def replay(table_id: str, request: Request) -> HTMLResponse:
+        return page("replay.html", request)
 
     @app.get("/review/{table_id}", include_in_schema=False)
-    async def review(table_id: str) -> FileResponse:
-        return page("review.html")
+    async def review(table_id: str, request: Request) -> HTMLResponse:
+        return page("review.html", request)
 
     @app.get("/learn/{game}", include_in_schema=False)
-    async def learn(game: str) -> FileResponse:
-        return page("learn.html")
+    async def learn(game: str, request: Request) -> HTMLResponse:
+        return page("learn.html", request)
 
     @app.get("/ladder", include_in_schema=False)
-    async def ladder() -> FileResponse:
-        return page("ladder.html")
+    async def ladder(request: Request) -> HTMLResponse:
+        return page("ladder.html", request)
 
     @app.get("/players/{name}", include_in_schema=False)
-    async def player(name: str) -> FileResponse:
-        return page("player.html")
-
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    async def player(name: str, request: Request) -> HTMLResponse:
+        return page("player.html", request)
 
 
 def invited(table: Table, invite: str) -> bool:

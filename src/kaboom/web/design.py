@@ -15,6 +15,8 @@ import json
 from dataclasses import dataclass
 from importlib import resources
 
+from kaboom.engine.i18n import N_, _
+
 #: Icons by name (``icons.json``, our own drawings): (SVG path data in a 24x24 box, drawn
 #: filled or as a line).
 ICONS: dict[str, tuple[str, str]] = {
@@ -37,21 +39,21 @@ class Design:
 
 D = Design
 _EXPLODING_COMMON = {
-    "defuse": D("defuse", "D", "Saves you: hide the bomb again"),
-    "nope": D("nope", "N", "Stops an action (any time)"),
-    "attack": D("attack", "A", "End turn; next player takes 2"),
-    "skip": D("skip", "Sk", "End your turn, no draw"),
-    "shuffle": D("shuffle", "Sh", "Shuffle the Draw Pile"),
-    "see-the-future": D("see-the-future", "SF", "Peek at the top 3 cards"),
+    "defuse": D("defuse", "D", N_("Saves you: hide the bomb again")),
+    "nope": D("nope", "N", N_("Stops an action (any time)")),
+    "attack": D("attack", "A", N_("End turn; next player takes 2")),
+    "skip": D("skip", "Sk", N_("End your turn, no draw")),
+    "shuffle": D("shuffle", "Sh", N_("Shuffle the Draw Pile")),
+    "see-the-future": D("see-the-future", "SF", N_("Peek at the top 3 cards")),
 }
-_CAT = "Pair: steal a card"
+_CAT = N_("Pair: steal a card")
 
 #: Every game's kinds of card (the rank in Dynamitt, else the card's slug).
 CARDS: dict[str, dict[str, Design]] = {
     "exploding-kittens": {
-        "exploding-kitten": D("bomb", "EK", "You explode unless saved"),
+        "exploding-kitten": D("bomb", "EK", N_("You explode unless saved")),
         **_EXPLODING_COMMON,
-        "favor": D("favor", "Fa", "They give you a card"),
+        "favor": D("favor", "Fa", N_("They give you a card")),
         "tacocat": D("cat", "Tc", _CAT),
         "hairy-potato-cat": D("cat", "HP", _CAT),
         "rainbow-ralphing-cat": D("cat", "RR", _CAT),
@@ -59,10 +61,10 @@ CARDS: dict[str, dict[str, Design]] = {
         "cattermelon": D("cat", "Cm", _CAT),
     },
     "exploding-minions": {
-        "exploding-minion": D("bomb", "EM", "You explode unless saved"),
+        "exploding-minion": D("bomb", "EM", N_("You explode unless saved")),
         **_EXPLODING_COMMON,
-        "draw-from-the-bottom": D("draw-bottom", "DB", "End turn: draw the bottom card"),
-        "clone": D("clone", "Cl", "Copies the card below it"),
+        "draw-from-the-bottom": D("draw-bottom", "DB", N_("End turn: draw the bottom card")),
+        "clone": D("clone", "Cl", N_("Copies the card below it")),
         "kevin": D("minion", "Ke", _CAT),
         "stuart": D("minion", "St", _CAT),
         "bob": D("minion", "Bo", _CAT),
@@ -71,65 +73,71 @@ CARDS: dict[str, dict[str, Design]] = {
         "carl": D("minion", "Ca", _CAT),
     },
     "dynamitt": {
-        "a": D("nope", "A", "A · Nope"),
-        "2": D("attack", "2", "2 · Attack"),
-        "3": D("see-the-future", "3", "3 · See the Future"),
-        "4": D("skip", "4", "4 · Skip"),
-        "5": D("favor", "5", "5 · Favor"),
-        "6": D("shuffle", "6", "6 · Shuffle"),
-        "7": D("draw-bottom", "7", "7 · Draw the bottom"),
-        "8": D("clone", "8", "8 · Clone"),
-        "9": D("cat", "9", "9 · Combos only"),
-        "10": D("cat", "10", "10 · Combos only"),
-        "j": D("bomb", "J", "J · Dynamite"),
-        "q": D("defuse", "Q", "Q · Defuse"),
-        "k": D("defuse", "K", "K · Defuse"),
-        "joker": D("wild", "Jo", "Joker · Wild in combos"),
+        "a": D("nope", "A", N_("A · Nope")),
+        "2": D("attack", "2", N_("2 · Attack")),
+        "3": D("see-the-future", "3", N_("3 · See the Future")),
+        "4": D("skip", "4", N_("4 · Skip")),
+        "5": D("favor", "5", N_("5 · Favor")),
+        "6": D("shuffle", "6", N_("6 · Shuffle")),
+        "7": D("draw-bottom", "7", N_("7 · Draw the bottom")),
+        "8": D("clone", "8", N_("8 · Clone")),
+        "9": D("cat", "9", N_("9 · Combos only")),
+        "10": D("cat", "10", N_("10 · Combos only")),
+        "j": D("bomb", "J", N_("J · Dynamite")),
+        "q": D("defuse", "Q", N_("Q · Defuse")),
+        "k": D("defuse", "K", N_("K · Defuse")),
+        "joker": D("wild", "Jo", N_("Joker · Wild in combos")),
     },
     "kittens-board-game": {
-        "defuse": D("defuse", "D", "Saves you on a Kitten space"),
-        "nope": D("nope", "N", "Stops an action (any time)"),
-        "flip-the-board": D("flip", "Fl", "Flip the board over"),
-        "skip": D("skip", "Sk", "End your turn, no move"),
-        "add-a-magnet": D("magnet", "Mg", "Hide a Danger Magnet in the Move Deck"),
-        "see-the-future": D("see-the-future", "SF", "Peek at the top 3 Move Discs"),
-        "shuffle": D("shuffle", "Sh", "Shuffle the Move Deck"),
-        "swap-spaces": D("swap-spaces", "Sw", "Swap spaces with a player"),
-        "attack": D("attack", "A", "End turn; next player takes 2"),
+        "defuse": D("defuse", "D", N_("Saves you on a Kitten space")),
+        "nope": D("nope", "N", N_("Stops an action (any time)")),
+        "flip-the-board": D("flip", "Fl", N_("Flip the board over")),
+        "skip": D("skip", "Sk", N_("End your turn, no move")),
+        "add-a-magnet": D("magnet", "Mg", N_("Hide a Danger Magnet in the Move Deck")),
+        "see-the-future": D("see-the-future", "SF", N_("Peek at the top 3 Move Discs")),
+        "shuffle": D("shuffle", "Sh", N_("Shuffle the Move Deck")),
+        "swap-spaces": D("swap-spaces", "Sw", N_("Swap spaces with a player")),
+        "attack": D("attack", "A", N_("End turn; next player takes 2")),
     },
     "eleminis": {
         # an Elemini's short words are what it beats, from the deck (words.py)
-        "star": D("star", "St", "Wild: counts as any Elemini"),
+        "star": D("star", "St", N_("Wild: counts as any Elemini")),
         "air": D("air", "Ai", ""),
         "water": D("water", "Wa", ""),
         "rock": D("rock", "Ro", ""),
         "fire": D("fire", "Fi", ""),
         "plant": D("plant", "Pl", ""),
-        "trash": D("trash", "Tr", "Only into another's row"),
-        "move": D("move", "Mv", "Move a card to another row"),
-        "swap": D("swap", "Sw", "Swap two cards of two rows"),
-        "discard": D("discard", "Di", "Discard a card from a row"),
-        "recycle": D("recycle", "Re", "Discard a card, draw again"),
+        "trash": D("trash", "Tr", N_("Only into another's row")),
+        "move": D("move", "Mv", N_("Move a card to another row")),
+        "swap": D("swap", "Sw", N_("Swap two cards of two rows")),
+        "discard": D("discard", "Di", N_("Discard a card from a row")),
+        "recycle": D("recycle", "Re", N_("Discard a card, draw again")),
     },
 }
 
 #: What Dynamitt's ranks and suits are called aloud (a card's accessible name).
-RANK_WORDS = {"a": "Ace", "j": "Jack", "q": "Queen", "k": "King", "joker": "Joker"}
-SUIT_WORDS = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
+RANK_WORDS = {
+    "a": N_("Ace"), "j": N_("Jack"), "q": N_("Queen"), "k": N_("King"), "joker": N_("Joker")
+}  # fmt: skip
+SUIT_WORDS = {"♠": N_("spades"), "♥": N_("hearts"), "♦": N_("diamonds"), "♣": N_("clubs")}
 
 
 def design_of(game: str, kind: str, name: str) -> Design:
-    """The design of a kind of card; a card the table does not know (a house deck) gets
-    the plain square and its name's first two letters."""
+    """The design of a kind of card, its short words said in the language of the context; a
+    card the table does not know (a house deck) gets the plain square and its name's first
+    two letters."""
     found = CARDS.get(game, {}).get(kind)
-    return found if found is not None else Design("other", name[:2].title(), "")
+    if found is None:
+        return Design("other", name[:2].title(), "")
+    return Design(found.icon, found.letter, _(found.short) if found.short else "")
 
 
 def spoken_name(rank: str | None, name: str) -> str:
     """A card's accessible name: its name, or a ranked card's rank and suit in words
-    (``Q♥``: ``Queen of hearts``)."""
+    (``Q♥``: ``Queen of hearts``), in the language of the context."""
     if rank is None:
         return name
-    suit = next((SUIT_WORDS[ch] for ch in name if ch in SUIT_WORDS), None)
-    word = RANK_WORDS.get(rank, rank.upper())
-    return f"{word} of {suit}" if suit else word
+    suit = next((_(SUIT_WORDS[ch]) for ch in name if ch in SUIT_WORDS), None)
+    word = _(RANK_WORDS[rank]) if rank in RANK_WORDS else rank.upper()
+    # TRANSLATORS: a playing card's accessible name, e.g. "Queen of hearts"
+    return _("{rank} of {suit}").format(rank=word, suit=suit) if suit else word

@@ -5,17 +5,16 @@ learner's own view of the position in the table's words (``kaboom.web.words``), 
 lesson's answer to the last attempt. Nothing is kept between requests.
 
 Only the learner's observation and the events its seat may see are sent. Every word is
-said in the person's language (``lang``: the route's ``person_language``); the notation of
+said in the person's language (``web.pages.request_language``); the notation of
 the actions (``text``, ``kept``) is the same in every language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any
 
 from kaboom.engine.errors import BadInput, UnknownGame
-from kaboom.engine.i18n import COOKIE, _, person_language, use_language
+from kaboom.engine.i18n import _, use_language
 from kaboom.engine.lesson import Feedback, LessonRun, available, built_in, lesson_words, step_words
 from kaboom.engine.registry import get_game
 from kaboom.tui.families import family_of, without_key
@@ -28,27 +27,6 @@ from kaboom.web.words import words
 MAX_ATTEMPTS = 200
 #: The longest text of one attempt.
 MAX_ACTION = 120
-
-
-class Asking(Protocol):
-    """What the language of a request is read from (a Starlette ``Request``)."""
-
-    @property
-    def query_params(self) -> Mapping[str, str]: ...
-    @property
-    def cookies(self) -> Mapping[str, str]: ...
-    @property
-    def headers(self) -> Mapping[str, str]: ...
-
-
-def lesson_language(request: Asking) -> str:
-    """The person's language of a request: ``?lang=``, the ``kaboom_lang`` cookie, else the
-    browser's ``Accept-Language``."""
-    return person_language(
-        request.query_params.get("lang"),
-        request.cookies.get(COOKIE),
-        request.headers.get("accept-language"),
-    )
 
 
 class NoLesson(LookupError):

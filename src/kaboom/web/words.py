@@ -17,6 +17,7 @@ from typing import Any
 
 from kaboom.engine.errors import BadInput, KaboomError
 from kaboom.engine.events import Event
+from kaboom.engine.i18n import _
 from kaboom.engine.options import refuse_file_options
 from kaboom.engine.registry import get_game, new_game
 from kaboom.engine.state import Observation, State
@@ -130,27 +131,49 @@ def _preview(state: State, obs: Observation, seat: int) -> Callable[[str], Obser
     return preview
 
 
-def actions(family: Family, hand: list[str], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def actions(
+    family: Family,
+    hand: list[str],
+    legal: list[dict[str, Any]],
+    where: Callable[[str], int | None] = lambda text: None,
+) -> list[dict[str, Any]]:
     """The legal actions in the terminal table's words and order (cheapest first): each with
     its label, why it is never a default (``risk``), the entry it is grouped under
-    (``group``: five different cards, a card to name) and the cards of the hand it uses
-    (``cards``: selecting a card narrows the list to the actions that use it)."""
+    (``group``: five different cards, a card to name), the cards of the hand it uses
+    (``cards``: selecting a card narrows the list to the actions that use it) and, for a
+    move of the board game, the space it takes the token to (``to``: what a tap on a space
+    finds, in every language)."""
     out: list[dict[str, Any]] = []
     for entry in legal:
         text = str(entry["text"])
-        out.append(
-            {
-                "id": int(entry["id"]),
-                "text": text,
-                "label": family.label(text),
-                "risk": family.risk(text),
-                "group": family.group(text),
-                "cost": family.cost(text),
-                "cards": sorted({c for c in hand if family.narrows(text, [c])}),
-            }
-        )
+        said: dict[str, Any] = {
+            "id": int(entry["id"]),
+            "text": text,
+            "label": family.label(text),
+            "risk": family.risk(text),
+            "group": family.group(text),
+            "cost": family.cost(text),
+            "cards": sorted({c for c in hand if family.narrows(text, [c])}),
+        }
+        if text.startswith("move") and (to := where(text)) is not None:
+            said["to"] = to
+        out.append(said)
     out.sort(key=lambda a: a["cost"])
     return out
+
+
+def _landing(
+    preview: Callable[[str], Observation | None] | None, seat: int | None
+) -> Callable[[str], int | None]:
+    """The space a move leaves the seat's token on (the preview's), or ``None``."""
+
+    def where(text: str) -> int | None:
+        after = None if preview is None or seat is None else preview(text)
+        if after is None or "board" not in after:
+            return None
+        return int(after["players"][seat]["position"])
+
+    return where
 
 
 def log_lines(
@@ -195,7 +218,7 @@ def words(
         panel = family.panel(observation, viewer).splitlines()
         out: dict[str, Any] = {
             "status": status_line(family, observation, viewer),
-            "actions": actions(family, hand, legal),
+            "actions": actions(family, hand, legal, _landing(preview, seat)),
             "hand": hand,
             "chain": family.chain(window, seat) if window else None,
             "answer": family.answer(window) if window else None,
@@ -251,7 +274,7 @@ def replay_steps(raw: Mapping[str, object]) -> dict[str, Any]:
 
     steps = [
         snapshot(
-            "the deal", None, [tell(line, None) for line in story_lines(state, state.opening())]
+            _("the deal"), None, [tell(line, None) for line in story_lines(state, state.opening())]
         )
     ]
     for i, action in enumerate(moves):

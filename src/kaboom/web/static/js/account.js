@@ -4,6 +4,7 @@
 // this device (a fresh token: the other device's stops working). Guests see the two
 // buttons and nothing else changes for them.
 import { api, el, seatStore } from "./api.js";
+import { nt, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 let mode = "in"; // the form signs "in" or "up"
@@ -21,8 +22,8 @@ function show(box, message) {
 function openForm(which) {
   mode = which;
   const up = which === "up";
-  $("#account-title").textContent = up ? "Sign up" : "Sign in";
-  $("#account-submit").textContent = up ? "Sign up" : "Sign in";
+  $("#account-title").textContent = up ? t("Sign up") : t("Sign in");
+  $("#account-submit").textContent = up ? t("Sign up") : t("Sign in");
   $("#account-password").autocomplete = up ? "new-password" : "current-password";
   $("#sign-in-btn").setAttribute("aria-expanded", String(!up));
   $("#sign-up-btn").setAttribute("aria-expanded", String(up));
@@ -76,9 +77,9 @@ async function drawMine() {
   let mine = [];
   try { mine = (await api("/api/me/tables")).tables; } catch { mine = []; }
   panel.classList.toggle("hidden", mine.length === 0);
-  $("#mine").replaceChildren(...mine.map((t) => el("li", {},
-    el("span", {}, `${t.game}, ${t.players} players · seat ${t.seat} · ${t.status === "open" ? "waiting for players" : "in play"}`),
-    el("button", { type: "button", class: "primary", "data-table": t.table, onclick: () => takeBack(t.table) }, "Take your seat back"))));
+  $("#mine").replaceChildren(...mine.map((row) => el("li", {},
+    el("span", {}, `${row.game}, ${nt("{n} player", "{n} players", row.players)} · ${t("seat {n}", { n: row.seat })} · ${row.status === "open" ? t("waiting for players") : t("in play")}`),
+    el("button", { type: "button", class: "primary", "data-table": row.table, onclick: () => takeBack(row.table) }, t("Take your seat back")))));
 }
 
 /** The account's seat at `table` on this device, then the table. */

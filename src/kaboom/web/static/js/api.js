@@ -1,5 +1,17 @@
 // The server's documented protocol (docs/protocol.md): the lobby over HTTP, play over one
-// WebSocket. Nothing else talks to the server.
+// WebSocket. Nothing else talks to the server. The server answers each person in their
+// own language (docs/i18n.md): the cookie and Accept-Language go with every request, and a
+// page asked for in a language (`?lang=`) asks its requests in it too.
+
+import { lang, t } from "./i18n.js";
+
+const asked = new URLSearchParams(location.search).has("lang");
+
+/** `path` with the page's language asked for (`?lang=nb`) where the page was asked so. */
+export function withLang(path) {
+  if (!asked) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang)}`;
+}
 
 /** A JSON request; a refusal throws an Error with the server's `detail`. */
 export async function api(path, { method = "GET", body, token } = {}) {
@@ -7,7 +19,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   // credentials same-origin: a signed-in person's session cookie goes with it (issue 35)
-  const res = await fetch(path, { method, headers, credentials: "same-origin", body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(withLang(path), { method, headers, credentials: "same-origin", body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch { data = { detail: text }; }
@@ -52,7 +64,7 @@ export class TableSocket {
 
   open() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(`${proto}//${location.host}/ws`);
+    const ws = new WebSocket(withLang(`${proto}//${location.host}/ws`));
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 0;
@@ -105,7 +117,7 @@ export function el(tag, attrs = {}, ...children) {
 
 /** `P2`, or `You` for the seat at this browser. */
 export function seatName(seat, viewer, names) {
-  if (seat === viewer) return "You";
+  if (seat === viewer) return t("You");
   const n = names && names[seat];
   return n ? `P${seat} ${n}` : `P${seat}`;
 }

@@ -4,6 +4,7 @@
 // few words, at every size. The field-guide text shows on hover, on a long
 // press, and with `?` on the card under the cursor.
 import { el } from "./api.js";
+import { t } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const SUITS = { "♥": "red", "♦": "red", "♣": "black", "♠": "black" };
@@ -98,7 +99,7 @@ let liveNode = null;
 export function announce(lines) {
   if (!lines?.length) return;
   if (!liveNode) {
-    liveNode = el("div", { class: "sr-only", id: "announce", role: "log", "aria-live": "polite", "aria-label": "What just happened" });
+    liveNode = el("div", { class: "sr-only", id: "announce", role: "log", "aria-live": "polite", "aria-label": t("What just happened") });
     document.body.append(liveNode);
   }
   liveNode.append(...lines.map((l) => el("p", {}, l)));

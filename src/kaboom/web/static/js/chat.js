@@ -3,15 +3,16 @@
 // wrote (a line, a name) goes in as text (`el` makes text nodes): never as HTML.
 import { el } from "./api.js";
 import { announce } from "./cards.js";
+import { t } from "./i18n.js";
 
 /** The fixed reactions, as the server names them, drawn and said. */
 export const REACTIONS = [
-  ["thumbs-up", "👍", "thumbs up"],
-  ["laugh", "😂", "laugh"],
-  ["wow", "😮", "wow"],
-  ["sad", "😢", "sad"],
-  ["clap", "👏", "clap"],
-  ["boom", "💥", "boom"],
+  ["thumbs-up", "👍", t("thumbs up")],
+  ["laugh", "😂", t("laugh")],
+  ["wow", "😮", t("wow")],
+  ["sad", "😢", t("sad")],
+  ["clap", "👏", t("clap")],
+  ["boom", "💥", t("boom")],
 ];
 const DRAWN = Object.fromEntries(REACTIONS.map(([k, glyph, said]) => [k, { glyph, said }]));
 /** How long a reaction shows beside its seat (ms). */
@@ -20,11 +21,11 @@ const SHOWN = 2600;
 const KEEP = 200;
 /** What a refusal says (the `error`'s rule or code). */
 const REFUSED = {
-  "chat-rate": "Slow down: at most 5 lines and 10 reactions in 10 seconds.",
-  "chat-off": "Chat is off at this table.",
-  "chat-length": "A line is 1 to 200 characters.",
-  "chat-host": "Only the table's creator can turn chat off or on.",
-  "chat-mute": "You have muted as many people as you can.",
+  "chat-rate": t("Slow down: at most 5 lines and 10 reactions in 10 seconds."),
+  "chat-off": t("Chat is off at this table."),
+  "chat-length": t("A line is 1 to 200 characters."),
+  "chat-host": t("Only the table's creator can turn chat off or on."),
+  "chat-mute": t("You have muted as many people as you can."),
 };
 
 const $ = (sel) => document.querySelector(sel);
@@ -35,19 +36,19 @@ export function speaker(msg, seats) {
   const name = msg.name || seatName;
   if (name) return name;
   const m = /^S(\d+)$/.exec(msg.who || "");
-  return m ? `Spectator ${m[1]}` : msg.who || "someone";
+  return m ? t("Spectator {n}", { n: m[1] }) : msg.who || t("someone");
 }
 
 /** One line as an element: `name: text`, a spectator's marked as such. `mute(who, name)`
  * (optional) makes the name a button that mutes the person. */
 export function chatLine(msg, { seats = null, mine = false, mute = null } = {}) {
-  const name = mine ? "You" : speaker(msg, seats);
+  const name = mine ? t("You") : speaker(msg, seats);
   const watching = msg.seat === null || msg.seat === undefined;
   const who = mute && !mine
-    ? el("button", { class: "who", type: "button", title: `Mute ${name}`, "aria-label": `${name} (mute)`, onclick: () => mute(msg.who, name) }, name)
+    ? el("button", { class: "who", type: "button", title: t("Mute {name}", { name }), "aria-label": t("{name} (mute)", { name }), onclick: () => mute(msg.who, name) }, name)
     : el("span", { class: "who" }, name);
   return el("p", { class: `line${mine ? " mine" : ""}${watching ? " spect" : ""}`, dataset: { who: msg.who || "", n: msg.n ?? "", seq: msg.seq ?? "" } },
-    who, watching ? el("span", { class: "tag", title: msg.audience === "spectators" ? "said to the spectators only" : null }, " (spectator)") : null,
+    who, watching ? el("span", { class: "tag", title: msg.audience === "spectators" ? t("said to the spectators only") : null }, t(" (spectator)")) : null,
     ": ", el("span", { class: "text" }, msg.text));
 }
 
@@ -74,7 +75,7 @@ export class Chat {
   wire() {
     const bar = $("#reacts");
     bar.replaceChildren(...REACTIONS.map(([k, glyph, said]) => el("button", {
-      type: "button", class: "react", dataset: { reaction: k }, "aria-label": `React: ${said}`, title: said,
+      type: "button", class: "react", dataset: { reaction: k }, "aria-label": t("React: {reaction}", { reaction: said }), title: said,
       onclick: () => this.ctx.send({ type: "react", reaction: k }),
     }, glyph)));
     $("#chat-form").addEventListener("submit", (ev) => {
@@ -124,8 +125,8 @@ export class Chat {
   react(msg) {
     const d = DRAWN[msg.reaction];
     if (!d || this.muted.has(msg.who)) return;
-    const name = this.mine(msg) ? "You" : speaker(msg, this.ctx.seats());
-    announce([`${name} ${this.mine(msg) ? "react" : "reacts"}: ${d.said}`]);
+    const name = this.mine(msg) ? t("You") : speaker(msg, this.ctx.seats());
+    announce([this.mine(msg) ? t("You react: {reaction}", { reaction: d.said }) : t("{name} reacts: {reaction}", { name, reaction: d.said })]);
     const key = msg.seat === null || msg.seat === undefined ? "watching" : msg.seat;
     this.pops.set(key, { glyph: d.glyph, name, until: performance.now() + SHOWN });
     this.drawPops();
@@ -135,7 +136,7 @@ export class Chat {
   /** The host turned chat off or on. */
   setting(msg) {
     this.on = msg.on !== false;
-    this.note(this.on ? "Chat is on." : "Chat is off at this table.");
+    this.note(this.on ? t("Chat is on.") : t("Chat is off at this table."));
     this.draw();
   }
 
@@ -157,7 +158,7 @@ export class Chat {
   mute(who, name) {
     this.muted.set(who, name);
     this.ctx.send({ type: "mute", who, on: true });
-    this.note(`${name} is muted: their lines are hidden.`);
+    this.note(t("{name} is muted: their lines are hidden.", { name }));
     this.draw();
   }
 
@@ -165,7 +166,7 @@ export class Chat {
     const name = this.muted.get(who);
     this.muted.delete(who);
     this.ctx.send({ type: "mute", who, on: false });
-    this.note(`${name} is heard again.`);
+    this.note(t("{name} is heard again.", { name }));
     this.draw();
   }
 
@@ -182,7 +183,7 @@ export class Chat {
     badge.textContent = this.unread ? String(this.unread) : "";
     badge.classList.toggle("hidden", !this.unread);
     const btn = $('#sheet-btns [data-sheet="chat"]');
-    btn.setAttribute("aria-label", this.unread ? `Chat, ${this.unread} unread` : "Chat");
+    btn.setAttribute("aria-label", this.unread ? t("Chat, {n} unread", { n: this.unread }) : t("Chat"));
   }
 
   draw() {
@@ -192,18 +193,18 @@ export class Chat {
     const mute = (who, name) => this.mute(who, name);
     box.replaceChildren(...(shown.length
       ? shown.map((l) => chatLine(l, { seats: this.ctx.seats(), mine: this.mine(l), mute }))
-      : [el("p", { class: "muted" }, this.on ? "No lines yet. Say hello." : "Chat is off.")]));
+      : [el("p", { class: "muted" }, this.on ? t("No lines yet. Say hello.") : t("Chat is off."))]));
     if (atEnd || this.lines.length && this.mine(this.lines[this.lines.length - 1])) box.scrollTop = box.scrollHeight;
     const muted = [...this.muted];
-    $("#chat-muted").replaceChildren(...(muted.length ? [el("span", { class: "muted" }, "Muted: "),
-      ...muted.map(([who, name]) => el("button", { type: "button", class: "unmute", "aria-label": `Unmute ${name}`, onclick: () => this.unmute(who) }, `${name} ✕`))] : []));
+    $("#chat-muted").replaceChildren(...(muted.length ? [el("span", { class: "muted" }, t("Muted: ")),
+      ...muted.map(([who, name]) => el("button", { type: "button", class: "unmute", "aria-label": t("Unmute {name}", { name }), onclick: () => this.unmute(who) }, `${name} ✕`))] : []));
     $("#chat-input").disabled = !this.on;
-    $("#chat-input").placeholder = this.on ? "Say something" : "Chat is off";
+    $("#chat-input").placeholder = this.on ? t("Say something") : t("Chat is off");
     $("#chat-send").disabled = !this.on;
     for (const b of document.querySelectorAll("#reacts button")) b.disabled = !this.on;
     const sw = $("#chat-switch");
     sw.classList.toggle("hidden", !this.host);
-    sw.textContent = this.on ? "Turn chat off" : "Turn chat on";
+    sw.textContent = this.on ? t("Turn chat off") : t("Turn chat on");
     if (this.visible()) this.unread = 0;
     this.drawBadge();
   }

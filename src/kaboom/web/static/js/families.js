@@ -1,6 +1,25 @@
 // The middle of the table, per family, drawn from the seat's observation only: the
 // exploding family's piles, the board game's track, Eleminis's rows.
 import { el, seatName } from "./api.js";
+import { nt, t } from "./i18n.js";
+
+/** The piles' names, by their key in an observation (else the key in words). */
+const PILE_NAMES = {
+  draw: () => t("Draw"),
+  discard: () => t("Discard"),
+  deck: () => t("Deck"),
+  move_deck: () => t("Move deck"),
+  move_discard: () => t("Move discard"),
+  action_deck: () => t("Action deck"),
+  action_discard: () => t("Action discard"),
+};
+
+/** A pile's name: "Move deck". */
+function pileName(key) {
+  if (PILE_NAMES[key]) return PILE_NAMES[key]();
+  const title = key.replaceAll("_", " ");
+  return `${title[0].toUpperCase()}${title.slice(1)}`;
+}
 
 const NS = "http://www.w3.org/2000/svg";
 function svgEl(tag, attrs = {}, text = null) {
@@ -14,15 +33,15 @@ function svgEl(tag, attrs = {}, text = null) {
 export function piles(obs, book) {
   const out = el("div", { class: "piles" });
   for (const [name, pile] of Object.entries(obs.piles)) {
-    const title = name.replaceAll("_", " ");
+    const title = t("{pile}: {n}", { pile: pileName(name), n: pile.size });
     if (pile.cards) {
       const top = pile.cards[0];
       out.append(el("div", { class: "pile" },
-        top ? book.card(top, { small: true }) : el("div", { class: "empty card small" }, "empty"),
-        el("div", {}, `${title[0].toUpperCase()}${title.slice(1)}: ${pile.size}`)));
+        top ? book.card(top, { small: true }) : el("div", { class: "empty card small" }, t("empty")),
+        el("div", {}, title)));
     } else {
       out.append(el("div", { class: "pile" }, el("div", { class: "back card small" }, String(pile.size)),
-        el("div", {}, `${title[0].toUpperCase()}${title.slice(1)}: ${pile.size}`)));
+        el("div", {}, title)));
     }
   }
   return out;
@@ -30,24 +49,24 @@ export function piles(obs, book) {
 
 /** The players: name, cards in hand, in or out, turns owed, where they stand. */
 export function players(obs, viewer, names, seats, family, onVote = null) {
-  const box = el("div", { class: "players", role: "list", "aria-label": "Players" });
+  const box = el("div", { class: "players", role: "list", "aria-label": t("Players") });
   const section = obs[obs.family] || {};
   for (const p of obs.players) {
     const q = p.seat;
     const current = q === obs.current && obs.phase !== "over";
     const info = seats?.[q];
-    const who = info?.kind === "bot" ? `bot (${info.bot})` : info?.name ? info.name : "";
+    const who = info?.kind === "bot" ? t("bot ({bot})", { bot: info.bot }) : info?.name ? info.name : "";
     const facts = [];
-    if (family !== "eleminis") facts.push(`${p.hand_size} card${p.hand_size === 1 ? "" : "s"}`);
-    if (family === "exploding") facts.push(p.in ? "in" : "exploded, out");
-    if (family === "board") facts.push(p.position === 0 ? "Litter Box" : `space ${p.position}`);
-    if (family === "eleminis" && p.team !== null && p.team !== undefined) facts.push(`team ${p.team}`);
-    if (current && section.turns_owed > 1) facts.push(`${section.turns_owed} turns owed`);
-    if (obs.to_act === q && !current && obs.phase !== "over") facts.push("answering");
-    if (obs.winners.includes(q)) facts.push("won!");
+    if (family !== "eleminis") facts.push(nt("{n} card", "{n} cards", p.hand_size));
+    if (family === "exploding") facts.push(p.in ? t("in") : t("exploded, out"));
+    if (family === "board") facts.push(p.position === 0 ? t("Litter Box") : t("space {n}", { n: p.position }));
+    if (family === "eleminis" && p.team !== null && p.team !== undefined) facts.push(t("team {n}", { n: p.team }));
+    if (current && section.turns_owed > 1) facts.push(nt("{n} turn owed", "{n} turns owed", section.turns_owed));
+    if (obs.to_act === q && !current && obs.phase !== "over") facts.push(t("answering"));
+    if (obs.winners.includes(q)) facts.push(t("won!"));
     const badges = [];
-    if (info && info.kind === "human" && !info.connected && obs.phase !== "over") badges.push("offline");
-    if (info?.away || info?.takeover) badges.push("bot plays");
+    if (info && info.kind === "human" && !info.connected && obs.phase !== "over") badges.push(t("offline"));
+    if (info?.away || info?.takeover) badges.push(t("bot plays"));
     box.append(el("div", {
       role: "listitem",
       class: `player${q === viewer ? " me" : ""}${current ? " current" : ""}${p.in ? "" : " out"}`,
@@ -57,7 +76,7 @@ export function players(obs, viewer, names, seats, family, onVote = null) {
       ...badges.map((b) => el("span", { class: "badge" }, b))),
     el("div", {}, facts.join(" · ")),
     onVote && info?.kind === "human" && q !== viewer && !info.connected && !info.takeover && obs.phase !== "over"
-      ? el("button", { class: "vote", dataset: { vote: q }, onclick: () => onVote(q) }, "Let a bot play this seat")
+      ? el("button", { class: "vote", dataset: { vote: q }, onclick: () => onVote(q) }, t("Let a bot play this seat"))
       : null));
   }
   return box;
@@ -71,19 +90,19 @@ export function exploding(obs, book, words) {
   const bombWord = sec.bombs_in_pile === 1 ? ex.bomb_word : ex.bombs_word;
   const pileRow = el("div", { class: "piles" },
     el("div", { class: "pile" }, el("div", { class: "back card" }, String(obs.piles.draw.size)),
-      el("div", {}, `Draw Pile: ${obs.piles.draw.size}`),
-      el("div", { class: "muted" }, `${sec.bombs_in_pile} ${bombWord} in it`)),
+      el("div", {}, t("Draw Pile: {n}", { n: obs.piles.draw.size })),
+      el("div", { class: "muted" }, t("{n} {bombs} in it", { n: sec.bombs_in_pile, bombs: bombWord }))),
     el("div", { class: "pile" },
-      obs.piles.discard.cards.length ? book.card(obs.piles.discard.cards[0]) : el("div", { class: "empty" }, "empty"),
-      el("div", {}, `Discard Pile: ${obs.piles.discard.size}`)));
+      obs.piles.discard.cards.length ? book.card(obs.piles.discard.cards[0]) : el("div", { class: "empty" }, t("empty")),
+      el("div", {}, t("Discard Pile: {n}", { n: obs.piles.discard.size }))));
   wrap.append(pileRow);
   const out = sec.out_of_game.map((s) => book.name(s));
   if (out.length || sec.out_of_game_face_down) {
-    wrap.append(el("div", { class: "muted" }, "Out of the game: ", [
-      ...out, ...(sec.out_of_game_face_down ? [`${sec.out_of_game_face_down} face down`] : []),
+    wrap.append(el("div", { class: "muted" }, t("Out of the game: "), [
+      ...out, ...(sec.out_of_game_face_down ? [t("{n} face down", { n: sec.out_of_game_face_down })] : []),
     ].join(", ")));
   }
-  if (sec.drawn_bomb) wrap.append(el("div", { class: "error" }, `${book.name(sec.drawn_bomb)} drawn!`));
+  if (sec.drawn_bomb) wrap.append(el("div", { class: "error" }, t("{card} drawn!", { card: book.name(sec.drawn_bomb) })));
   return wrap;
 }
 
@@ -139,7 +158,7 @@ export function board(obs, book, viewer, preview = null) {
   marker.append(svgEl("path", { d: "M0 0L10 5L0 10z", fill: "#c2185b" }));
   defs.append(marker);
   svg.prepend(defs);
-  svg.append(svgEl("text", { x: xB + 6, y: yA + 22, "font-size": 11, fill: "#c2185b" }, `Loop Back Arrow: past the Ribbon, back to ${g.loop_back_to}`));
+  svg.append(svgEl("text", { x: xB + 6, y: yA + 22, "font-size": 11, fill: "#c2185b" }, t("Loop Back Arrow: past the Ribbon, back to {n}", { n: g.loop_back_to })));
   const yRow = top + (up === "calm" ? 0 : rowH);
   const yT = up === "calm" ? top - 9 : top + rowH + 39;
   for (const [pos, seats] of bySpace) {
@@ -153,11 +172,11 @@ export function board(obs, book, viewer, preview = null) {
     const x = left + (preview - 1) * cell;
     svg.append(svgEl("rect", { x: x - 2, y: yRow - 3, width: cell + 2, height: 36, rx: 6, fill: "none", stroke: "#1f5fbf", "stroke-width": 3, "stroke-dasharray": "4 3", class: "preview" }));
   }
-  const where = obs.board.disc_to_choose ? `Move Disc drawn: ${obs.board.disc_to_choose.replaceAll("-", " ")}` : "";
+  const where = obs.board.disc_to_choose ? t("Move Disc drawn: {disc}", { disc: obs.board.disc_to_choose.replaceAll("-", " ") }) : "";
   return el("div", { class: "stack" },
-    el("div", { class: "track", role: "region", tabindex: "0", "aria-label": "The board" }, svg, spaceList(obs, g, viewer, bySpace)),
+    el("div", { class: "track", role: "region", tabindex: "0", "aria-label": t("The board") }, svg, spaceList(obs, g, viewer, bySpace)),
     el("div", { class: "track-legend muted" },
-      `${up === "calm" ? "Calm" : "Chaos"} side up. K: an Exploding Kitten space; a number: the Action Cards a landing draws; R: the Ribbon (land on it exactly to win). Tokens: seat numbers, yours a blue diamond. ${where}`),
+      `${up === "calm" ? t("Calm side up.") : t("Chaos side up.")} ${t("K: an Exploding Kitten space; a number: the Action Cards a landing draws; R: the Ribbon (land on it exactly to win). Tokens: seat numbers, yours a blue diamond.")} ${where}`),
     piles(obs, book));
 }
 
@@ -175,20 +194,20 @@ function token(x, y, seat, me) {
  * it (what a screen reader reads instead of the drawing). */
 function spaceList(obs, g, viewer, bySpace) {
   const side = g.sides.find((s) => s.name === obs.board.side);
-  const who = (pos) => (bySpace.get(pos) || []).map((q) => (q === viewer ? "you" : `P${q}`));
+  const who = (pos) => (bySpace.get(pos) || []).map((q) => (q === viewer ? t("you") : `P${q}`));
   const item = (pos, title, what) => {
     const here = who(pos);
-    return el("li", { class: here.length ? "here" : "" }, `${title}: ${what}${here.length ? `; here: ${here.join(", ")}` : ""}`);
+    return el("li", { class: here.length ? "here" : "" }, here.length ? t("{space}: {what}; here: {who}", { space: title, what, who: here.join(", ") }) : t("{space}: {what}", { space: title, what }));
   };
-  const items = [item(0, "Litter Box", "the start")];
+  const items = [item(0, t("Litter Box"), t("the start"))];
   for (let s = 1; s <= g.spaces; s += 1) {
     const draws = side.values[s] || 0;
-    const what = side.kittens.includes(s) ? "an Exploding Kitten space"
-      : draws ? `a landing draws ${draws} Action Card${draws === 1 ? "" : "s"}` : "nothing";
-    items.push(item(s, `Space ${s}`, what));
+    const what = side.kittens.includes(s) ? t("an Exploding Kitten space")
+      : draws ? nt("a landing draws {n} Action Card", "a landing draws {n} Action Cards", draws) : t("nothing");
+    items.push(item(s, t("Space {n}", { n: s }), what));
   }
-  items.push(item(g.ribbon, "The Ribbon", "land on it exactly to win"));
-  return el("ol", { class: "sr-only", "aria-label": `The board, ${side.name === "calm" ? "Calm" : "Chaos"} side up, space by space` }, ...items);
+  items.push(item(g.ribbon, t("The Ribbon"), t("land on it exactly to win")));
+  return el("ol", { class: "sr-only", "aria-label": side.name === "calm" ? t("The board, Calm side up, space by space") : t("The board, Chaos side up, space by space") }, ...items);
 }
 
 /** Eleminis: each player's row with element symbols, points now, the drawn card. */
@@ -197,24 +216,24 @@ export function eleminis(obs, book, viewer, words, highlight = []) {
   const points = words?.points || [];
   for (const p of obs.players) {
     const whose = seatName(p.seat, viewer);
-    const line = el("div", { class: "rowline", role: "list", "aria-label": `${whose === "You" ? "Your" : `${whose}'s`} row`, dataset: { seat: p.seat } },
+    const line = el("div", { class: "rowline", role: "list", "aria-label": p.seat === viewer ? t("Your row") : t("{who}'s row", { who: whose }), dataset: { seat: p.seat } },
       el("span", { class: "who", "aria-hidden": "true" }, whose));
     p.row.forEach((slug, i) => {
       const cellId = `p${p.seat}.${i + 1}`;
       const hot = highlight.includes(cellId);
       line.append(el("div", {
         class: `slot${slug ? " filled" : ""}${slug ? ` el-${book.kind(slug)}` : ""}`, role: "listitem",
-        style: hot ? "outline:3px solid #1f5fbf" : null, title: slug ? book.help(slug) : `slot ${i + 1}, empty`,
+        style: hot ? "outline:3px solid #1f5fbf" : null, title: slug ? book.help(slug) : t("slot {n}, empty", { n: i + 1 }),
         dataset: { cell: cellId },
-      }, el("span", { class: "sr-only" }, `slot ${i + 1}: `),
-      slug ? el("span", {}, el("span", { class: "sym" }, book.icon(slug)), book.name(slug)) : el("span", {}, el("span", { "aria-hidden": "true" }, `${i + 1}`), el("span", { class: "sr-only" }, "empty"))));
+      }, el("span", { class: "sr-only" }, t("slot {n}: ", { n: i + 1 })),
+      slug ? el("span", {}, el("span", { class: "sym" }, book.icon(slug)), book.name(slug)) : el("span", {}, el("span", { "aria-hidden": "true" }, `${i + 1}`), el("span", { class: "sr-only" }, t("empty")))));
     });
     const score = obs.phase === "over" ? p.score : points[p.seat];
-    line.append(el("span", { class: "points" }, `${score ?? 0} pts${p.total ? ` (match ${p.total})` : ""}`));
+    line.append(el("span", { class: "points" }, p.total ? t("{points} pts (match {total})", { points: score ?? 0, total: p.total }) : t("{points} pts", { points: score ?? 0 })));
     rows.append(line);
   }
   const sec = obs.eleminis;
   return el("div", { class: "stack" }, rows,
-    el("div", { class: "muted" }, `Game ${sec.game_number}${sec.target ? `, match to ${sec.target}` : ""}${sec.teams ? `, ${sec.teams} teams` : ""}`),
+    el("div", { class: "muted" }, [t("Game {n}", { n: sec.game_number }), sec.target ? t("match to {n}", { n: sec.target }) : null, sec.teams ? t("{n} teams", { n: sec.teams }) : null].filter(Boolean).join(", ")),
     piles(obs, book));
 }

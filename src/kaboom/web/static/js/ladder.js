@@ -2,6 +2,7 @@
 // GET /api/ladder; the game and the player count picked here (and kept in the address, so
 // a link shows the same board). Names are text (textContent only, through `el`).
 import { api, el } from "./api.js";
+import { nt, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 let games = [];
@@ -13,16 +14,16 @@ function drawPlayers(wanted) {
   const counts = [];
   for (let n = Math.max(2, g.min_players); n <= g.max_players; n += 1) counts.push(n);
   const pick = counts.includes(wanted) ? wanted : counts.includes(4) ? 4 : counts[0];
-  $("#players").replaceChildren(...counts.map((n) => el("option", { value: n, selected: n === pick }, `${n} players`)));
+  $("#players").replaceChildren(...counts.map((n) => el("option", { value: n, selected: n === pick }, nt("{n} player", "{n} players", n))));
 }
 
 function row(r) {
   const who = r.kind === "person"
     ? el("a", { href: `/players/${encodeURIComponent(r.name)}` }, r.name)
-    : el("span", {}, r.name, el("span", { class: "kind" }, "bot"));
+    : el("span", {}, r.name, el("span", { class: "kind" }, t("bot")));
   return el("tr", {},
     el("td", { class: "num" }, String(r.rank)), el("td", {}, who),
-    el("td", { class: "num", title: `skill ${fixed(r.mu)}, uncertainty ${fixed(r.sigma)}` }, fixed(r.rating)),
+    el("td", { class: "num", title: t("skill {mu}, uncertainty {sigma}", { mu: fixed(r.mu), sigma: fixed(r.sigma) }) }, fixed(r.rating)),
     el("td", { class: "num" }, String(r.games)), el("td", { class: "num" }, String(r.wins)));
 }
 
@@ -30,14 +31,14 @@ async function load() {
   const game = $("#game").value;
   const players = Number($("#players").value);
   history.replaceState(null, "", `/ladder?game=${encodeURIComponent(game)}&players=${players}`);
-  $("#status").textContent = "Loading…";
+  $("#status").textContent = t("Loading…");
   try {
     const board = await api(`/api/ladder?game=${encodeURIComponent(game)}&players=${players}`);
     $("#rows").replaceChildren(...board.rows.map(row));
     const name = games.find((g) => g.id === game)?.name || game;
     $("#status").textContent = board.rows.length
-      ? `${name}, ${players} players: ${board.rows.length} rated`
-      : `${name}, ${players} players: no rated games yet`;
+      ? `${name}, ${nt("{n} player", "{n} players", players)}: ${t("{n} rated", { n: board.rows.length })}`
+      : `${name}, ${nt("{n} player", "{n} players", players)}: ${t("no rated games yet")}`;
   } catch (e) {
     $("#rows").replaceChildren();
     $("#status").textContent = e.message;

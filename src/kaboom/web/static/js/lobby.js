@@ -6,6 +6,7 @@
 import { api, el, seatStore } from "./api.js";
 import { GAME_ORDER, GAME_PICTURES } from "./lobby-words.js";
 import { account, setupAccount } from "./account.js";
+import { nt, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 /** "Play now": the first game of the box, against three thinking bots at the middle level,
@@ -16,7 +17,7 @@ let games = [];
 
 const picked = () => document.querySelector("#games input[name=game]:checked")?.value || DEFAULT_GAME;
 const game = (id = picked()) => games.find((g) => g.id === id);
-const players = (g) => `${g.min_players}–${g.max_players} players`;
+const players = (g) => t("{min}–{max} players", { min: g.min_players, max: g.max_players });
 const myName = (fallback) => $("#name").value.trim() || fallback;
 const clamp = (n, lo, hi) => Math.max(lo, Math.min(hi, n));
 
@@ -46,7 +47,7 @@ async function playBots(gameId, bots, button, label, err) {
   showError(err, "");
   const words = label.textContent;
   button.disabled = true;
-  label.textContent = "Dealing…";
+  label.textContent = t("Dealing…");
   try {
     const seats = ["human", ...Array(bots).fill(PLAY_NOW.bot)];
     // against bots only, the server's default turns hints on (the coach, issue 32)
@@ -75,8 +76,8 @@ function playPicked() {
 function drawPicked() {
   const g = game();
   const bots = clamp(1 + PLAY_NOW.bots, g.min_players, g.max_players) - 1;
-  $("#play-picked").textContent = `Play ${shortName(g)} against ${bots} bot${bots > 1 ? "s" : ""}`;
-  $("#friends-picked").textContent = `Play ${shortName(g)} with friends`;
+  $("#play-picked").textContent = nt("Play {game} against {n} bot", "Play {game} against {n} bots", bots, { game: shortName(g) });
+  $("#friends-picked").textContent = t("Play {game} with friends", { game: shortName(g) });
 }
 
 /** A game's name without its edition: "Exploding Kittens (Original Edition)" -> "Exploding Kittens". */
@@ -107,9 +108,12 @@ function drawFriends() {
   Object.assign($("#friends-bots"), { max: g.max_players - 1 - friends, value: bots });
   const total = 1 + friends + bots;
   const short = g.min_players - total;
+  const friendsSaid = nt("{n} friend", "{n} friends", friends);
+  const botsSaid = nt("{n} bot", "{n} bots", bots);
   $("#friends-summary").textContent = short > 0
-    ? `${g.name} needs ${g.min_players} players: ${short} more (a friend or a bot).`
-    : `${g.name}: you, ${friends} friend${friends > 1 ? "s" : ""}${bots ? ` and ${bots} bot${bots > 1 ? "s" : ""}` : ""} (${total} players).`;
+    ? t("{game} needs {min} players: {short} more (a friend or a bot).", { game: g.name, min: g.min_players, short })
+    : bots ? t("{game}: you, {friends} and {bots} ({total} players).", { game: g.name, friends: friendsSaid, bots: botsSaid, total })
+      : nt("{game}: you, {n} friend ({total} players).", "{game}: you, {n} friends ({total} players).", friends, { game: g.name, total });
   $("#friends-create").disabled = short > 0;
 }
 
@@ -145,11 +149,11 @@ async function copyInvite() {
   try {
     if (!navigator.clipboard || !window.isSecureContext) throw new Error("no clipboard here");
     await navigator.clipboard.writeText(input.value);
-    $("#copy-note").textContent = "Copied: paste it to your friends.";
+    $("#copy-note").textContent = t("Copied: paste it to your friends.");
   } catch {
     input.focus();
     input.select();
-    $("#copy-note").textContent = "Selected: copy it with Ctrl+C (or long-press, Copy).";
+    $("#copy-note").textContent = t("Selected: copy it with Ctrl+C (or long-press, Copy).");
   }
 }
 
@@ -172,7 +176,7 @@ async function drawLessons() {
   const order = (l) => games.findIndex((g) => g.id === l.game);
   lessons.sort((a, b) => order(a) - order(b));
   $("#learn-list").replaceChildren(...lessons.map((l) => el("li", {},
-    el("a", { href: `/learn/${encodeURIComponent(l.game)}`, dataset: { learn: l.game }, title: l.title }, `Learn ${l.name}`))));
+    el("a", { href: `/learn/${encodeURIComponent(l.game)}`, dataset: { learn: l.game }, title: l.title }, t("Learn {game}", { game: l.name })))));
 }
 
 function picture(id) {
@@ -191,10 +195,10 @@ function pick() {
 
 // -- a custom table ----------------------------------------------------------------------
 const SEAT_KINDS = [
-  ["human", "A person"],
-  ["ismcts", "Bot that thinks ahead"],
-  ["heuristic", "Simple bot"],
-  ["random", "Random bot"],
+  ["human", t("A person")],
+  ["ismcts", t("Bot that thinks ahead")],
+  ["heuristic", t("Simple bot")],
+  ["random", t("Random bot")],
 ];
 
 function drawSeats() {
@@ -203,7 +207,7 @@ function drawSeats() {
   Object.assign($("#players"), { min: g.min_players, max: g.max_players, value: n });
   const old = [...document.querySelectorAll("#seats select")].map((s) => s.value);
   $("#seats").replaceChildren(...Array.from({ length: n }, (_, q) => el("label", { class: "seatspec" },
-    q === 0 ? "Seat 0: you" : `Seat ${q}`,
+    q === 0 ? t("Seat 0: you") : t("Seat {n}", { n: q }),
     q === 0 ? null : el("select", { name: `seat${q}` },
       ...SEAT_KINDS.map(([k, words]) => el("option", { value: k, selected: (old[q - 1] || "ismcts") === k }, words))))));
   drawOptions();
@@ -294,21 +298,23 @@ async function createCustom(ev) {
 }
 
 // -- the lists -----------------------------------------------------------------------------
-function tableLine(t, watch) {
-  const g = games.find((x) => x.id === t.game);
-  const people = t.seats.filter((s) => s.kind === "human");
+function tableLine(row, watch) {
+  const g = games.find((x) => x.id === row.game);
+  const people = row.seats.filter((s) => s.kind === "human");
   const free = people.filter((s) => !s.taken).length;
-  const bots = t.seats.filter((s) => s.kind === "bot").length;
+  const bots = row.seats.filter((s) => s.kind === "bot").length;
   const who = people.filter((s) => s.name).map((s) => s.name).join(", ");
-  return el("li", {}, el("a", { href: `/tables/${t.id}` }, watch ? `Watch ${g?.name || t.game}` : `${g?.name || t.game}: take a seat`),
-    el("span", { class: "muted" }, ` · ${t.players} players${who ? ` (${who})` : ""} · ${watch ? "" : free ? `${free} free seat${free > 1 ? "s" : ""} · ` : "full · "}${bots} bot${bots === 1 ? "" : "s"}`));
+  const name = g?.name || row.game;
+  const seats = watch ? "" : free ? `${nt("{n} free seat", "{n} free seats", free)} · ` : `${t("full")} · `;
+  return el("li", {}, el("a", { href: `/tables/${row.id}` }, watch ? t("Watch {game}", { game: name }) : t("{game}: take a seat", { game: name })),
+    el("span", { class: "muted" }, ` · ${nt("{n} player", "{n} players", row.players)}${who ? ` (${who})` : ""} · ${seats}${nt("{n} bot", "{n} bots", bots)}`));
 }
 
 async function refresh() {
   try {
-    const t = await api("/api/tables");
-    $("#open").replaceChildren(...(t.open.length ? t.open.map((x) => tableLine(x, false)) : [el("li", { class: "muted" }, "None right now: press Play with friends to open one.")]));
-    $("#playing").replaceChildren(...(t.playing.length ? t.playing.map((x) => tableLine(x, true)) : [el("li", { class: "muted" }, "No games in play right now.")]));
+    const lists = await api("/api/tables");
+    $("#open").replaceChildren(...(lists.open.length ? lists.open.map((x) => tableLine(x, false)) : [el("li", { class: "muted" }, t("None right now: press Play with friends to open one."))]));
+    $("#playing").replaceChildren(...(lists.playing.length ? lists.playing.map((x) => tableLine(x, true)) : [el("li", { class: "muted" }, t("No games in play right now."))]));
   } catch { /* the next refresh tries again */ }
 }
 
@@ -321,8 +327,8 @@ async function history(ev) {
     const h = await api(name ? `/api/history?name=${encodeURIComponent(name)}` : "/api/history");
     const gameName = (id) => games.find((g) => g.id === id)?.name || id;
     $("#history").replaceChildren(...(h.games.length ? h.games.map((g) => el("li", {},
-      el("a", { href: `/replay/${g.id}` }, `${gameName(g.game)}, ${g.players} players`), ` · seat ${g.seat} · ${g.won ? "won" : g.status === "ended" ? "ended" : "lost"}`))
-      : [el("li", { class: "muted" }, "No finished games under that name.")]));
+      el("a", { href: `/replay/${g.id}` }, `${gameName(g.game)}, ${nt("{n} player", "{n} players", g.players)}`), ` · ${t("seat {n}", { n: g.seat })} · ${g.won ? t("won") : g.status === "ended" ? t("ended") : t("lost")}`))
+      : [el("li", { class: "muted" }, t("No finished games under that name."))]));
   } catch (e) { $("#history").replaceChildren(el("li", { class: "error" }, e.message)); }
 }
 
@@ -331,8 +337,8 @@ function drawRated(name) {
   $("#rated").disabled = !name;
   if (!name) $("#rated").checked = false;
   $("#rated-note").textContent = name
-    ? "A rated table plays unrated unless every person at it is signed in."
-    : "Sign in to play rated. A rated table plays unrated unless every person at it is signed in.";
+    ? t("A rated table plays unrated unless every person at it is signed in.")
+    : t("Sign in to play rated. A rated table plays unrated unless every person at it is signed in.");
 }
 
 async function main() {
@@ -357,7 +363,7 @@ async function main() {
   drawPicked();
   drawFriends();
   await setupAccount((name) => {
-    $("#history-name").placeholder = name ? "a player's name (empty: yours)" : "a player's name";
+    $("#history-name").placeholder = name ? t("a player's name (empty: yours)") : t("a player's name");
     drawRated(name);
   });
   document.body.dataset.ready = "1";

@@ -4,6 +4,7 @@
 // back, an Eleminis card into its slot; an explosion shakes, a defuse glows, tokens slide.
 // The Web Animations API; nothing at all under `prefers-reduced-motion: reduce`.
 import { el } from "./api.js";
+import { t } from "./i18n.js";
 
 const TIME = 480;
 const STAGGER = 140;
@@ -48,11 +49,11 @@ function pileNamed(word) {
 }
 
 function drawPile() {
-  return pileNamed("Draw Pile") || $("#middle .pile .back")?.closest(".pile") || null;
+  return pileNamed(t("Draw Pile")) || $("#middle .pile .back")?.closest(".pile") || null;
 }
 
 function discardPile() {
-  return pileNamed("Discard") || null;
+  return pileNamed(t("Discard")) || null;
 }
 
 function cell(id) { return $(`#middle [data-cell="${id}"]`); }

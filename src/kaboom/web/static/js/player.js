@@ -2,6 +2,7 @@
 // an inline SVG drawn here from GET /api/players/{name} (no chart library). Every text
 // from the server goes in as text (textContent, through `el` and `svg`).
 import { api, el } from "./api.js";
+import { nt, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 const NS = "http://www.w3.org/2000/svg";
@@ -31,8 +32,8 @@ export function chart(history, label, width = 600) {
   root.append(svg("line", { class: "axis", x1: L, x2: W - R, y1: y(lo), y2: y(lo) }));
   root.append(svg("line", { class: "axis", x1: L, x2: L, y1: T, y2: H - B }));
   for (const v of [lo, hi]) root.append(svg("text", { x: L - 6, y: y(v) + 4, "text-anchor": "end" }, fixed(v)));
-  root.append(svg("text", { x: L, y: H - 8 }, "start"));
-  root.append(svg("text", { x: W - R, y: H - 8, "text-anchor": "end" }, `game ${values.length - 1}`));
+  root.append(svg("text", { x: L, y: H - 8 }, t("start")));
+  root.append(svg("text", { x: W - R, y: H - 8, "text-anchor": "end" }, t("game {n}", { n: values.length - 1 })));
   const points = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
   root.append(svg("polyline", { class: "line", points }));
   values.forEach((v, i) => root.append(svg("circle", { class: "dot", cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: 3.5 })));
@@ -40,12 +41,12 @@ export function chart(history, label, width = 600) {
 }
 
 function rating(r, gameName) {
-  const title = `${gameName(r.game)}, ${r.players} players`;
-  const said = `Rating ${fixed(r.rating)} after ${r.games} rated games (${r.wins} won)`;
+  const title = `${gameName(r.game)}, ${nt("{n} player", "{n} players", r.players)}`;
+  const said = nt("Rating {rating} after {n} rated game ({wins} won)", "Rating {rating} after {n} rated games ({wins} won)", r.games, { rating: fixed(r.rating), wins: r.wins });
   return el("section", { class: "panel" },
     el("h3", {}, title),
-    el("p", {}, said, " · ", el("a", { href: `/ladder?game=${encodeURIComponent(r.game)}&players=${r.players}` }, "the ladder")),
-    chart(r.history, `${title}: rating over ${r.history.length} rated games, now ${fixed(r.rating)}`,
+    el("p", {}, said, " · ", el("a", { href: `/ladder?game=${encodeURIComponent(r.game)}&players=${r.players}` }, t("the ladder"))),
+    chart(r.history, nt("{title}: rating over {n} rated game, now {rating}", "{title}: rating over {n} rated games, now {rating}", r.history.length, { title, rating: fixed(r.rating) }),
       $("#ratings").clientWidth - 26));
 }
 
@@ -61,7 +62,7 @@ async function main() {
     $("#games").textContent = String(p.games);
     $("#wins").textContent = String(p.wins);
     $("#record").classList.remove("hidden");
-    $("#status").textContent = p.ratings.length ? "" : "No rated games yet.";
+    $("#status").textContent = p.ratings.length ? "" : t("No rated games yet.");
     $("#status").classList.toggle("hidden", p.ratings.length > 0);
     const draw = () => $("#ratings").replaceChildren(...p.ratings.map((r) => rating(r, gameName)));
     draw();
@@ -69,7 +70,7 @@ async function main() {
     let last = window.innerWidth;
     window.addEventListener("resize", () => { if (window.innerWidth !== last) { last = window.innerWidth; draw(); } });
   } catch (e) {
-    $("#status").textContent = e.message === "no such player" ? `No player is called ${name}.` : e.message;
+    $("#status").textContent = e.message === "no such player" ? t("No player is called {name}.", { name }) : e.message;
   }
   document.body.dataset.ready = "1";
 }

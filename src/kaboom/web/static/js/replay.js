@@ -5,6 +5,7 @@ import { api, el, seatName, seatStore } from "./api.js";
 import { CardBook } from "./cards.js";
 import { chatLine } from "./chat.js";
 import * as fam from "./families.js";
+import { t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -25,7 +26,7 @@ function draw() {
   $("#step").value = String(at);
   $("#turn").value = String(step.turn);
   const who = step.seat === null ? "" : `${seatName(step.seat, null)}: `;
-  $("#status").textContent = `Step ${at} of ${R.steps.length - 1} (turn ${step.turn}) · ${who}${step.action}`;
+  $("#status").textContent = `${t("Step {n} of {last} (turn {turn})", { n: at, last: R.steps.length - 1, turn: step.turn })} · ${who}${step.action}`;
   $("#players").replaceChildren(fam.players(obs, null, R.names || [], null, obs.family));
   let middle;
   if (obs.family === "exploding") middle = fam.exploding(obs, book, null);
@@ -34,9 +35,10 @@ function draw() {
   else middle = fam.piles(obs, book);
   $("#middle").replaceChildren(middle);
   $("#hands").replaceChildren(...step.hands.map((cards, q) => el("li", {}, el("strong", {}, `P${q}${R.names?.[q] ? ` ${R.names[q]}` : ""}: `),
-    el("div", { class: "hand" }, ...(cards.length ? cards.map((c) => book.card(c, { small: true })) : [el("span", { class: "muted" }, "no cards")])))));
+    el("div", { class: "hand" }, ...(cards.length ? cards.map((c) => book.card(c, { small: true })) : [el("span", { class: "muted" }, t("no cards"))])))));
   drawChat();
-  $("#lines").replaceChildren(...step.lines.map((l) => el("p", {}, l)), ...(at === R.steps.length - 1 ? [el("p", { class: "won" }, `Winners: ${R.winners.map((q) => `P${q}`).join(", ") || "none"}`)] : []));
+  const none = t("none");
+  $("#lines").replaceChildren(...step.lines.map((l) => el("p", {}, l)), ...(at === R.steps.length - 1 ? [el("p", { class: "won" }, t("Winners: {who}", { who: R.winners.map((q) => `P${q}`).join(", ") || none }))] : []));
 }
 
 function drawChat() {
@@ -47,7 +49,7 @@ function drawChat() {
     const line = chatLine(l, { seats: (R.names || []).map((name) => ({ name })) });
     if ((l.seq ?? -1) === at) line.classList.add("now");
     return line;
-  }) : [el("p", { class: "muted" }, "Nothing said yet.")]));
+  }) : [el("p", { class: "muted" }, t("Nothing said yet."))]));
   box.scrollTop = box.scrollHeight;
 }
 
@@ -62,7 +64,7 @@ async function main() {
     R = await api("/api/replay", { method: "POST", body: game });
     chat = Array.isArray(said) ? said : [];
   } catch (err) {
-    $("#status").textContent = `No replay: ${err.message}`;
+    $("#status").textContent = t("No replay: {why}", { why: err.message });
     return;
   }
   const guide = await api("/api/guide", { method: "POST", body: { game: R.game, players: R.players, options: R.options } });

@@ -2,6 +2,7 @@
 // two-note call when a reaction window asks you. Made in the page with the Web Audio API
 // (no sound files); the header's toggle is remembered in localStorage.
 import { el } from "./api.js";
+import { t } from "./i18n.js";
 
 const KEY = "kaboom.sound";
 let audio = null;
@@ -12,10 +13,10 @@ export function isOn() { return localStorage.getItem(KEY) === "on"; }
 /** The toggle, in the header before the Keys button. */
 export function mountToggle() {
   if (document.querySelector("#sound-btn")) return;
-  const btn = el("button", { id: "sound-btn", type: "button", "aria-pressed": String(isOn()), "aria-label": "Sound", title: "sound for your turn and a reaction window" });
+  const btn = el("button", { id: "sound-btn", type: "button", "aria-pressed": String(isOn()), "aria-label": t("Sound"), title: t("sound for your turn and a reaction window") });
   // (on a phone the words fold away, table.css: the note and aria-pressed say it)
   const label = () => {
-    btn.replaceChildren("♪ ", el("span", { class: "label" }, isOn() ? "Sound on" : "Sound off"));
+    btn.replaceChildren("♪ ", el("span", { class: "label" }, isOn() ? t("Sound on") : t("Sound off")));
     btn.setAttribute("aria-pressed", String(isOn()));
   };
   btn.addEventListener("click", () => {

@@ -4,6 +4,7 @@ import { api, el, seatName, seatStore, TableSocket } from "./api.js";
 import { announce, CardBook, tip } from "./cards.js";
 import { Chat } from "./chat.js";
 import * as fam from "./families.js";
+import { nt, t } from "./i18n.js";
 import { afterRender } from "./touch.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -57,11 +58,11 @@ function drawWhoami() {
   // the coach (issue 32): everyone at the table is told whether hints are on
   $("#hints-tag").classList.toggle("hidden", !S.info?.hints);
   $("#hint-btn").classList.toggle("hidden", !S.info?.hints || S.seat === null || S.seat === undefined);
-  if (S.seat === null || S.seat === undefined) { $("#whoami").textContent = "watching"; return; }
+  if (S.seat === null || S.seat === undefined) { $("#whoami").textContent = t("watching"); return; }
   const name = (S.seats || [])[S.seat]?.name;
   // (Play now's seat is named "You": "You are You" says nothing)
   const named = name && name.toLowerCase() !== "you";
-  $("#whoami").textContent = named ? `You are ${name} (P${S.seat})` : `You are P${S.seat}`;
+  $("#whoami").textContent = named ? t("You are {name} (P{seat})", { name, seat: S.seat }) : t("You are P{seat}", { seat: S.seat });
 }
 
 function setStatus(text) { $("#status").textContent = text; }
@@ -72,7 +73,7 @@ async function main() {
   try {
     S.info = await api(`/api/tables/${tableId}${authQuery()}`, { token: stored?.token });
   } catch (err) {
-    setStatus(`No table here: ${err.message}`);
+    setStatus(t("No table here: {why}", { why: err.message }));
     return;
   }
   $("#game-name").textContent = S.info.game;
@@ -97,16 +98,16 @@ async function main() {
 // -- joining -----------------------------------------------------------------------------------
 function drawJoin() {
   const free = S.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => s.seat);
-  const name = el("input", { id: "join-name", value: localStorage.getItem("kaboom.name") || "", placeholder: "your name", maxlength: 32, "aria-label": "your name" });
-  const seat = el("select", { id: "join-seat", "aria-label": "seat" }, ...free.map((q) => el("option", { value: q }, `seat ${q}`)));
+  const name = el("input", { id: "join-name", value: localStorage.getItem("kaboom.name") || "", placeholder: t("your name"), maxlength: 32, "aria-label": t("your name") });
+  const seat = el("select", { id: "join-seat", "aria-label": t("seat") }, ...free.map((q) => el("option", { value: q }, t("seat {n}", { n: q }))));
   const box = $("#join");
-  fill(box, el("h2", {}, "Join this table"),
+  fill(box, el("h2", {}, t("Join this table")),
     free.length ? el("div", { class: "row cols" }, name, seat,
-      el("button", { class: "primary", id: "join-btn", onclick: () => join(name.value, Number(seat.value)) }, "Take the seat"))
-      : el("p", {}, "Every seat is taken."),
+      el("button", { class: "primary", id: "join-btn", onclick: () => join(name.value, Number(seat.value)) }, t("Take the seat")))
+      : el("p", {}, t("Every seat is taken.")),
     el("p", {}, el("button", { id: "watch-btn", onclick: () => { box.classList.add("hidden"); connect(null, null); } }, "Watch (spectate)")));
   box.classList.remove("hidden");
-  setStatus("Waiting for players");
+  setStatus(t("Waiting for players"));
 }
 
 async function join(name, seat) {
@@ -130,8 +131,8 @@ function connect(token, seat) {
   S.seat = seat;
   drawWhoami();
   S.sock = new TableSocket({ table: tableId, token, invite, onMessage, onState: (st, ev) => {
-    $("#conn").textContent = st === "connected" ? "" : "reconnecting…";
-    if (st === "disconnected" && ev?.code === 4003) { seatStore.forget(tableId); showError("This seat's token no longer works here."); }
+    $("#conn").textContent = st === "connected" ? "" : t("reconnecting…");
+    if (st === "disconnected" && ev?.code === 4003) { seatStore.forget(tableId); showError(t("This seat's token no longer works here.")); }
   } });
   S.sock.open();
 }
@@ -170,7 +171,7 @@ function onMessage(msg) {
       // rule "reaction window": the window moved on, nothing went wrong (docs/protocol.md).
       if (msg.status === "refused" && msg.rule === "reaction window") { S.queued = null; S.pending = false; draw(); }
       else if (msg.status === "refused" && msg.rule === "another tab") { S.pending = false; draw(); }
-      else if (msg.status === "refused") { showError(`Refused (${msg.rule}): ${msg.reason}`); S.pending = false; draw(); }
+      else if (msg.status === "refused") { showError(t("Refused ({rule}): {reason}", { rule: msg.rule, reason: msg.reason })); S.pending = false; draw(); }
       if (msg.status === "queued") { S.queued = { text: msg.text, at: S.msg?.decision?.at }; draw(); }
       break;
     case "over":
@@ -213,7 +214,7 @@ function take(msg) {
       // never freeze: the action's own text now, the words when a retry gets them
       words = fallbackWords(seen, decision);
       S.wordsFailing = true;
-      showError(`The words did not come (${err.message}); retrying. The actions show their plain text meanwhile.`);
+      showError(t("The words did not come ({why}); retrying. The actions show their plain text meanwhile.", { why: err.message }));
       retryWords(body, msg, seqs);
     }
     // a sync after a reconnect holds only what was missed since the last seq seen
@@ -253,7 +254,7 @@ function addLog(seq, lines) {
 function fallbackWords(observation, decision) {
   const hand = Array.isArray(observation?.hand) ? observation.hand.map(String) : [];
   return {
-    status: decision ? "Your move (the words are on their way)" : "Waiting (the words are on their way)",
+    status: decision ? t("Your move (the words are on their way)") : t("Waiting (the words are on their way)"),
     actions: (decision?.legal || []).map((a) => ({ id: a.id, text: a.text, label: a.text, risk: "", group: null, cost: 0, cards: [] })),
     hand, chain: null, answer: null, panel: [], knowledge: [], odds: null, log: [], summary: [], names: [],
     fallback: true,
@@ -318,14 +319,14 @@ function drawLobby() {
   const box = $("#waiting");
   if (S.info.status !== "open") { box.classList.add("hidden"); return; }
   const allTaken = S.seats.every((s) => s.taken);
-  fill(box, el("h2", {}, "Waiting to start"),
-    el("ul", {}, ...S.seats.map((s) => el("li", { dataset: { seat: s.seat } }, `seat ${s.seat}: `,
-      s.kind === "bot" ? `bot (${s.bot})` : s.taken ? `${s.name}${s.seat === S.seat ? " (you)" : ""}` : "free"))),
-    el("p", {}, "Invite others with this page's link."),
-    S.seat !== null ? el("button", { class: "primary", id: "start-btn", disabled: !allTaken, onclick: start }, allTaken ? "Start the game" : "Start (when every seat is taken)") : null);
+  fill(box, el("h2", {}, t("Waiting to start")),
+    el("ul", {}, ...S.seats.map((s) => el("li", { dataset: { seat: s.seat } }, t("seat {n}: ", { n: s.seat }),
+      s.kind === "bot" ? t("bot ({bot})", { bot: s.bot }) : s.taken ? (s.seat === S.seat ? t("{name} (you)", { name: s.name }) : s.name) : t("free")))),
+    el("p", {}, t("Invite others with this page's link.")),
+    S.seat !== null ? el("button", { class: "primary", id: "start-btn", disabled: !allTaken, onclick: start }, allTaken ? t("Start the game") : t("Start (when every seat is taken)")) : null);
   box.classList.remove("hidden");
   S.chat.drawPops();
-  setStatus(S.seat === null ? "Watching: waiting for the game to start" : "Waiting for everyone to sit down");
+  setStatus(S.seat === null ? t("Watching: waiting for the game to start") : t("Waiting for everyone to sit down"));
 }
 
 /** The actions on offer now: those using every selected card, grouped as the terminal
@@ -399,12 +400,12 @@ function draw() {
   // the look-back bar (and its way back) shows at once, even while a moment's words load
   $("#lookback-bar").classList.toggle("hidden", S.look === null);
   $("#table-area").classList.toggle("lookback", S.look !== null);
-  if (!snap.words) { snapWords(snap); setStatus(`Looking back: after log entry ${snap.seq} (its words are on their way)`); return; }
+  if (!snap.words) { snapWords(snap); setStatus(t("Looking back: after log entry {n} (its words are on their way)", { n: snap.seq })); return; }
   const obs = snap.obs;
   const words = snap.words;
   document.body.dataset.seq = String(S.seq);
   document.body.dataset.family = obs.family;
-  setStatus(S.look !== null ? `Looking back: after log entry ${snap.seq} (your view then)` : words.status);
+  setStatus(S.look !== null ? t("Looking back: after log entry {n} (your view then)", { n: snap.seq }) : words.status);
   const names = S.seats?.map((s) => s.name);
   const vote = S.seat === null || S.look !== null ? null : (q) => S.sock.send({ type: "vote", seat: q });
   fill($("#players"), fam.players(obs, S.seat, names, S.seats, obs.family, vote), awayBar());
@@ -429,7 +430,7 @@ function draw() {
 function askHint() {
   const d = S.msg?.decision;
   if (!S.info?.hints || S.seat === null || S.look !== null) return;
-  if (!d) { S.hint = { error: "No decision of yours to hint at now.", at: null }; drawHint(); return; }
+  if (!d) { S.hint = { error: t("No decision of yours to hint at now."), at: null }; drawHint(); return; }
   if (S.hint?.asking) return;
   S.hint = { asking: true, at: d.at };
   drawHint();
@@ -451,14 +452,14 @@ function drawHint() {
   }
   const words = (id, text) => S.words?.actions?.find((a) => a.id === id)?.label || text;
   const pct = (x) => `${Math.round(x * 100)}%`;
-  const body = h.asking ? el("p", { class: "muted" }, "The coach is thinking…")
+  const body = h.asking ? el("p", { class: "muted" }, t("The coach is thinking…"))
     : h.error ? el("p", {}, h.error)
       : el("ol", { class: "hint-choices" }, ...h.choices.map((c) => el("li", {},
-        el("strong", {}, words(c.action, c.text)), ` · ${pct(c.win)} to win`,
+        el("strong", {}, words(c.action, c.text)), t(" · {chance} to win", { chance: pct(c.win) }),
         el("span", { class: "muted" }, ` (${pct(c.interval[0])}–${pct(c.interval[1])})`))));
-  fill(box, el("h2", { id: "hint-head" }, "Hint"), body,
-    h.asking || h.error ? null : el("p", { class: "muted" }, "Searched from what you know only."),
-    el("button", { id: "hint-close", onclick: () => { S.hint = null; drawHint(); } }, "Hide the hint"));
+  fill(box, el("h2", { id: "hint-head" }, t("Hint")), body,
+    h.asking || h.error ? null : el("p", { class: "muted" }, t("Searched from what you know only.")),
+    el("button", { id: "hint-close", onclick: () => { S.hint = null; drawHint(); } }, t("Hide the hint")));
   box.classList.remove("hidden");
 }
 
@@ -466,8 +467,8 @@ function drawHint() {
 function awayBar() {
   const me = S.seat === null ? null : S.seats?.[S.seat];
   if (!me || !(me.away || me.takeover) || S.over) return null;
-  return el("p", { class: "error" }, "A bot is playing your seat. ",
-    el("button", { id: "back-btn", onclick: takeBack }, el("kbd", {}, "B"), " Take my seat back"));
+  return el("p", { class: "error" }, t("A bot is playing your seat. "),
+    el("button", { id: "back-btn", onclick: takeBack }, el("kbd", {}, "B"), " ", t("Take my seat back")));
 }
 
 function takeBack() { S.sock.send({ type: "back" }); }
@@ -503,20 +504,20 @@ function drawWindow(obs, words) {
   const box = $("#window");
   const d = S.msg.decision;
   if (!obs.window || S.look !== null) { box.classList.add("hidden"); fill(box, ); return; }
-  const kids = [el("strong", {}, "Reaction window: "), el("span", {}, words.chain || ""),
+  const kids = [el("strong", {}, t("Reaction window: ")), el("span", {}, words.chain || ""),
     el("span", { class: "clock", id: "window-clock", "aria-live": "off" }, "")];
   if (d && d.kind === "window") {
     const nope = d.legal.find((a) => a.text.startsWith("nope"));
     const pass = d.legal.find((a) => a.text === "pass");
     const does = nopeDoes(obs.window, words);
     if (S.queued && S.queued.at === d.at) {
-      const said = S.queued.text === "pass" ? "You let it pass" : `Your Nope is in: ${does.effect}`;
+      const said = S.queued.text === "pass" ? t("You let it pass") : t("Your Nope is in: {effect}", { effect: does.effect });
       kids.push(el("span", { class: "said", id: "queued" }, said));
     } else if (nope) kids.push(el("span", { class: "says", id: "nope-says" }, `${does.verb} now: ${does.effect}.`));
-    if (nope) kids.push(el("button", { class: "primary", id: "nope-btn", onclick: () => play(nope.id) }, el("kbd", {}, "N"), ` ${words.answer || "Nope it"}`));
-    if (pass) kids.push(el("button", { id: "pass-btn", onclick: () => play(pass.id) }, el("kbd", {}, "P"), " Let it pass"));
+    if (nope) kids.push(el("button", { class: "primary", id: "nope-btn", onclick: () => play(nope.id) }, el("kbd", {}, "N"), ` ${words.answer || t("Nope it")}`));
+    if (pass) kids.push(el("button", { id: "pass-btn", onclick: () => play(pass.id) }, el("kbd", {}, "P"), " ", t("Let it pass")));
   } else {
-    kids.push(el("span", { class: "muted" }, "every seat is asked in turn, whatever it holds"));
+    kids.push(el("span", { class: "muted" }, t("every seat is asked in turn, whatever it holds")));
   }
   fill(box, ...kids);
   box.classList.remove("hidden");
@@ -527,11 +528,11 @@ function drawWindow(obs, words) {
  * someone Nopes back before the others' time runs out. */
 function nopeDoes(window, words) {
   const first = String(words.chain || "").split(";")[0];
-  const what = first.includes(" played ") ? first.slice(first.indexOf(" played ") + 8) : "the play";
+  const what = first.includes(" played ") ? first.slice(first.indexOf(" played ") + 8) : t("the play");
   const yup = (window?.nopes?.length || 0) % 2 === 1;
   return yup
-    ? { verb: "Nope the Nope", effect: `${what} goes ahead again unless someone Nopes back` }
-    : { verb: "Nope it", effect: `stops ${what} unless someone Nopes back` };
+    ? { verb: t("Nope the Nope"), effect: t("{play} goes ahead again unless someone Nopes back", { play: what }) }
+    : { verb: t("Nope it"), effect: t("stops {play} unless someone Nopes back", { play: what }) };
 }
 
 function drawHand(obs, words) {
@@ -548,8 +549,9 @@ function drawHand(obs, words) {
     if (i === S.cursor) c.classList.add("cursor");
     return c;
   });
-  fill(box, el("h2", {}, `${S.guide.hand_label === "Hand" ? "Your hand" : S.guide.hand_label} (${hand.length})`),
-    el("div", { class: "hand", id: "hand" }, ...(cards.length ? cards : [el("span", { class: "muted" }, "no cards")])));
+  const handLabel = S.guide.hand_label === "Hand" ? t("Your hand") : S.guide.hand_label;
+  fill(box, el("h2", {}, t("{label} ({n})", { label: handLabel, n: hand.length })),
+    el("div", { class: "hand", id: "hand" }, ...(cards.length ? cards : [el("span", { class: "muted" }, t("no cards"))])));
 }
 
 function toggle(i) {
@@ -564,12 +566,12 @@ function drawActions() {
   const d = S.msg.decision;
   const list = shownActions();
   if (!d || d.kind === "window" || S.look !== null) {
-    fill(box, el("h2", {}, "Actions"), el("p", { class: "muted" },
-      S.look !== null ? "Looking back: Esc returns to now." : d?.kind === "window" ? "Answer the reaction window above." : S.seat === null ? "Watching." : "Not your move."));
+    fill(box, el("h2", {}, t("Actions")), el("p", { class: "muted" },
+      S.look !== null ? t("Looking back: Esc returns to now.") : d?.kind === "window" ? t("Answer the reaction window above.") : S.seat === null ? t("Watching.") : t("Not your move.")));
     return;
   }
   if (S.tabs?.playing === false) {
-    fill(box, el("h2", {}, "Actions"), el("p", { class: "muted" }, "This seat is being played in another tab."));
+    fill(box, el("h2", {}, t("Actions")), el("p", { class: "muted" }, t("This seat is being played in another tab.")));
     return;
   }
   const def = defaultIndex(list);
@@ -577,14 +579,14 @@ function drawActions() {
   const buttons = items.map((a, j) => actionButton(a, offset + j, j, def));
   if (pages > 1) {
     buttons.push(el("button", { class: "more", id: "more-btn", onclick: () => nextPage(list) },
-      el("span", { class: "key" }, "0"), `More (page ${S.page + 1} of ${pages})`));
+      el("span", { class: "key" }, "0"), t("More (page {page} of {pages})", { page: S.page + 1, pages })));
   }
-  const head = [el("h2", {}, "Actions")];
-  if (S.selected.size) head.push(el("p", { class: "muted" }, `Only actions using the selected card${S.selected.size > 1 ? "s" : ""}. `, el("button", { onclick: () => { S.selected.clear(); draw(); } }, el("kbd", {}, "C"), " clear")));
-  if (S.group) head.push(el("p", {}, el("button", { onclick: () => { S.group = null; draw(); } }, el("kbd", {}, "Esc"), " back"), " ", S.group));
+  const head = [el("h2", {}, t("Actions"))];
+  if (S.selected.size) head.push(el("p", { class: "muted" }, nt("Only actions using the selected card. ", "Only actions using the selected cards. ", S.selected.size), el("button", { onclick: () => { S.selected.clear(); draw(); } }, el("kbd", {}, "C"), " ", t("clear"))));
+  if (S.group) head.push(el("p", {}, el("button", { onclick: () => { S.group = null; draw(); } }, el("kbd", {}, "Esc"), " ", t("back")), " ", S.group));
   const clock = d.clock == null ? null : el("p", { class: "muted", id: "turn-clock" }, "");
   fill(box, ...head, clock, el("div", { class: "actions", id: "actions" }, ...buttons),
-    list.length ? null : el("p", { class: "muted" }, "No action uses that selection."));
+    list.length ? null : el("p", { class: "muted" }, t("No action uses that selection.")));
 }
 
 /** One action's button: its key on this page (1 to 9), its label, its risk. */
@@ -603,26 +605,26 @@ function actionButton(a, i, j, def) {
 /** A seat open in several tabs: which one plays it, and a button to play it here. */
 function drawTabs() {
   const box = $("#tabs-note");
-  const t = S.tabs;
-  if (!t || t.count < 2 && t.playing) { box.classList.add("hidden"); fill(box, ); return; }
-  fill(box, t.playing
-    ? el("span", {}, `This seat is open in ${t.count} tabs; this one plays it.`)
-    : el("span", {}, "This seat is being played in another tab. ",
-      el("button", { class: "primary", id: "take-btn", onclick: () => S.sock.send({ type: "take" }) }, el("kbd", {}, "T"), " Play it here")));
+  const tabs = S.tabs;
+  if (!tabs || tabs.count < 2 && tabs.playing) { box.classList.add("hidden"); fill(box, ); return; }
+  fill(box, tabs.playing
+    ? el("span", {}, nt("This seat is open in {n} tab; this one plays it.", "This seat is open in {n} tabs; this one plays it.", tabs.count))
+    : el("span", {}, t("This seat is being played in another tab. "),
+      el("button", { class: "primary", id: "take-btn", onclick: () => S.sock.send({ type: "take" }) }, el("kbd", {}, "T"), " ", t("Play it here"))));
   box.classList.remove("hidden");
 }
 
 function drawSide(obs, words) {
   const knowledge = words.knowledge || [];
   const kbox = $("#known");
-  fill(kbox, el("h2", {}, "What you know"),
-    knowledge.length ? el("ul", { class: "known" }, ...knowledge.map((l) => el("li", {}, l))) : el("p", { class: "muted" }, S.seat === null ? "Spectators see the public table only." : "Nothing beyond the table."));
+  fill(kbox, el("h2", {}, t("What you know")),
+    knowledge.length ? el("ul", { class: "known" }, ...knowledge.map((l) => el("li", {}, l))) : el("p", { class: "muted" }, S.seat === null ? t("Spectators see the public table only.") : t("Nothing beyond the table.")));
   const obox = $("#odds");
   $('#sheet-btns [data-sheet="odds"]').classList.toggle("hidden", !(S.guide.has_odds && words.odds !== null));
   if (S.guide.has_odds && words.odds !== null) {
     obox.classList.remove("hidden");
-    fill(obox, el("button", { id: "odds-btn", onclick: () => { S.odds = !S.odds; draw(); } }, el("kbd", {}, "%"), S.odds ? " Hide the odds" : " Show the odds"),
-      S.odds ? el("p", { class: "odds" }, `Chance the next card is a bomb: ${Math.round(words.odds * 100)}%`) : null);
+    fill(obox, el("button", { id: "odds-btn", onclick: () => { S.odds = !S.odds; draw(); } }, el("kbd", {}, "%"), " ", S.odds ? t("Hide the odds") : t("Show the odds")),
+      S.odds ? el("p", { class: "odds" }, t("Chance the next card is a bomb: {percent}%", { percent: Math.round(words.odds * 100) })) : null);
   } else obox.classList.add("hidden");
 }
 
@@ -635,12 +637,19 @@ function drawLog() {
 
 function tick() {
   const w = $("#window-clock");
-  if (w && S.windowEnds !== null) w.textContent = `${Math.max(0, (S.windowEnds - performance.now()) / 1000).toFixed(1)} s`;
+  if (w && S.windowEnds !== null) w.textContent = t("{seconds} s", { seconds: Math.max(0, (S.windowEnds - performance.now()) / 1000).toFixed(1) });
   const c = $("#turn-clock");
-  if (c && S.clockEnds !== null) c.textContent = `Your clock: ${Math.ceil(Math.max(0, (S.clockEnds - performance.now()) / 1000))} s`;
+  if (c && S.clockEnds !== null) c.textContent = t("Your clock: {seconds} s", { seconds: Math.ceil(Math.max(0, (S.clockEnds - performance.now()) / 1000)) });
 }
 
 // -- the end -----------------------------------------------------------------------------------
+/** Who won, in a sentence: "P1 won.", "P1 and P2 won." */
+function wonLine(winners) {
+  if (winners.length < 2) return t("{who} won.", { who: winners.join("") });
+  const and = t(" and ");
+  return t("{some} and {last} won.", { some: winners.slice(0, -1).join(and), last: winners[winners.length - 1] });
+}
+
 async function endScreen(over) {
   const auth = S.token ? { token: S.token } : {};
   let last = null;
@@ -648,24 +657,24 @@ async function endScreen(over) {
     const exported = await api(`/api/games/${tableId}/export${authQuery()}`, auth);
     const replay = await api("/api/replay", { method: "POST", body: exported });
     last = replay.steps[replay.steps.length - 1];
-  } catch (err) { showError(`The log could not be read: ${err.message}`); }
+  } catch (err) { showError(t("The log could not be read: {why}", { why: err.message })); }
   const winners = over.winners.map((q) => seatName(q, S.seat));
-  const head = over.status === "ended" ? "The table was ended (idle)."
-    : over.winners.includes(S.seat) ? "You won!" : `${winners.join(" and ")} won.`;
+  const head = over.status === "ended" ? t("The table was ended (idle).")
+    : over.winners.includes(S.seat) ? t("You won!") : wonLine(winners);
   const summary = S.words?.summary || [];
   const hands = last ? last.hands.map((cards, q) => el("li", {}, `${seatName(q, S.seat)}: `,
-    cards.length ? counted(cards.map((c) => S.book.name(c))) : "no cards")) : [];
-  const box = el("div", { class: "box end", role: "dialog", "aria-modal": "true", "aria-label": "Game over" },
+    cards.length ? counted(cards.map((c) => S.book.name(c))) : t("no cards"))) : [];
+  const box = el("div", { class: "box end", role: "dialog", "aria-modal": "true", "aria-label": t("Game over") },
     el("h2", { class: "won" }, head),
     el("ul", {}, ...summary.map((l) => el("li", {}, l))),
-    hands.length && S.guide.family !== "eleminis" ? el("div", {}, el("h3", {}, "The hands"), el("ul", {}, ...hands)) : null,
-    el("p", { class: "muted" }, `Seed ${over.seed}. Turns played: ${S.msg?.observation?.turns ?? "?"}.`),
+    hands.length && S.guide.family !== "eleminis" ? el("div", {}, el("h3", {}, t("The hands")), el("ul", {}, ...hands)) : null,
+    el("p", { class: "muted" }, t("Seed {seed}. Turns played: {turns}.", { seed: over.seed, turns: S.msg?.observation?.turns ?? "?" })),
     el("div", { class: "cols" },
-      S.seat !== null ? el("button", { class: "primary", id: "again-btn", onclick: playAgain }, "Play again (same seats)") : null,
-      el("a", { href: `/replay/${tableId}${authQuery()}`, id: "replay-link" }, "Replay the game"),
-      S.seat !== null || S.info?.open_reviews ? el("a", { href: `/review/${tableId}${authQuery()}`, id: "review-link" }, "Review: your game with the coach") : null,
-      el("button", { id: "close-end", onclick: () => $("#end").classList.add("hidden") }, "See the table"),
-      el("a", { href: "/" }, "Lobby")));
+      S.seat !== null ? el("button", { class: "primary", id: "again-btn", onclick: playAgain }, t("Play again (same seats)")) : null,
+      el("a", { href: `/replay/${tableId}${authQuery()}`, id: "replay-link" }, t("Replay the game")),
+      S.seat !== null || S.info?.open_reviews ? el("a", { href: `/review/${tableId}${authQuery()}`, id: "review-link" }, t("Review: your game with the coach")) : null,
+      el("button", { id: "close-end", onclick: () => $("#end").classList.add("hidden") }, t("See the table")),
+      el("a", { href: "/" }, t("Lobby"))));
   fill($("#end"), box);
   $("#end").classList.remove("hidden");
   box.querySelector("button, a")?.focus(); // a11y: the dialog takes the focus

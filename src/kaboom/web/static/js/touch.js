@@ -4,6 +4,7 @@
 // POST /api/words), through the table's own `play`: nothing here invents an action. The
 // action buttons stay as the keyboard and screen-reader way to do the same.
 import { el } from "./api.js";
+import { nt, t } from "./i18n.js";
 import * as motion from "./motion.js";
 import * as sound from "./sound.js";
 
@@ -60,6 +61,7 @@ export function intoCell(actions, cell) {
  * Ribbon is spaces + 1, the Litter Box 0). */
 export function toSpace(actions, space, ribbon) {
   return actions.filter((a) => {
+    if (a.to !== undefined) return /^move\b/.test(a.text) && a.to === space; // the server's preview
     const m = /\bspace (\d+)\b|\b(Ribbon)\b|\b(Litter Box)\b/.exec(a.label || "");
     if (!m || !/^move\b/.test(a.text)) return false;
     return (m[2] ? ribbon : m[3] ? 0 : Number(m[1])) === space;
@@ -109,7 +111,7 @@ function target(node, name, actions) {
 }
 
 function nameFor(what, actions) {
-  return actions.length === 1 ? `${what}: ${actions[0].label}` : `${what}: ${actions.length} choices`;
+  return actions.length === 1 ? t("{what}: {action}", { what, action: actions[0].label }) : nt("{what}: {n} choice", "{what}: {n} choices", actions.length, { what });
 }
 
 function markPlayers(acts) {
@@ -123,7 +125,7 @@ function markPlayers(acts) {
 function markCells(acts) {
   for (const slot of document.querySelectorAll("#middle .slot[data-cell]")) {
     const into = intoCell(acts, slot.dataset.cell);
-    if (into.length) target(slot, nameFor(`slot ${slot.dataset.cell.split(".")[1]} of ${slot.closest(".rowline")?.querySelector(".who")?.textContent || ""}'s row`, into), into);
+    if (into.length) target(slot, nameFor(t("slot {n} of {who}'s row", { n: slot.dataset.cell.split(".")[1], who: slot.closest(".rowline")?.querySelector(".who")?.textContent || "" }), into), into);
   }
 }
 
@@ -141,7 +143,7 @@ function markSpaces(acts) {
     for (const k of ["x", "y", "width", "height", "rx", "data-space", "data-side"]) hit.setAttribute(k, rect.getAttribute(k));
     hit.setAttribute("class", "hit");
     rect.ownerSVGElement.append(hit);
-    const where = space === ribbon ? "the Ribbon" : space === 0 ? "the Litter Box" : `space ${space}`;
+    const where = space === ribbon ? t("the Ribbon") : space === 0 ? t("the Litter Box") : t("space {n}", { n: space });
     target(hit, nameFor(where, to), to);
   }
 }
@@ -157,26 +159,28 @@ function drawDepthPile(acts) {
   const box = document.querySelector(phone ? "#actions-box" : "#middle-box");
   if (!places.length || !box) return;
   const obs = T.S.msg.observation;
-  const deck = obs.family === "board" ? "Move Deck" : "Draw Pile";
-  const pile = el("div", { class: "depth-pile", role: "group", "aria-label": `where in the ${deck}` });
+  const board = obs.family === "board";
+  const pile = el("div", { class: "depth-pile", role: "group", "aria-label": board ? t("where in the Move Deck") : t("where in the Draw Pile") });
   const depthSize = Math.max(...places.map((p) => p.depth));
   for (let k = 0; k <= depthSize; k += 1) {
     const here = places.find((p) => p.depth === k);
     if (here) {
       pile.append(el("button", {
         class: "depth tap-target", dataset: { tap: String(here.id), depth: k }, "aria-label": here.label, title: here.label,
-      }, k === 0 ? "top" : k === depthSize ? "bottom" : ordinal(k + 1)));
+      }, k === 0 ? t("top") : k === depthSize ? t("bottom") : ordinal(k + 1)));
     }
     if (k < depthSize) pile.append(el("div", { class: "depth-card", "aria-hidden": "true" }));
   }
   const shown = el("div", { id: "depth-pile" },
-    el("h3", {}, `Tap where it goes in the ${deck} (top first)`), pile);
+    el("h3", {}, board ? t("Tap where it goes in the Move Deck (top first)") : t("Tap where it goes in the Draw Pile (top first)")), pile);
   if (phone) box.prepend(shown); else box.append(shown);
 }
 
 function ordinal(n) {
   const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
-  return `${n}${s}`;
+  if (s === "st") return t("{n}st", { n });
+  if (s === "nd") return t("{n}nd", { n });
+  return s === "rd" ? t("{n}rd", { n }) : t("{n}th", { n });
 }
 
 // -- tapping --------------------------------------------------------------------------------------
