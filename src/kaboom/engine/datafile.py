@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from kaboom.engine.errors import BadInput, BadOption
+from kaboom.engine.i18n import _
 
 
 def option_file(path: str, option: str, what: str) -> Path:
@@ -23,7 +24,8 @@ def option_file(path: str, option: str, what: str) -> Path:
     """
     file = Path(path)
     if not file.is_file():
-        raise BadOption(option, f"{what}; {path!r} does not exist")
+        why = _("{what}; {path!r} does not exist").format(what=_(what), path=path)
+        raise BadOption(option, why)
     return file
 
 
@@ -34,11 +36,11 @@ def read_toml(path: Path, label: str | None = None) -> dict[str, Any]:
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as err:
-        raise BadInput(name, f"a readable file ({err.strerror})") from None
+        raise BadInput(name, _unreadable(err)) from None
     except UnicodeDecodeError as err:
-        raise BadInput(name, f"a file in UTF-8 (byte {err.start} is not)") from None
+        raise BadInput(name, _not_utf8(err)) from None
     except tomllib.TOMLDecodeError as err:
-        raise BadInput(name, f"valid TOML ({err})") from None
+        raise BadInput(name, _("valid TOML ({error})").format(error=err)) from None
 
 
 def read_json(path: Path) -> object:
@@ -47,11 +49,22 @@ def read_json(path: Path) -> object:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except OSError as err:
-        raise BadInput(str(path), f"a readable file ({err.strerror})") from None
+        raise BadInput(str(path), _unreadable(err)) from None
     except UnicodeDecodeError as err:
-        raise BadInput(str(path), f"a file in UTF-8 (byte {err.start} is not)") from None
+        raise BadInput(str(path), _not_utf8(err)) from None
     except json.JSONDecodeError as err:
-        raise BadInput(f"{path}: line {err.lineno} column {err.colno}", err.msg) from None
+        where = _("{path}: line {line} column {column}")
+        raise BadInput(
+            where.format(path=path, line=err.lineno, column=err.colno), err.msg
+        ) from None
+
+
+def _unreadable(err: OSError) -> str:
+    return _("a readable file ({error})").format(error=err.strerror)
+
+
+def _not_utf8(err: UnicodeDecodeError) -> str:
+    return _("a file in UTF-8 (byte {n} is not)").format(n=err.start)
 
 
 def check_schema(raw: object, schema: Mapping[str, Any], source: str) -> None:

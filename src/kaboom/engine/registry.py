@@ -9,6 +9,7 @@ from typing import Any, Generic, TypeVar
 
 from kaboom.engine.datafile import GameHeader
 from kaboom.engine.errors import BadInput, BadOption, UnknownGame
+from kaboom.engine.i18n import _
 from kaboom.engine.options import Option, resolve_options
 from kaboom.engine.playout import Playout
 from kaboom.engine.state import State
@@ -75,13 +76,12 @@ class GameSpec:
 
     def check_players(self, players: object) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
-            raise BadOption("players", f"an integer, got {players!r}")
+            raise BadOption("players", _("an integer, got {value!r}").format(value=players))
         if not self.min_players <= players <= self.max_players:
-            raise BadOption(
-                "players",
-                f"{self.name} takes {self.min_players} to {self.max_players} players, "
-                f"got {players}",
+            why = _("{game} takes {least} to {most} players, got {n}").format(
+                game=_(self.name), least=self.min_players, most=self.max_players, n=players
             )
+            raise BadOption("players", why)
 
 
 _REGISTRY: dict[str, GameSpec] = {}

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Self
 from mypy_extensions import mypyc_attr
 
 from kaboom.engine.events import Event
+from kaboom.engine.i18n import _, pgettext
 
 Observation = dict[str, Any]
 
@@ -137,13 +138,14 @@ class State(ABC):
         from kaboom.engine.errors import IllegalAction
 
         if isinstance(action, bool) or not isinstance(action, int):
-            raise IllegalAction("action id", f"expected an integer, got {action!r}")
+            why = _("expected an integer, got {value!r}").format(value=action)
+            raise IllegalAction(_("action id"), why)
         if not 0 <= action < self.num_distinct_actions:
-            raise IllegalAction(
-                "action id", f"expected an integer in 0..{self.num_distinct_actions - 1}"
-            )
+            why = _("expected an integer in 0..{n}").format(n=self.num_distinct_actions - 1)
+            raise IllegalAction(_("action id"), why)
         if seat is not None and seat != self.to_act:
-            raise IllegalAction("turn", f"seat {seat} has no decision to make now")
+            why = _("seat {seat} has no decision to make now").format(seat=seat)
+            raise IllegalAction(pgettext("rule", "turn"), why)
         if action not in self.legal_actions():
             raise IllegalAction(*self.explain_illegal(action))
         return int(action)
@@ -400,5 +402,6 @@ def first_seat(players: int, options: dict[str, Any]) -> int:
 
     first = int(options.get("first", 0))
     if not 0 <= first < players:
-        raise BadOption("first", f"a seat in 0..{players - 1}, got {first}")
+        why = _("a seat in 0..{last}, got {first}").format(last=players - 1, first=first)
+        raise BadOption("first", why)
     return first
