@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TypedDict
 
 from kaboom.engine.errors import BadInput
+from kaboom.engine.i18n import _
 from kaboom.engine.jsonvalue import JsonValue
 from kaboom.engine.registry import get_game
 from kaboom.sim.backend import Backend
@@ -71,17 +72,20 @@ class Grid:
     def check(self) -> None:
         """Bad axes, counts or bots: ``BadInput`` naming the option, before any game."""
         if self.games < 1:
-            raise BadInput("--games", f"a positive number of games per cell, got {self.games}")
+            why = _("a positive number of games per cell, got {n}").format(n=self.games)
+            raise BadInput("--games", why)
         if not self.axes:
-            raise BadInput("--vary", "at least one NAME=V1,V2 to vary")
+            raise BadInput("--vary", _("at least one NAME=V1,V2 to vary"))
         names = [a.name for a in self.axes]
         for axis in self.axes:
             if names.count(axis.name) > 1:
-                raise BadInput("--vary", f"each name once; {axis.name!r} is varied twice")
+                why = _("each name once; {name!r} is varied twice").format(name=axis.name)
+                raise BadInput("--vary", why)
             if axis.name in dict(self.options):
-                raise BadInput("--vary", f"{axis.name!r} is also fixed with -o")
+                why = _("{name!r} is also fixed with -o").format(name=axis.name)
+                raise BadInput("--vary", why)
             if not axis.values:
-                raise BadInput(f"--vary {axis.name}", "at least one value")
+                raise BadInput(f"--vary {axis.name}", _("at least one value"))
         spec = get_game(self.game)
         for cell in self.cells():
             players = int(cell.get(PLAYERS, self.players))
