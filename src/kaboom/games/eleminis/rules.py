@@ -363,9 +363,10 @@ HOW: Final = {
     "move": N_("move a character"),
     "swap": N_("swap two characters"),
     "discard": N_("discard a character"),
+    "recycle": N_("recycle a character"),
 }
 
 
 def _how(kind: str) -> str:
     """What a drawn card of ``kind`` is played as, in words."""
-    return _(HOW.get(kind, N_("recycle a character")))
+    return _(HOW.get(kind, HOW["recycle"]))
