@@ -182,7 +182,7 @@ def state_from_json(raw: object) -> State:
     """Rebuild any registered game's state from :meth:`State.to_json` output; a malformed
     state raises ``BadInput`` naming the field."""
     if not isinstance(raw, dict):
-        raise BadInput("state", "a JSON object written by to_json")
+        raise BadInput("state", _("a JSON object written by to_json"))
     spec = get_game(str(raw.get("game")))
     players, options = raw.get("players"), raw.get("options")
     try:
@@ -190,7 +190,9 @@ def state_from_json(raw: object) -> State:
     except BadOption as err:
         raise BadInput("state.players", err.reason) from None
     if not isinstance(options, dict):
-        raise BadInput("state.options", f"an object of options, got {options!r}")
+        raise BadInput(
+            "state.options", _("an object of options, got {options!r}").format(options=options)
+        )
     try:  # each option checked as new_game checks it (the state keeps them as stored)
         resolve_options(spec.options, options)
         return spec.state_class.variant(dict(options)).from_json(raw)

@@ -286,9 +286,12 @@ class State(ABC):
         from kaboom.engine.errors import BadInput
 
         if not isinstance(raw, dict):
-            raise BadInput("state", "a JSON object written by to_json")
+            raise BadInput("state", _("a JSON object written by to_json"))
         if raw.get("game") != cls.game_id:
-            raise BadInput("state.game", f"{cls.game_id!r}, got {raw.get('game')!r}")
+            raise BadInput(
+                "state.game",
+                _("{game_id!r}, got {n!r}").format(game_id=cls.game_id, n=raw.get("game")),
+            )
         rng = _stored_rng(raw.get("rng"))
         players = checks.integer(raw.get("players"), 1, MAX_SEATS, "state.players")
         try:
@@ -299,7 +302,9 @@ class State(ABC):
             s.last_events = _stored_events(raw.get("last_events"))
             s._load_json(raw)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as err:
-            raise BadInput("state", f"a state written by to_json ({err!r})") from None
+            raise BadInput(
+                "state", _("a state written by to_json ({err!r})").format(err=err)
+            ) from None
         return s
 
     @abstractmethod
@@ -368,7 +373,7 @@ def _stored_events(value: object) -> list[Event]:
         try:
             events.append(Event.from_json(checks.table(event, f"state.last_events[{i}]")))
         except (KeyError, TypeError, ValueError, AttributeError):
-            raise BadInput(f"state.last_events[{i}]", "an event written by to_json") from None
+            raise BadInput(f"state.last_events[{i}]", _("an event written by to_json")) from None
     return events
 
 

@@ -279,7 +279,7 @@ class BoardRules(BoardRecord):
         box = self.box
         events = self._replenish_discs()
         if not self.move_deck:  # only a rigged table can have no Move Disc at all
-            raise BadInput("setup", "the Move Deck and its Discard Pile are empty: no disc")
+            raise BadInput("setup", _("the Move Deck and its Discard Pile are empty: no disc"))
         disc = self.move_deck.pop()
         for known, runs in zip(self.known_move_deck, self.known_move_runs, strict=True):
             if known or runs:  # the disc is flipped face up: everyone sees it

@@ -74,7 +74,7 @@ class EleminisRules(EleminisRecord):
             self.deck_known = not self.options.get("shuffle_turnover", False)
             events.append(ev.turnover(len(self.deck)))
         if not self.deck:  # only a rigged table can run out: 81 cards, at most 40 slots
-            raise BadInput("setup", "the Deck and the Discard Pile are empty: nothing to draw")
+            raise BadInput("setup", _("the Deck and the Discard Pile are empty: nothing to draw"))
         self.drawn = self.deck.pop()
         return [*events, ev.card("draw", self.current, self.deck_data.slugs[self.drawn])]
 
