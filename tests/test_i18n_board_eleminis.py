@@ -28,9 +28,7 @@ SCENARIOS = Path(__file__).parent / "scenarios"
 NAMES_ONLY = re.compile(r"^[P0-9 ,.:;()+|@-]*$")
 
 
-def _events(
-    game: str, players: int, seed: int, **options: object
-) -> tuple[State, list[Event]]:
+def _events(game: str, players: int, seed: int, **options: object) -> tuple[State, list[Event]]:
     """A seeded game played to its end by random bots, and every event it caused."""
     state = new_game(game, players, seed, **options)
     events = list(state.opening())
@@ -132,7 +130,7 @@ def test_engine_errors_in_norwegian() -> None:
         state = new_game("kittens-board-game", 3, 0)
         with pytest.raises(BadInput, match="action: en av: draw, play CARD"):
             state.parse_action("fly away")
-        with pytest.raises(BadInput, match="en plass skrevet pSETE.PLASS"):
+        with pytest.raises(BadInput, match=r"en plass skrevet pSETE\.PLASS"):
             new_game("eleminis", 3, 0).parse_action("play slot3")
         with pytest.raises(BadInput, match="ett robotnavn eller 3 kommaseparerte navn"):
             from kaboom.sim.simulate import bot_list
