@@ -25,10 +25,11 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from kaboom.bots.base import Bot
 from kaboom.engine.errors import BadInput
+from kaboom.engine.i18n import N_, _
 from kaboom.engine.playout import Playout, play_out
 from kaboom.engine.registry import get_game
 from kaboom.engine.state import State, copy_rng
@@ -36,6 +37,16 @@ from kaboom.engine.view import PlayerView
 
 #: Levels map to budgets: iterations, and a time limit per decision in seconds.
 LEVELS = {"easy": (100, 0.2), "medium": (1000, 1.0), "hard": (5000, 5.0)}
+#: The levels in words, for a person choosing one (``level_name``).
+LEVEL_NAMES: Final = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
+
+
+def level_name(level: str) -> str:
+    """A level (``easy``, ``medium``, ``hard``) in the language of the context; another
+    word as it is."""
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+
+
 #: The progressive bias toward the prior bot's move at the root (in wins, fading as
 #: ``BIAS / (visits + 1)``): the search keeps the rule of thumb unless playouts show better.
 BIAS = 3.0
@@ -78,7 +89,7 @@ class IsmctsBot:
         depth: int | None = None,
     ) -> None:
         if iterations < 1:
-            raise BadInput("iterations", f"a positive number, got {iterations}")
+            raise BadInput("iterations", _("a positive number, got {n}").format(n=iterations))
         self.rng = random.Random(seed)
         self.iterations, self.seconds, self.exploration = iterations, seconds, exploration
         self.prior, self.bias, self.confidence = prior, bias, confidence
@@ -91,7 +102,8 @@ class IsmctsBot:
     @classmethod
     def at_level(cls, seed: int, level: str, prior: Bot | None = None) -> IsmctsBot:
         if level not in LEVELS:
-            raise BadInput("level", f"one of {', '.join(LEVELS)}; got {level!r}")
+            why = _("one of {names}; got {word!r}").format(names=", ".join(LEVELS), word=level)
+            raise BadInput("level", why)
         iterations, seconds = LEVELS[level]
         bot = cls(seed, iterations, seconds, prior=prior)
         bot.name = f"ismcts:{level}"
@@ -142,7 +154,7 @@ class IsmctsBot:
         gain = {a: Pairs() for a in legal}  # each move's result minus the prior move's
         for phase in range(phases):
             rounds = math.ceil((self.iterations - done) / (len(moves) * (phases - phase)))
-            for _ in range(rounds):
+            for _round in range(rounds):
                 if done >= self.iterations or _past(deadline):
                     break
                 world, stream = view.determinize(self.rng), self.rng.getrandbits(64)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from kaboom.bots.base import Bot
 from kaboom.engine.errors import BadInput
+from kaboom.engine.i18n import _
 from kaboom.engine.registry import ByFamily, get_game
 
 
@@ -27,7 +28,7 @@ def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
     from kaboom.bots.ismcts import BIAS, CONFIDENCE, IsmctsBot
     from kaboom.bots.random_bot import RandomBot
 
-    name, _, params = spec.strip().lower().partition(":")
+    name, _sep, params = spec.strip().lower().partition(":")
     args = _params(params, spec)
     if name == "random" and not args:
         return RandomBot(seed)
@@ -38,7 +39,8 @@ def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
             return IsmctsBot.at_level(seed, args["level"], _heuristic(seed, game))
         for key in args:
             if key not in ISMCTS_PARAMS:
-                raise BadInput(f"bots: ismcts {key}", f"one of {', '.join(ISMCTS_PARAMS)}")
+                why = _("one of {names}").format(names=", ".join(ISMCTS_PARAMS))
+                raise BadInput(f"bots: ismcts {key}", why)
         iterations = int(_number(args, "iterations", "1000", 1, MAX_ITERATIONS, integral=True))
         seconds = _number(args, "seconds", None, 0.001, MAX_SECONDS) if "seconds" in args else None
         exploration = _number(args, "c", "0.7", 0.0, MAX_WEIGHT)
@@ -46,7 +48,8 @@ def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
         confidence = _number(args, "z", str(CONFIDENCE), 0.0, MAX_WEIGHT)
         depth = int(_number(args, "depth", "0", 0, MAX_DEPTH, integral=True))
         if args.get("paired", "1") not in ("0", "1"):
-            raise BadInput("bots: ismcts paired", f"0 or 1, got {args['paired']!r}")
+            why = _("0 or 1, got {value!r}").format(value=args["paired"])
+            raise BadInput("bots: ismcts paired", why)
         paired = args.get("paired", "1") == "1"
         prior = _heuristic(seed, game) if bias > 0 else None
         return IsmctsBot(
@@ -55,11 +58,10 @@ def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
     plugin = plugin_bot(name)
     if plugin is not None:  # (its parameters keep their case: a path is a path)
         return plugin(spec.strip().partition(":")[2], seed, game)
-    raise BadInput(
-        "bots",
-        "random, heuristic, ismcts, ismcts:iterations=N, ismcts:seconds=S or "
-        f"ismcts:level=easy|medium|hard{''.join(', ' + p for p in PLUGINS)}; got {spec!r}",
-    )
+    names = "random, heuristic, ismcts, ismcts:iterations=N, ismcts:seconds=S or "
+    names += f"ismcts:level=easy|medium|hard{''.join(', ' + p for p in PLUGINS)}"
+    # TRANSLATORS: {choices} lists the bots' names as they are typed.
+    raise BadInput("bots", _("{choices}; got {spec!r}").format(choices=names, spec=spec))
 
 
 #: Bot parameters that name a file (``ppo:path=FILE``): refused over the network.
@@ -97,9 +99,8 @@ def plugin_bot(name: str) -> PluginFactory | None:
         try:
             factory: PluginFactory = point.load()
         except ImportError as err:
-            raise BadInput(
-                f"bots: {name}", f"needs the rl extra: pip install 'kaboom[rl]' ({err})"
-            ) from None
+            why = _("needs the rl extra: pip install 'kaboom[rl]' ({error})").format(error=err)
+            raise BadInput(f"bots: {name}", why) from None
         return factory
     return None
 
@@ -130,13 +131,14 @@ def _number(
     kaboom.engine.errors.BadInput: bots: ismcts c: a number in 0.0..1000.0, got 'nan'
     """
     text = args.get(key, default) or ""
-    kind = "a whole number" if integral else "a number"
+    kind = _("a whole number") if integral else _("a number")
     try:  # (ASCII only: int and float also read other scripts' digits)
         value = (int(text) if integral else float(text)) if text.isascii() else math.nan
     except ValueError:
         value = math.nan
     if not (math.isfinite(value) and low <= value <= high):
-        raise BadInput(f"bots: ismcts {key}", f"{kind} in {low}..{high}, got {text!r}")
+        why = _("{kind} in {low}..{high}, got {text!r}")
+        raise BadInput(f"bots: ismcts {key}", why.format(kind=kind, low=low, high=high, text=text))
     return value
 
 
@@ -145,7 +147,7 @@ def _params(text: str, spec: str) -> dict[str, str]:
     for part in filter(None, text.split(":")):
         key, sep, value = part.partition("=")
         if not sep:
-            raise BadInput("bots", f"NAME:KEY=VALUE, got {spec!r}")
+            raise BadInput("bots", _("NAME:KEY=VALUE, got {spec!r}").format(spec=spec))
         out[key.strip()] = value.strip()
     return out
 

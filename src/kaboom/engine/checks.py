@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from kaboom.engine.errors import BadInput
+from kaboom.engine.i18n import _
 from kaboom.engine.parsing import ascii_number
 
 W = TypeVar("W")
@@ -27,14 +28,15 @@ def integer(value: object, low: int, high: int, field: str) -> int:
     kaboom.engine.errors.BadInput: state.actor: an integer in -1..1, got 7
     """
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise BadInput(field, f"an integer in {low}..{high}, got {value!r}")
+        why = _("an integer in {low}..{high}, got {value!r}")
+        raise BadInput(field, why.format(low=low, high=high, value=value))
     return value
 
 
 def flag(value: object, field: str) -> bool:
     """``value``, a bool."""
     if not isinstance(value, bool):
-        raise BadInput(field, f"true or false, got {value!r}")
+        raise BadInput(field, _("true or false, got {value!r}").format(value=value))
     return value
 
 
@@ -49,29 +51,34 @@ def integers(
     kaboom.engine.errors.BadInput: state.pile[1]: an integer in 0..55, got 999
     """
     if not isinstance(value, list) or (length is not None and len(value) != length):
-        size = f"{length} " if length is not None else ""
-        raise BadInput(field, f"a list of {size}integers in {low}..{high}")
+        if length is None:
+            why = _("a list of integers in {low}..{high}").format(low=low, high=high)
+        else:
+            why = _("a list of {n} integers in {low}..{high}").format(n=length, low=low, high=high)
+        raise BadInput(field, why)
     return [integer(v, low, high, f"{field}[{i}]") for i, v in enumerate(value)]
 
 
 def flags(value: object, field: str, length: int) -> list[bool]:
     """A list of ``length`` bools."""
     if not isinstance(value, list) or len(value) != length:
-        raise BadInput(field, f"a list of {length} true/false values")
+        raise BadInput(field, _("a list of {n} true/false values").format(n=length))
     return [flag(v, f"{field}[{i}]") for i, v in enumerate(value)]
 
 
 def table(value: object, field: str) -> dict[str, object]:
     """``value``, a JSON object."""
     if not isinstance(value, dict):
-        raise BadInput(field, f"an object, got {value!r}")
+        raise BadInput(field, _("an object, got {value!r}").format(value=value))
     return {str(k): v for k, v in value.items()}
 
 
 def items(value: object, field: str, length: int | None = None) -> list[object]:
     """``value``, a list (of ``length`` items if given)."""
     if not isinstance(value, list) or (length is not None and len(value) != length):
-        raise BadInput(field, f"a list of {length if length is not None else 'any number'}")
+        if length is None:
+            raise BadInput(field, _("a list of any number"))
+        raise BadInput(field, _("a list of {n}").format(n=length))
     return list(value)
 
 
@@ -94,7 +101,7 @@ def seat_maps(value: object, low: int, high: int, field: str, length: int) -> li
         for at, card in table(known, f"{field}[{i}]").items():
             place = ascii_number(at)
             if place is None:
-                raise BadInput(f"{field}[{i}]", f"positions as keys, got {at!r}")
+                raise BadInput(f"{field}[{i}]", _("positions as keys, got {key!r}").format(key=at))
             seen[place] = integer(card, low, high, f"{field}[{i}].{at}")
         out.append(seen)
     return out
@@ -141,7 +148,8 @@ def optional_counts(
 def name_index(value: object, names: tuple[str, ...], field: str) -> int:
     """The index of ``value`` in ``names`` (a field stored by name)."""
     if not isinstance(value, str) or value not in names:
-        raise BadInput(field, f"one of {', '.join(names)}, got {value!r}")
+        why = _("one of {names}, got {value!r}")
+        raise BadInput(field, why.format(names=", ".join(names), value=value))
     return names.index(value)
 
 
@@ -193,8 +201,7 @@ def within_box(found: Iterable[int], box: list[int], names: Iterable[str], field
     have = Counter(found)
     for title, name in enumerate(names):
         if have[title] > box[title]:
-            raise BadInput(
-                field,
-                "at most as many of each card as the box holds; "
-                f"{name}: {have[title]} found, {box[title]} in the box",
-            )
+            # TRANSLATORS: {card} is a card's slug, {found} and {held} numbers.
+            why = _("at most as many of each card as the box holds; "
+                    "{card}: {found} found, {held} in the box")  # fmt: skip
+            raise BadInput(field, why.format(card=name, found=have[title], held=box[title]))

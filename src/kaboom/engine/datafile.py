@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from kaboom.engine.errors import BadInput, BadOption
+from kaboom.engine.i18n import _
 
 
 def option_file(path: str, option: str, what: str) -> Path:
@@ -23,7 +24,8 @@ def option_file(path: str, option: str, what: str) -> Path:
     """
     file = Path(path)
     if not file.is_file():
-        raise BadOption(option, f"{what}; {path!r} does not exist")
+        why = _("{what}; {path!r} does not exist").format(what=_(what), path=path)
+        raise BadOption(option, why)
     return file
 
 
@@ -34,11 +36,11 @@ def read_toml(path: Path, label: str | None = None) -> dict[str, Any]:
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as err:
-        raise BadInput(name, f"a readable file ({err.strerror})") from None
+        raise BadInput(name, _unreadable(err)) from None
     except UnicodeDecodeError as err:
-        raise BadInput(name, f"a file in UTF-8 (byte {err.start} is not)") from None
+        raise BadInput(name, _not_utf8(err)) from None
     except tomllib.TOMLDecodeError as err:
-        raise BadInput(name, f"valid TOML ({err})") from None
+        raise BadInput(name, _("valid TOML ({error})").format(error=err)) from None
 
 
 def read_json(path: Path) -> object:
@@ -47,11 +49,22 @@ def read_json(path: Path) -> object:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except OSError as err:
-        raise BadInput(str(path), f"a readable file ({err.strerror})") from None
+        raise BadInput(str(path), _unreadable(err)) from None
     except UnicodeDecodeError as err:
-        raise BadInput(str(path), f"a file in UTF-8 (byte {err.start} is not)") from None
+        raise BadInput(str(path), _not_utf8(err)) from None
     except json.JSONDecodeError as err:
-        raise BadInput(f"{path}: line {err.lineno} column {err.colno}", err.msg) from None
+        where = _("{path}: line {line} column {column}")
+        raise BadInput(
+            where.format(path=path, line=err.lineno, column=err.colno), err.msg
+        ) from None
+
+
+def _unreadable(err: OSError) -> str:
+    return _("a readable file ({error})").format(error=err.strerror)
+
+
+def _not_utf8(err: UnicodeDecodeError) -> str:
+    return _("a file in UTF-8 (byte {n} is not)").format(n=err.start)
 
 
 def check_schema(raw: object, schema: Mapping[str, Any], source: str) -> None:
@@ -88,10 +101,13 @@ def field(table: object, key: str, kind: type[T], where: str) -> T:
     kaboom.engine.errors.BadInput: card[0].count: a int (missing)
     """
     if not isinstance(table, dict) or key not in table:
-        raise BadInput(f"{where}.{key}", f"a {kind.__name__} (missing)")
+        raise BadInput(f"{where}.{key}", _("a {kind} (missing)").format(kind=kind.__name__))
     value = table[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise BadInput(f"{where}.{key}", f"a {kind.__name__}, got {value!r}")
+        raise BadInput(
+            f"{where}.{key}",
+            _("a {kind}, got {value!r}").format(kind=kind.__name__, value=value),
+        )
     return value
 
 
@@ -114,7 +130,10 @@ def number(table: object, key: str, where: str, low: int, high: int) -> int:
     """
     value = field(table, key, int, where)
     if not low <= value <= high:
-        raise BadInput(f"{where}.{key}", f"a number in {low}..{high}, got {value}")
+        raise BadInput(
+            f"{where}.{key}",
+            _("a number in {low}..{high}, got {value}").format(low=low, high=high, value=value),
+        )
     return int(value)
 
 
@@ -130,7 +149,8 @@ def known_keys(table: Mapping[str, object], known: tuple[str, ...], where: str) 
     for key in table:
         if key not in known:
             raise BadInput(
-                f"{where}.{key}", f"a known field ({', '.join(known)}), got an unknown one"
+                f"{where}.{key}",
+                _("a known field ({names}), got an unknown one").format(names=", ".join(known)),
             )
 
 
@@ -139,7 +159,9 @@ def unique(values: list[str], where: str, what: str) -> None:
     seen: set[str] = set()
     for value in values:
         if value in seen:
-            raise BadInput(where, f"unique {what}; {value!r} appears twice")
+            raise BadInput(
+                where, _("unique {what}; {value!r} appears twice").format(what=what, value=value)
+            )
         seen.add(value)
 
 
@@ -172,13 +194,16 @@ def read_card(card: object, where: str, kind: str, kinds: tuple[str, ...]) -> Ca
     """
     value = card.get(kind) if isinstance(card, dict) else None
     if value not in kinds or not isinstance(card, dict):  # (a non-table has no kind)
-        raise BadInput(f"{where}.{kind}", f"one of {', '.join(kinds)}; got {value!r}")
+        raise BadInput(
+            f"{where}.{kind}",
+            _("one of {names}; got {value!r}").format(names=", ".join(kinds), value=value),
+        )
     slug = field(card, "slug", str, where)
     name = field(card, "name", str, where)
     count = number(card, "count", where, 0, MAX_COPIES)
     text = card.get("text", "")
     if not isinstance(text, str):
-        raise BadInput(f"{where}.text", "a str")
+        raise BadInput(f"{where}.text", _("a str"))
     return Card(slug, name, count, str(value), text)
 
 
@@ -206,15 +231,20 @@ def read_header(head: object, where: str) -> GameHeader:
     """
     summary = head.get("summary", "") if isinstance(head, dict) else ""
     if not isinstance(summary, str):
-        raise BadInput(f"{where}.summary", f"a str, got {summary!r}")
+        raise BadInput(f"{where}.summary", _("a str, got {summary!r}").format(summary=summary))
     low = field(head, "min_players", int, where)
     high = field(head, "max_players", int, where)
     if not 1 <= low <= MAX_SEATS:
-        raise BadInput(f"{where}.min_players", f"1..{MAX_SEATS}, got {low}")
+        raise BadInput(
+            f"{where}.min_players",
+            _("1..{most}, got {low}").format(most=MAX_SEATS, low=low),
+        )
     if not low <= high <= MAX_SEATS:
         raise BadInput(
             f"{where}.max_players",
-            f"at least min_players ({low}) and at most {MAX_SEATS}, got {high}",
+            _("at least min_players ({low}) and at most {most}, got {high}").format(
+                low=low, most=MAX_SEATS, high=high
+            ),
         )
     return GameHeader(
         id=field(head, "id", str, where),

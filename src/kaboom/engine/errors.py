@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from kaboom.engine.i18n import _
+
 
 class KaboomError(Exception):
     """Base of every error kaboom raises on purpose."""
@@ -16,7 +18,7 @@ class IllegalAction(KaboomError):
     def __init__(self, rule: str, reason: str) -> None:
         self.rule = rule
         self.reason = reason
-        super().__init__(f"illegal action ({rule}): {reason}")
+        super().__init__(_("illegal action ({rule}): {reason}").format(rule=rule, reason=reason))
 
 
 class BadOption(KaboomError):
@@ -25,7 +27,7 @@ class BadOption(KaboomError):
     def __init__(self, option: str, reason: str) -> None:
         self.option = option
         self.reason = reason
-        super().__init__(f"option {option!r}: {reason}")
+        super().__init__(_("option {option!r}: {reason}").format(option=option, reason=reason))
 
 
 class BadInput(KaboomError):
@@ -43,4 +45,5 @@ class UnknownGame(KaboomError):
 
     def __init__(self, game_id: str, known: list[str]) -> None:
         self.game_id = game_id
-        super().__init__(f"unknown game {game_id!r}; known games: {', '.join(known)}")
+        why = _("unknown game {game!r}; known games: {known}")
+        super().__init__(why.format(game=game_id, known=", ".join(known)))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from kaboom.engine.errors import BadOption
+from kaboom.engine.i18n import _
 
 #: What a game option holds: a switch, a number or a text (a file's path among them).
 OptionValue: TypeAlias = bool | int | str
@@ -37,19 +38,27 @@ class Option:
             value = str(value)
         if self.kind is bool:
             if not isinstance(value, bool):
-                raise BadOption(self.name, f"expected true or false, got {value!r}")
+                raise BadOption(
+                    self.name, _("expected true or false, got {value!r}").format(value=value)
+                )
         elif self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise BadOption(self.name, f"expected an integer, got {value!r}")
+                raise BadOption(
+                    self.name, _("expected an integer, got {value!r}").format(value=value)
+                )
             if self.minimum is not None and value < self.minimum:
-                raise BadOption(self.name, f"must be at least {self.minimum}, got {value}")
+                why = _("must be at least {least}, got {value}")
+                raise BadOption(self.name, why.format(least=self.minimum, value=value))
             if self.maximum is not None and value > self.maximum:
-                raise BadOption(self.name, f"must be at most {self.maximum}, got {value}")
+                why = _("must be at most {most}, got {value}")
+                raise BadOption(self.name, why.format(most=self.maximum, value=value))
         elif not isinstance(value, self.kind) or not isinstance(value, (bool, int, str)):
-            raise BadOption(self.name, f"expected {self.kind.__name__}, got {value!r}")
+            why = _("expected {kind}, got {value!r}")
+            raise BadOption(self.name, why.format(kind=self.kind.__name__, value=value))
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise BadOption(self.name, f"expected one of {allowed}, got {value!r}")
+            why = _("expected one of {allowed}, got {value!r}")
+            raise BadOption(self.name, why.format(allowed=allowed, value=value))
         return value
 
 
@@ -69,8 +78,9 @@ def resolve_options(
     by_name = {o.name: o for o in declared}
     for name in given:
         if name not in by_name:
-            known = ", ".join(sorted(by_name)) or "none"
-            raise BadOption(name, f"unknown option; known options: {known}")
+            known = ", ".join(sorted(by_name)) or _("none")
+            why = _("unknown option; known options: {known}").format(known=known)
+            raise BadOption(name, why)
     return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in declared}
 
 
@@ -88,6 +98,5 @@ def refuse_file_options(declared: tuple[Option, ...], given: Mapping[str, object
     """
     for o in declared:
         if o.path and given.get(o.name):
-            raise BadOption(
-                o.name, "names a file on the server's disk: not accepted over the network"
-            )
+            why = _("names a file on the server's disk: not accepted over the network")
+            raise BadOption(o.name, why)

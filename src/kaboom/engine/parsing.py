@@ -5,6 +5,7 @@ Unicode digits ``str.isdigit`` accepts, such as ``²`` or ``٣``, are not number
 from __future__ import annotations
 
 from kaboom.engine.errors import BadInput
+from kaboom.engine.i18n import _
 
 #: The longest number an action text may hold (no table has a billion seats, slots or
 #: positions; a longer one would only cost ``int`` time).
@@ -27,9 +28,11 @@ def check_action_id(action: object, size: int) -> int:
     kaboom.engine.errors.BadInput: action: an action id in 0..9 (an int), got True
     """
     if isinstance(action, bool) or not isinstance(action, int):
-        raise BadInput("action", f"an action id in 0..{size - 1} (an int), got {action!r}")
+        why = _("an action id in 0..{n} (an int), got {action!r}")
+        raise BadInput("action", why.format(n=size - 1, action=action))
     if not 0 <= action < size:
-        raise BadInput("action", f"an action id in 0..{size - 1}, got {action}")
+        why = _("an action id in 0..{n}, got {action}")
+        raise BadInput("action", why.format(n=size - 1, action=action))
     return action
 
 
@@ -44,7 +47,8 @@ def action_words(text: object) -> list[str]:
     kaboom.engine.errors.BadInput: action: a text such as 'draw' (a str), got None
     """
     if not isinstance(text, str):
-        raise BadInput("action", f"a text such as 'draw' (a str), got {text!r}")
+        why = _("a text such as 'draw' (a str), got {text!r}")
+        raise BadInput("action", why.format(text=text))
     return text.strip().lower().split()
 
 
@@ -84,7 +88,6 @@ def parse_seed(value: object, field: str = "seed") -> int:
     if number is None or not 0 <= number <= MAX_SEED:
         shown = repr(value)
         shown = shown if len(shown) <= 40 else shown[:37] + "..."
-        raise BadInput(
-            field, f"a decimal string of digits (or an integer) in 0..{MAX_SEED}, got {shown}"
-        )
+        why = _("a decimal string of digits (or an integer) in 0..{most}, got {value}")
+        raise BadInput(field, why.format(most=MAX_SEED, value=shown))
     return number

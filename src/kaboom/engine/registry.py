@@ -9,6 +9,7 @@ from typing import Any, Generic, TypeVar
 
 from kaboom.engine.datafile import GameHeader
 from kaboom.engine.errors import BadInput, BadOption, UnknownGame
+from kaboom.engine.i18n import _
 from kaboom.engine.options import Option, resolve_options
 from kaboom.engine.playout import Playout
 from kaboom.engine.state import State
@@ -75,13 +76,12 @@ class GameSpec:
 
     def check_players(self, players: object) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
-            raise BadOption("players", f"an integer, got {players!r}")
+            raise BadOption("players", _("an integer, got {value!r}").format(value=players))
         if not self.min_players <= players <= self.max_players:
-            raise BadOption(
-                "players",
-                f"{self.name} takes {self.min_players} to {self.max_players} players, "
-                f"got {players}",
+            why = _("{game} takes {least} to {most} players, got {n}").format(
+                game=_(self.name), least=self.min_players, most=self.max_players, n=players
             )
+            raise BadOption("players", why)
 
 
 _REGISTRY: dict[str, GameSpec] = {}
@@ -182,7 +182,7 @@ def state_from_json(raw: object) -> State:
     """Rebuild any registered game's state from :meth:`State.to_json` output; a malformed
     state raises ``BadInput`` naming the field."""
     if not isinstance(raw, dict):
-        raise BadInput("state", "a JSON object written by to_json")
+        raise BadInput("state", _("a JSON object written by to_json"))
     spec = get_game(str(raw.get("game")))
     players, options = raw.get("players"), raw.get("options")
     try:
@@ -190,7 +190,9 @@ def state_from_json(raw: object) -> State:
     except BadOption as err:
         raise BadInput("state.players", err.reason) from None
     if not isinstance(options, dict):
-        raise BadInput("state.options", f"an object of options, got {options!r}")
+        raise BadInput(
+            "state.options", _("an object of options, got {options!r}").format(options=options)
+        )
     try:  # each option checked as new_game checks it (the state keeps them as stored)
         resolve_options(spec.options, options)
         return spec.state_class.variant(dict(options)).from_json(raw)

@@ -16,6 +16,7 @@ from typing import Required, TypedDict, cast
 from kaboom._paths import package_dir
 from kaboom.engine.datafile import check_schema, read_json
 from kaboom.engine.errors import BadInput, IllegalAction, KaboomError
+from kaboom.engine.i18n import SOURCE, _, use_language
 from kaboom.engine.jsonvalue import JsonObject, JsonValue
 from kaboom.engine.options import resolve_options
 from kaboom.engine.parsing import ascii_number
@@ -144,32 +145,43 @@ def run(raw: Scenario, source: str = "scenario", folder: Path | None = None) -> 
 
 
 def _act(state: State, item: str | Refusal, events: list[str]) -> str | None:
-    """Apply one action item; return a failure message or None."""
+    """Apply one action item; return a failure message or None. The game is told in
+    English, the language scenarios are written in (their events and errors), whatever the
+    language of the person who runs them; the failures are said in theirs."""
     text = item if isinstance(item, str) else item["do"]
     seat: int | None = None
     head, sep, tail = text.partition(":")
     if sep and head.strip().isdigit():
         seat, text = int(head), tail.strip()
     if seat is not None and state.to_act != seat:
-        return f"{text!r}: expected seat {seat} to act, but seat {state.to_act} is to act"
+        why = _("{action!r}: expected seat {seat} to act, but seat {actor} is to act")
+        return why.format(action=text, seat=seat, actor=state.to_act)
     if isinstance(item, dict):
-        before = state.to_json()
-        try:
-            state.apply(state.parse_action(text))
-        except (IllegalAction, BadInput) as err:
-            if state.to_json() != before:
-                return f"{text!r} was refused but changed the state"
-            if item["error"].lower() not in str(err).lower():
-                return f"{text!r}: expected an error naming {item['error']!r}, got {err}"
-            return None
-        return f"{text!r}: expected it to be refused ({item['error']}), but it was played"
+        return _refused(state, text, item["error"])
     try:
         action = state.parse_action(text)
-        new = state.apply(action)
+        with use_language(SOURCE):
+            events += [state.describe(e) for e in state.apply(action)]
     except IllegalAction as err:
-        return f"{text!r} was refused: {err}"
-    events += [state.describe(e) for e in new]
+        return _("{action!r} was refused: {error}").format(action=text, error=err)
     return None
+
+
+def _refused(state: State, text: str, error: str) -> str | None:
+    """Play ``text``, which the scenario expects refused with an error naming ``error``."""
+    before = state.to_json()
+    try:
+        with use_language(SOURCE):
+            state.apply(state.parse_action(text))
+    except (IllegalAction, BadInput) as err:
+        if state.to_json() != before:
+            return _("{action!r} was refused but changed the state").format(action=text)
+        if error.lower() not in str(err).lower():
+            why = _("{action!r}: expected an error naming {error!r}, got {got}")
+            return why.format(action=text, error=error, got=err)
+        return None
+    why = _("{action!r}: expected it to be refused ({error}), but it was played")
+    return why.format(action=text, error=error)
 
 
 def _check(state: State, expect: JsonObject, events: list[str], where: str) -> list[str]:
@@ -181,7 +193,8 @@ def _check(state: State, expect: JsonObject, events: list[str], where: str) -> l
             failures += _check_special(state, key, wanted, events, where)
             continue
         if key not in facts:
-            raise BadInput(f"{where} expect.{key}", f"one of the facts {', '.join(sorted(facts))}")
+            why = _("one of the facts {facts}").format(facts=", ".join(sorted(facts)))
+            raise BadInput(f"{where} expect.{key}", why)
         failures += _compare(f"{where} expect.{key}", wanted, facts[key], key in unordered)
     return failures
 
@@ -197,7 +210,8 @@ def _check_special(
     for seat_key, partial in wanted.items():
         seat = None if seat_key == "spectator" else ascii_number(seat_key)
         if seat_key != "spectator" and (seat is None or seat >= state.players):
-            raise BadInput(label, f"seats 0..{state.players - 1} or spectator, got {seat_key!r}")
+            why = _("seats 0..{last} or spectator, got {key!r}")
+            raise BadInput(label, why.format(last=state.players - 1, key=seat_key))
         failures += _compare(f"{label}.{seat_key}", partial, state.observe(seat), False)
     return failures
 
@@ -217,15 +231,19 @@ def _check_texts(
             try:
                 at = events.index(text, at) + 1
             except ValueError:
-                return [f"{label}: expected event {text!r} (in order); events were {events}"]
+                why = _("{where}: expected event {event!r} (in order); events were {events}")
+                return [why.format(where=label, event=text, events=events)]
         return []
     if key == "no_events":
-        return [f"{label}: event {t!r} happened" for t in wanted if t in events]
+        why = _("{where}: event {event!r} happened")
+        return [why.format(where=label, event=t) for t in wanted if t in events]
     legal = [state.action_text(a) for a in state.legal_actions()]
     if key == "legal_includes":
-        return [f"{label}: {t!r} is not legal; legal: {legal}" for t in wanted if t not in legal]
+        why = _("{where}: {action!r} is not legal; legal: {legal}")
+        return [why.format(where=label, action=t, legal=legal) for t in wanted if t not in legal]
     if key == "legal_excludes":
-        return [f"{label}: {t!r} is legal but should not be" for t in wanted if t in legal]
+        why = _("{where}: {action!r} is legal but should not be")
+        return [why.format(where=label, action=t) for t in wanted if t in legal]
     return []
 
 
@@ -233,12 +251,13 @@ def _compare(label: str, wanted: object, actual: object, unordered: bool) -> lis
     """Dicts match on the keys given, recursively, and an empty dict only an empty one;
     lists match exactly (or as multisets)."""
     if wanted == {} and actual != {}:
-        return [f"{label}: expected {{}}, got {actual!r}"]
+        return [_("{where}: expected {{}}, got {actual!r}").format(where=label, actual=actual)]
     if isinstance(wanted, dict) and isinstance(actual, dict):
         out = []
         for k, v in wanted.items():
             if k not in actual:
-                out.append(f"{label}.{k}: expected {v!r}, but there is no such key")
+                why = _("{where}: expected {value!r}, but there is no such key")
+                out.append(why.format(where=f"{label}.{k}", value=v))
             else:
                 out += _compare(f"{label}.{k}", v, actual[k], unordered)
         return out
@@ -247,7 +266,8 @@ def _compare(label: str, wanted: object, actual: object, unordered: bool) -> lis
             return []
     elif wanted == actual:
         return []
-    return [f"{label}: expected {wanted!r}, got {actual!r}"]
+    why = _("{where}: expected {wanted!r}, got {actual!r}")
+    return [why.format(where=label, wanted=wanted, actual=actual)]
 
 
 def run_file(path: Path) -> ScenarioResult:

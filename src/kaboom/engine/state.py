@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Self
 from mypy_extensions import mypyc_attr
 
 from kaboom.engine.events import Event
+from kaboom.engine.i18n import _, pgettext
 
 Observation = dict[str, Any]
 
@@ -137,13 +138,14 @@ class State(ABC):
         from kaboom.engine.errors import IllegalAction
 
         if isinstance(action, bool) or not isinstance(action, int):
-            raise IllegalAction("action id", f"expected an integer, got {action!r}")
+            why = _("expected an integer, got {value!r}").format(value=action)
+            raise IllegalAction(_("action id"), why)
         if not 0 <= action < self.num_distinct_actions:
-            raise IllegalAction(
-                "action id", f"expected an integer in 0..{self.num_distinct_actions - 1}"
-            )
+            why = _("expected an integer in 0..{n}").format(n=self.num_distinct_actions - 1)
+            raise IllegalAction(_("action id"), why)
         if seat is not None and seat != self.to_act:
-            raise IllegalAction("turn", f"seat {seat} has no decision to make now")
+            why = _("seat {seat} has no decision to make now").format(seat=seat)
+            raise IllegalAction(pgettext("rule", "turn"), why)
         if action not in self.legal_actions():
             raise IllegalAction(*self.explain_illegal(action))
         return int(action)
@@ -284,9 +286,12 @@ class State(ABC):
         from kaboom.engine.errors import BadInput
 
         if not isinstance(raw, dict):
-            raise BadInput("state", "a JSON object written by to_json")
+            raise BadInput("state", _("a JSON object written by to_json"))
         if raw.get("game") != cls.game_id:
-            raise BadInput("state.game", f"{cls.game_id!r}, got {raw.get('game')!r}")
+            raise BadInput(
+                "state.game",
+                _("{game_id!r}, got {n!r}").format(game_id=cls.game_id, n=raw.get("game")),
+            )
         rng = _stored_rng(raw.get("rng"))
         players = checks.integer(raw.get("players"), 1, MAX_SEATS, "state.players")
         try:
@@ -297,7 +302,9 @@ class State(ABC):
             s.last_events = _stored_events(raw.get("last_events"))
             s._load_json(raw)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as err:
-            raise BadInput("state", f"a state written by to_json ({err!r})") from None
+            raise BadInput(
+                "state", _("a state written by to_json ({err!r})").format(err=err)
+            ) from None
         return s
 
     @abstractmethod
@@ -366,7 +373,7 @@ def _stored_events(value: object) -> list[Event]:
         try:
             events.append(Event.from_json(checks.table(event, f"state.last_events[{i}]")))
         except (KeyError, TypeError, ValueError, AttributeError):
-            raise BadInput(f"state.last_events[{i}]", "an event written by to_json") from None
+            raise BadInput(f"state.last_events[{i}]", _("an event written by to_json")) from None
     return events
 
 
@@ -400,5 +407,6 @@ def first_seat(players: int, options: dict[str, Any]) -> int:
 
     first = int(options.get("first", 0))
     if not 0 <= first < players:
-        raise BadOption("first", f"a seat in 0..{players - 1}, got {first}")
+        why = _("a seat in 0..{last}, got {first}").format(last=players - 1, first=first)
+        raise BadOption("first", why)
     return first

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from kaboom.engine.errors import BadInput, KaboomError
+from kaboom.engine.i18n import _
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -36,11 +37,15 @@ class Backend:
 
     def __post_init__(self) -> None:
         if self.kind not in BACKENDS:
-            raise BadInput("--backend", f"one of {', '.join(BACKENDS)}, got {self.kind!r}")
+            why = _("one of {names}, got {value!r}").format(
+                names=", ".join(BACKENDS), value=self.kind
+            )
+            raise BadInput("--backend", why)
         if isinstance(self.workers, bool) or not isinstance(self.workers, int) or self.workers < 1:
-            raise BadInput("--workers", f"a positive number of workers, got {self.workers!r}")
+            why = _("a positive number of workers, got {value!r}").format(value=self.workers)
+            raise BadInput("--workers", why)
         if self.address is not None and self.kind != "ray":
-            raise BadInput("--address", "only with --backend ray")
+            raise BadInput("--address", _("only with --backend ray"))
 
     @property
     def parallel(self) -> bool:
@@ -112,7 +117,7 @@ def ray_session(address: str | None, workers: int) -> Any:
     try:
         import ray
     except ImportError:
-        raise BadInput("--backend", "ray is not installed: pip install 'kaboom[ray]'") from None
+        raise BadInput("--backend", _("ray is not installed: pip install 'kaboom[ray]'")) from None
     if not ray.is_initialized():
         if address is not None:
             check_reachable(address)
@@ -126,7 +131,9 @@ def ray_session(address: str | None, workers: int) -> Any:
                 configure_logging=False,
             )
         except (ConnectionError, RuntimeError, ValueError) as e:
-            raise BadInput("--address", f"a reachable Ray cluster ({e})") from None
+            raise BadInput(
+                "--address", _("a reachable Ray cluster ({error})").format(error=e)
+            ) from None
     return ray
 
 
@@ -148,4 +155,5 @@ def check_reachable(address: str) -> None:
     try:
         socket.create_connection((host, int(port)), timeout=5).close()
     except OSError:
-        raise BadInput("--address", f"a reachable Ray cluster, none at {address}") from None
+        why = _("a reachable Ray cluster, none at {address}").format(address=address)
+        raise BadInput("--address", why) from None

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TypedDict
 
 from kaboom.engine.errors import BadInput
+from kaboom.engine.i18n import _
 from kaboom.engine.jsonvalue import JsonValue
 from kaboom.engine.registry import get_game
 from kaboom.sim.backend import Backend
@@ -71,17 +72,20 @@ class Grid:
     def check(self) -> None:
         """Bad axes, counts or bots: ``BadInput`` naming the option, before any game."""
         if self.games < 1:
-            raise BadInput("--games", f"a positive number of games per cell, got {self.games}")
+            why = _("a positive number of games per cell, got {n}").format(n=self.games)
+            raise BadInput("--games", why)
         if not self.axes:
-            raise BadInput("--vary", "at least one NAME=V1,V2 to vary")
+            raise BadInput("--vary", _("at least one NAME=V1,V2 to vary"))
         names = [a.name for a in self.axes]
         for axis in self.axes:
             if names.count(axis.name) > 1:
-                raise BadInput("--vary", f"each name once; {axis.name!r} is varied twice")
+                why = _("each name once; {name!r} is varied twice").format(name=axis.name)
+                raise BadInput("--vary", why)
             if axis.name in dict(self.options):
-                raise BadInput("--vary", f"{axis.name!r} is also fixed with -o")
+                why = _("{name!r} is also fixed with -o").format(name=axis.name)
+                raise BadInput("--vary", why)
             if not axis.values:
-                raise BadInput(f"--vary {axis.name}", "at least one value")
+                raise BadInput(f"--vary {axis.name}", _("at least one value"))
         spec = get_game(self.game)
         for cell in self.cells():
             players = int(cell.get(PLAYERS, self.players))
@@ -240,9 +244,9 @@ def plot(result: dict[str, Any], path: str) -> None:
     for seat in range(seats_max):
         series = [(x, c["seats"][seat]) for x, c in zip(xs, cells, strict=True)
                   if seat < c["players"]]  # fmt: skip
-        _bars(seats, series, "win_rate", f"seat {seat}")
-    seats.plot(xs, [c["even_share"] for c in cells], "k--", label="even share")
-    seats.set_title("win rate per seat (95% CI)")
+        _bars(seats, series, "win_rate", _("seat {seat}").format(seat=seat))
+    seats.plot(xs, [c["even_share"] for c in cells], "k--", label=_("even share"))
+    seats.set_title(_("win rate per seat (95% CI)"))
     groups = "teams" if all("teams" in c for c in cells) else "bots"
     keys = list(dict.fromkeys(r["team" if groups == "teams" else "bot"]
                               for c in cells for r in c[groups]))  # fmt: skip
@@ -250,22 +254,29 @@ def plot(result: dict[str, Any], path: str) -> None:
         series = [(x, r) for x, c in zip(xs, cells, strict=True) for r in c[groups]
                   if r["team" if groups == "teams" else "bot"] == key]  # fmt: skip
         _bars(bots, series, "win_rate", f"{groups[:-1]} {key}")
-    bots.set_title(f"win rate per {groups[:-1]} (95% CI)")
+    bots.set_title(
+        _("win rate per team (95% CI)") if groups == "teams" else _("win rate per bot (95% CI)")
+    )
     for name in ("turns", "decisions"):
         _bars(length, [(x, c[name]) for x, c in zip(xs, cells, strict=True)], "mean", name)
-    length.set_title("game length: mean turns and decisions (95% CI)")
+    length.set_title(_("game length: mean turns and decisions (95% CI)"))
     kinds = sorted({k for c in cells for k in c["endings"]})
     for kind in kinds:
         series = [(x, c["endings"][kind]) for x, c in zip(xs, cells, strict=True)
                   if kind in c["endings"]]  # fmt: skip
         _bars(endings, series, "share", kind)
-    endings.set_title("how games end: share of games (95% CI)")
+    endings.set_title(_("how games end: share of games (95% CI)"))
     for ax in (seats, bots, length, endings):
         ax.set_xticks(xs, labels, rotation=20, ha="right", fontsize=8)
         ax.legend(fontsize=7)
+    title = _("{game}: {n} games per cell, bots {bots}, seed {seed}")
     fig.suptitle(
-        f"{result['game']}: {result['games_per_cell']} games per cell, bots {result['bots']}, "
-        f"seed {result['seed']}"
+        title.format(
+            game=result["game"],
+            n=result["games_per_cell"],
+            bots=result["bots"],
+            seed=result["seed"],
+        )
     )
     fig.tight_layout()
     fig.savefig(path)

@@ -232,10 +232,12 @@ def in_parts(
 def bot_list(spec: str | None, players: int) -> list[str]:
     """``random,random`` → one name per seat; a single name fills every seat."""
     from kaboom.engine.errors import BadInput
+    from kaboom.engine.i18n import _
 
     names = [n.strip() for n in (spec or "random").split(",") if n.strip()]
     if len(names) == 1:
         names *= players
     if len(names) != players:
-        raise BadInput("--bots", f"one bot name or {players} comma-separated names")
+        why = _("one bot name or {n} comma-separated names").format(n=players)
+        raise BadInput("--bots", why)
     return names

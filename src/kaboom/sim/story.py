@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from kaboom.bots.base import Bot
 from kaboom.engine.events import Event
+from kaboom.engine.i18n import _
 from kaboom.engine.state import State
 from kaboom.sim.simulate import play_game
 
@@ -24,8 +25,9 @@ def tell(
     """Play ``state`` to the end and return the story of the game, line by line; ``say``
     hears the lines as they come, once before the first move and once after each move
     (``kaboom watch`` prints them, at its pace)."""
-    lines = [f"P{seat} is played by the {bots[seat].name} bot" for seat in range(state.players)]
-    lines.append(f"P{state.to_act} goes first.")
+    played = _("{who} is played by the {bot} bot")
+    lines = [played.format(who=f"P{q}", bot=bots[q].name) for q in range(state.players)]
+    lines.append(_("{who} goes first.").format(who=f"P{state.to_act}"))
     lines.extend(story_lines(state, state.opening()))
     if say is not None:
         say(list(lines))

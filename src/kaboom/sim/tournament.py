@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kaboom.bots.make import make_bot
+from kaboom.engine.i18n import _
 from kaboom.engine.jsonvalue import JsonValue
 from kaboom.engine.registry import get_game, new_game
 from kaboom.sim.backend import Backend
@@ -165,15 +166,16 @@ def plot(report: TournamentReport, path: str) -> None:
     names = [r["bot"] for r in rows]
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
     left.bar(names, [r["mu"] for r in rows], yerr=[2 * r["sigma"] for r in rows], capsize=6)
-    left.set_title("rating: OpenSkill skill μ ± 2σ (the table's rating)")
+    left.set_title(_("rating: OpenSkill skill μ ± 2σ (the table's rating)"))
     rates = [r["win_rate"] for r in rows]
     errors = [[r - r_["ci95"][0] for r, r_ in zip(rates, rows, strict=True)],
               [r_["ci95"][1] - r for r, r_ in zip(rates, rows, strict=True)]]  # fmt: skip
     right.bar(names, rates, yerr=errors, capsize=6, color="tab:orange")
-    right.axhline(1 / report.players, color="grey", linestyle="--", label="even share")
-    right.set_title("win rate per seat-game (95% CI)")
+    right.axhline(1 / report.players, color="grey", linestyle="--", label=_("even share"))
+    right.set_title(_("win rate per seat-game (95% CI)"))
     right.legend()
-    fig.suptitle(f"{report.game}, {report.players} players, {len(report.outcomes)} games")
+    n, games = report.players, len(report.outcomes)
+    fig.suptitle(_("{game}, {n} players, {games} games").format(game=report.game, n=n, games=games))
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kaboom.engine.i18n import N_
 from kaboom.engine.options import Option
 from kaboom.engine.registry import register_game
 from kaboom.games.board.core import BOX
@@ -9,9 +10,10 @@ from kaboom.games.board.rollout import PLAYOUT
 from kaboom.games.board.state import BoardGameState
 
 OPTIONS = (
-    Option("first", int, 0, "The seat that goes first", minimum=0, maximum=5),
-    Option("board", str, "", "Your own box file: board, Move Discs, Action Cards", path=True),
-)
+    Option("first", int, 0, N_("The seat that goes first"), minimum=0, maximum=5),
+    Option("board", str, "", N_("Your own box file: board, Move Discs, Action Cards"),
+           path=True),
+)  # fmt: skip
 
 register_game(BoardGameState, BOX.header, OPTIONS, family="board", playout=PLAYOUT)
 

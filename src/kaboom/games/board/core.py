@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Final
 from mypy_extensions import mypyc_attr
 
 from kaboom.engine.errors import BadInput, IllegalAction
+from kaboom.engine.i18n import _
 from kaboom.engine.parsing import action_words, ascii_number, check_action_id
 from kaboom.games._nope import others_from_left
 from kaboom.games.board._fields import BoardFields
@@ -139,7 +140,10 @@ class BoardCore(BoardFields):
             return DISCARD, action - ids.discard
         if action < ids.size:
             return PLACE, action - ids.place
-        raise BadInput("action", f"an action id in 0..{ids.size - 1}, got {action}")
+        raise BadInput(
+            "action",
+            _("an action id in 0..{n}, got {action}").format(n=ids.size - 1, action=action),
+        )
 
     def action_text(self, action: object) -> str:
         kind, arg = self.decode(action)
@@ -165,7 +169,12 @@ class BoardCore(BoardFields):
             return WORDS.index(words[0])
         if len(words) >= 2 and words[0] in ("play", "discard"):
             if words[1] not in box.card_slugs:
-                raise BadInput("card", f"one of {', '.join(box.card_slugs)}; got {words[1]!r}")
+                raise BadInput(
+                    "card",
+                    _("one of {names}; got {word!r}").format(
+                        names=", ".join(box.card_slugs), word=words[1]
+                    ),
+                )
             card = box.card_slugs.index(words[1])
             if words[0] == "discard" and len(words) == 2:
                 return ids.discard + card
@@ -178,16 +187,21 @@ class BoardCore(BoardFields):
         position = ascii_number(words[1]) if len(words) == 2 and words[0] == "place" else None
         if position is not None:
             if position > ids.size - ids.place - 1:
-                raise IllegalAction("Add a Magnet NOW", f"no position {position} in the Move Deck")
+                raise IllegalAction(
+                    _("Add a Magnet NOW"), _("no position {n} in the Move Deck").format(n=position)
+                )
             return ids.place + position
+        notation = ("draw, play CARD, play swap-spaces @SEAT, nope, pass, move, flip, defuse, "
+                    "explode, swap-with @SEAT, discard CARD, place N")  # fmt: skip
         raise BadInput(
-            "action",
-            "one of: draw, play CARD, play swap-spaces @SEAT, nope, pass, move, flip, defuse, "
-            f"explode, swap-with @SEAT, discard CARD, place N; got {text!r}",
+            "action", _("one of: {notation}; got {text!r}").format(notation=notation, text=text)
         )
 
     def _seat(self, word: str) -> int:
         seat = ascii_number(word[1:]) if word.startswith("@") else None
         if seat is not None and seat < self.n:
             return seat
-        raise BadInput("action", f"a seat written @N with N in 0..{self.n - 1}, got {word!r}")
+        raise BadInput(
+            "action",
+            _("a seat written @N with N in 0..{n}, got {word!r}").format(n=self.n - 1, word=word),
+        )

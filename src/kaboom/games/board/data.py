@@ -20,6 +20,7 @@ from kaboom.engine.datafile import (
     unique,
 )
 from kaboom.engine.errors import BadInput
+from kaboom.engine.i18n import _
 from kaboom.engine.parsing import ascii_number
 
 DATA = package_dir("kaboom.games.board") / "board.toml"
@@ -81,19 +82,24 @@ class Box:
 
 def _side(raw: Any, spaces: int, where: str) -> Side:
     if not isinstance(raw, dict):
-        raise BadInput(where, "a table with kittens, value and values")
+        raise BadInput(where, _("a table with kittens, value and values"))
     kittens = field(raw, "kittens", list, where)
     if any(isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= spaces for k in kittens):
-        raise BadInput(f"{where}.kittens", f"spaces in 1..{spaces}")
+        raise BadInput(f"{where}.kittens", _("spaces in 1..{spaces}").format(spaces=spaces))
     default = number(raw, "value", where, -MAX_VALUE, MAX_VALUE)
     values = [0] + [default] * spaces + [0]
     given = raw.get("values", {})
     if not isinstance(given, dict):
-        raise BadInput(f"{where}.values", f"a table of space = number, got {given!r}")
+        raise BadInput(
+            f"{where}.values", _("a table of space = number, got {given!r}").format(given=given)
+        )
     for key in given:
         space = ascii_number(str(key))
         if space is None or not 1 <= space <= spaces:
-            raise BadInput(f"{where}.values.{key}", f"a space in 1..{spaces} = a number")
+            raise BadInput(
+                f"{where}.values.{key}",
+                _("a space in 1..{spaces} = a number").format(spaces=spaces),
+            )
         values[space] = number(given, key, f"{where}.values", -MAX_VALUE, MAX_VALUE)
     for k in kittens:
         values[k] = 0
@@ -104,7 +110,7 @@ def _disc(disc: Any, spaces: int, where: str) -> None:
     """One Move Disc: its kind, slug, count and steps (a disc that moves goes 1 to
     ``spaces + 1`` steps; the others 0 to ``spaces + 1``)."""
     if not isinstance(disc, dict) or disc.get("kind") not in DISC_KINDS:
-        raise BadInput(f"{where}.kind", f"one of {', '.join(DISC_KINDS)}")
+        raise BadInput(f"{where}.kind", _("one of {names}").format(names=", ".join(DISC_KINDS)))
     field(disc, "slug", str, where)
     moves = disc["kind"] in ("move", "move-or-flip", "flip-then-move")
     number(disc, "steps", where, 1 if moves else 0, spaces + 1)
@@ -116,13 +122,15 @@ def parse_box(raw: dict[str, Any], source: str) -> Box:
     head, board = raw.get("game"), raw.get("board")
     where = f"{source}: game"
     if not isinstance(head, dict):
-        raise BadInput(f"{source}: [game]", "a table with id, name and players")
+        raise BadInput(f"{source}: [game]", _("a table with id, name and players"))
     if not isinstance(board, dict):
-        raise BadInput(f"{source}: [board]", "a table with spaces, loop_back_to, calm, chaos")
+        raise BadInput(f"{source}: [board]", _("a table with spaces, loop_back_to, calm, chaos"))
     spaces = number(board, "spaces", f"{source}: board", 1, MAX_SPACES)
     loop = field(board, "loop_back_to", int, f"{source}: board")
     if not 1 <= loop <= spaces:
-        raise BadInput(f"{source}: board.loop_back_to", f"a space in 1..{spaces}")
+        raise BadInput(
+            f"{source}: board.loop_back_to", _("a space in 1..{spaces}").format(spaces=spaces)
+        )
     discs, actions = _discs_and_cards(raw, source, spaces)
     kinds = [d["kind"] for d in discs]
     effects = [c.kind for c in actions]
@@ -161,20 +169,23 @@ def _discs_and_cards(
     Nope), each with a slug of its own."""
     discs, cards = raw.get("disc"), raw.get("card")
     if not isinstance(discs, list) or not discs:
-        raise BadInput(f"{source}: [[disc]]", "the Move Discs")
+        raise BadInput(f"{source}: [[disc]]", _("the Move Discs"))
     if not isinstance(cards, list) or not cards:
-        raise BadInput(f"{source}: [[card]]", "the Action Cards")
+        raise BadInput(f"{source}: [[card]]", _("the Action Cards"))
     for i, d in enumerate(discs):
         _disc(d, spaces, f"{source}: disc[{i}]")
     actions = [read_card(c, f"{source}: card[{i}]", "effect", EFFECTS) for i, c in enumerate(cards)]
     unique([d["slug"] for d in discs], f"{source}: [[disc]]", "disc slugs")
     unique([c.slug for c in actions], f"{source}: [[card]]", "card slugs")
     if [d["kind"] for d in discs].count("magnet") != 1:
-        raise BadInput(f"{source}: [[disc]]", "exactly one disc of kind 'magnet'")
+        raise BadInput(f"{source}: [[disc]]", _("exactly one disc of kind 'magnet'"))
     effects = [c.kind for c in actions]
     for effect in ("defuse", "nope"):
         if effects.count(effect) != 1:
-            raise BadInput(f"{source}: [[card]]", f"exactly one card with effect {effect!r}")
+            raise BadInput(
+                f"{source}: [[card]]",
+                _("exactly one card with effect {effect!r}").format(effect=effect),
+            )
     return discs, actions
 
 
@@ -186,13 +197,20 @@ def _check_totals(
     (``discs``: how many discs, how many of them Magnets)."""
     (disc_total, magnets), card_total = discs, sum(c.count for c in actions)
     if card_total > MAX_CARDS or disc_total > MAX_CARDS:
-        raise BadInput(f"{source}: cards", f"at most {MAX_CARDS} Action Cards and Move Discs")
+        raise BadInput(
+            f"{source}: cards",
+            _("at most {most} Action Cards and Move Discs").format(most=MAX_CARDS),
+        )
     players, hand_size = dealt
     if card_total < players * hand_size:
         where = f"{source}: game.hand_size"
-        raise BadInput(where, f"hands the Action Cards can deal to {players} players")
+        raise BadInput(
+            where, _("hands the Action Cards can deal to {players} players").format(players=players)
+        )
     if disc_total - magnets < 1:
-        raise BadInput(f"{source}: [[disc]]", "at least one Move Disc besides the Danger Magnets")
+        raise BadInput(
+            f"{source}: [[disc]]", _("at least one Move Disc besides the Danger Magnets")
+        )
 
 
 def load_box(path: Path = DATA) -> Box:

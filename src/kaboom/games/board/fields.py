@@ -6,6 +6,7 @@ value."""
 from kaboom.engine import fields as shared
 from kaboom.engine.errors import BadInput
 from kaboom.engine.fields import Field, Fields
+from kaboom.engine.i18n import _
 from kaboom.games._nope import fields as nope
 
 #: The phases (what kind of decision is due), by ``BoardCore.phase``.
@@ -25,28 +26,31 @@ def rigged_positions(positions: object, players: int, spaces: int) -> list[int]:
         or any(isinstance(x, bool) or not isinstance(x, int) for x in positions)
         or any(not 0 <= x <= spaces for x in positions)
     ):
-        raise BadInput("setup.positions", f"{players} spaces in 0..{spaces}")
+        raise BadInput(
+            "setup.positions",
+            _("{players} spaces in 0..{spaces}").format(players=players, spaces=spaces),
+        )
     taken = [x for x in positions if x]
     if len(taken) != len(set(taken)):
-        raise BadInput("setup.positions", "one character per space (but the Litter Box)")
+        raise BadInput("setup.positions", _("one character per space (but the Litter Box)"))
     return list(positions)
 
 
 def rigged_side(side: object, field: str) -> int:
     """The side up, by name."""
     if not isinstance(side, str) or side not in SIDES:
-        raise BadInput(field, "calm or chaos")
+        raise BadInput(field, _("calm or chaos"))
     return SIDES.index(side)
 
 
 def rigged_hands(hands: object, slugs: tuple[str, ...], players: int) -> list[list[int]]:
     """Each seat's Action Cards, by slug, as the cards held of each."""
     if not isinstance(hands, list) or len(hands) != players:
-        raise BadInput("setup.hands", f"{players} lists of Action Cards")
+        raise BadInput("setup.hands", _("{players} lists of Action Cards").format(players=players))
     rows = [[0] * len(slugs) for _ in range(players)]
     for q, hand in enumerate(hands):
         if not isinstance(hand, list):
-            raise BadInput(f"setup.hands[{q}]", "a list of Action Cards")
+            raise BadInput(f"setup.hands[{q}]", _("a list of Action Cards"))
         for i, slug in enumerate(hand):
             rows[q][rigged_index(slug, slugs, f"setup.hands[{q}][{i}]")] += 1
     return rows
@@ -55,14 +59,14 @@ def rigged_hands(hands: object, slugs: tuple[str, ...], players: int) -> list[li
 def rigged_pile(pile: object, slugs: tuple[str, ...], field: str) -> list[int]:
     """A pile written top first, as the state keeps it (the top last)."""
     if not isinstance(pile, list):
-        raise BadInput(field, f"a list, top first, of {', '.join(slugs)}")
+        raise BadInput(field, _("a list, top first, of {names}").format(names=", ".join(slugs)))
     return [rigged_index(x, slugs, f"{field}[{i}]") for i, x in enumerate(pile)][::-1]
 
 
 def rigged_index(slug: object, slugs: tuple[str, ...], where: str) -> int:
     """A card or disc, by slug."""
     if not isinstance(slug, str) or slug not in slugs:
-        raise BadInput(where, f"one of {', '.join(slugs)}")
+        raise BadInput(where, _("one of {names}").format(names=", ".join(slugs)))
     return slugs.index(slug)
 
 

@@ -11,6 +11,7 @@ from mypy_extensions import mypyc_attr
 from kaboom.engine import pile_memory as piles
 from kaboom.engine.checks import table, within_box
 from kaboom.engine.errors import BadInput
+from kaboom.engine.i18n import _
 from kaboom.games.board._fields import RIG_KEYS
 from kaboom.games.board.core import PHASES, SIDES
 from kaboom.games.board.knowledge import BoardKnowledge
@@ -31,7 +32,7 @@ class BoardRecord(BoardKnowledge):
         for seat, seen in enumerate(self.known_move_deck):
             if not piles.holds(self.move_deck, seen, self.known_move_runs[seat]):
                 field = f"state.known_move_deck[{seat}]"
-                raise BadInput(field, "places and runs the Move Deck holds")
+                raise BadInput(field, _("places and runs the Move Deck holds"))
         box = self.box
         cards = [*self.action_deck, *self.action_discard]
         cards += [c for h in self.hands for c, k in enumerate(h) for _ in range(k)]
@@ -48,7 +49,9 @@ class BoardRecord(BoardKnowledge):
         s = cls(players, options, random.Random(seed))
         for key in setup:
             if key not in RIG_KEYS:
-                raise BadInput(f"setup.{key}", f"one of {', '.join(sorted(RIG_KEYS))}")
+                raise BadInput(
+                    f"setup.{key}", _("one of {names}").format(names=", ".join(sorted(RIG_KEYS)))
+                )
         s._rig_fields(setup)  # the table's rig column (fields.py)
         s.hand_sizes = [sum(h) for h in s.hands]
         s.actor = s.current

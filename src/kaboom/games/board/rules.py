@@ -15,6 +15,7 @@ from kaboom.engine import pile_memory as piles
 from kaboom.engine.chance import shuffle
 from kaboom.engine.errors import BadInput
 from kaboom.engine.events import Event
+from kaboom.engine.i18n import _, ngettext, pgettext
 from kaboom.games._nope import ReactionWindow, attack_owed
 from kaboom.games.board import events as ev
 from kaboom.games.board.actions import (
@@ -67,7 +68,7 @@ class BoardRules(BoardRecord):
         self.action_deck = [t for t, k in enumerate(box.card_counts) for _ in range(k)]
         shuffle(self.rng, self.action_deck)
         for q in range(self.n):
-            for _ in range(box.hand_size):
+            for _k in range(box.hand_size):
                 self.gain(q, self.action_deck.pop())
         self.move_deck = [
             d for d, k in enumerate(box.disc_counts) if d != box.magnet for _ in range(k)
@@ -112,52 +113,78 @@ class BoardRules(BoardRecord):
         return out
 
     def explain_illegal(self, action: object) -> tuple[str, str]:
+        """``(rule, reason)`` in the language of the context: the rule named (a card, a
+        phase), the reason in a sentence."""
         kind, arg = self.decode(action)
-        box, phase = self.box, self.phase
+        phase = self.phase
         if phase == OVER:
-            return "game over", "the game has ended"
+            return pgettext("rule", "game over"), _("the game has ended")
+        why = self._why_not_now(kind)
+        if why is None and phase in (SWAP_LAST, DISCARD_DOWN, PLACE_MAGNET):
+            return self._why_not_after_landing(kind, arg)
+        if why is None and kind in (PLAY, SWAP_AT):
+            why = self._why_not_this_card(kind, arg)
+        text = self.action_text(action)
+        return why or (
+            pgettext("rule", "turn"),
+            _("{action!r} is not legal now").format(action=text),
+        )
+
+    def _why_not_now(self, kind: int) -> tuple[str, str] | None:
+        """A refusal in a reaction window, a Move Disc's choice, a landing on a kitten, or of
+        a reaction or a landing's action out of its time (``None``: none of those)."""
+        phase, nope, defuse = self.phase, _("Nope"), _("Defuse")
         if phase == REACT and kind == NOPE:
-            return "Nope", "you hold no Nope: pass"
+            return nope, _("you hold no Nope: pass")
         if phase == REACT and kind != PASS:
-            return "Nope", "a reaction window is open: nope or pass"
+            return nope, _("a reaction window is open: nope or pass")
         if kind in (NOPE, PASS) and phase != REACT:
-            return "Nope", "a Nope only answers an Action Card in its reaction window"
+            return nope, _("a Nope only answers an Action Card in its reaction window")
         if phase == CHOOSE:
-            return "Move Disc", f"{box.disc_slugs[self.disc_to_choose]}: choose move or flip"
+            disc = self.box.disc_slugs[self.disc_to_choose]
+            return _("Move Disc"), _("{disc}: choose move or flip").format(disc=disc)
         if phase == LANDED:
             if kind == DEFUSE:
-                return "Defuse", "you hold no Defuse: explode"
-            return "Exploding Kitten", "you landed on an Exploding Kitten: defuse or explode"
+                return defuse, _("you hold no Defuse: explode")
+            return _("Exploding Kitten"), _("you landed on an Exploding Kitten: defuse or explode")
         if kind in (DEFUSE, EXPLODE):
-            return "Defuse", "a Defuse is played only on an Exploding Kitten space"
-        if phase == SWAP_LAST:
-            return "explode", "swap with a player in last place"
-        if phase == DISCARD_DOWN:
+            return defuse, _("a Defuse is played only on an Exploding Kitten space")
+        return None
+
+    def _why_not_after_landing(self, kind: int, arg: int) -> tuple[str, str]:
+        """A refusal while a seat swaps with last place, discards down, or places a magnet."""
+        box, explode = self.box, pgettext("rule", "explode")
+        if self.phase == SWAP_LAST:
+            return explode, _("swap with a player in last place")
+        if self.phase == DISCARD_DOWN:
             if kind == DISCARD:
-                return "explode", f"you hold no {box.card_names[arg]}"
-            return "explode", f"discard down to {box.explode_keep} Action Cards first"
-        if phase == PLACE_MAGNET:
-            places = len(self.move_deck)
-            return "Add a Magnet NOW", f"put the Danger Magnet at 0..{places} (0 = top)"
-        why = self._why_not_this_card(kind, arg) if kind in (PLAY, SWAP_AT) else None
-        return why or ("turn", f"{self.action_text(action)!r} is not legal now")
+                return explode, _("you hold no {card}").format(card=_(box.card_names[arg]))
+            return explode, ngettext(
+                "discard down to {n} Action Card first",
+                "discard down to {n} Action Cards first",
+                box.explode_keep,
+            ).format(n=box.explode_keep)
+        places = len(self.move_deck)
+        return _("Add a Magnet NOW"), _("put the Danger Magnet at 0..{n} (0 = top)").format(
+            n=places
+        )
 
     def _why_not_this_card(self, kind: int, arg: int) -> tuple[str, str] | None:
         """Why an Action Card may not be played on your turn (``None``: no card rule)."""
         box = self.box
         card = arg if kind == PLAY else box.card("swap")
-        name = box.card_names[card]
+        name = _(box.card_names[card])
         if not self.hands[self.actor][card]:
-            return name, f"you hold no {name}"
+            return name, _("you hold no {card}").format(card=name)
         effect = box.card_effects[card]
         if effect in ("defuse", "nope"):
-            return name, f"{name} is not played on your turn"
+            return name, _("{card} is not played on your turn").format(card=name)
         if effect == "swap" and kind == PLAY:
-            return name, "Swap Spaces needs a target @SEAT"
+            return name, _("Swap Spaces needs a target @SEAT")
         if effect == "magnet":
-            return name, "no Danger Magnet is left to add"
+            return name, _("no Danger Magnet is left to add")
         if kind == SWAP_AT and arg == self.actor:
-            return name, "choose another player"
+            return name, _("choose another player")
         return None
 
     def _apply(self, action: int) -> list[Event]:
@@ -222,7 +249,7 @@ class BoardRules(BoardRecord):
     def _draw_cards(self, p: int, k: int) -> list[Event]:
         """Draw Action Cards; an emptied Action Deck is at once its Discard Pile shuffled."""
         drawn: list[int] = []
-        for _ in range(k):
+        for _k in range(k):
             self._replenish_actions()
             if not self.action_deck:
                 break  # every Action Card is in a hand
@@ -252,7 +279,7 @@ class BoardRules(BoardRecord):
         box = self.box
         events = self._replenish_discs()
         if not self.move_deck:  # only a rigged table can have no Move Disc at all
-            raise BadInput("setup", "the Move Deck and its Discard Pile are empty: no disc")
+            raise BadInput("setup", _("the Move Deck and its Discard Pile are empty: no disc"))
         disc = self.move_deck.pop()
         for known, runs in zip(self.known_move_deck, self.known_move_runs, strict=True):
             if known or runs:  # the disc is flipped face up: everyone sees it
@@ -276,7 +303,7 @@ class BoardRules(BoardRecord):
     def _move(self, p: int, steps: int) -> list[Event]:
         """Forward ``steps`` spaces; past the Ribbon the Loop Back Arrow (docs/rulings.md §5)."""
         space = self.positions[p]
-        for _ in range(steps):
+        for _k in range(steps):
             space = self.box.next_space(space)
         return self._arrive(p, space)
 

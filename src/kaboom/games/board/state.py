@@ -14,6 +14,7 @@ from mypy_extensions import mypyc_attr
 from kaboom.engine.datafile import option_file
 from kaboom.engine.errors import BadInput
 from kaboom.engine.events import Event
+from kaboom.engine.i18n import N_, _
 from kaboom.games.board.core import BOX
 from kaboom.games.board.data import load_box
 from kaboom.games.board.rules import FUTURE, MAX_TURNS, BoardRules
@@ -46,8 +47,11 @@ class BoardGameState(BoardRules):
 @cache
 def _boxed(path: str) -> type[BoardGameState]:
     """A state class for a user's own box file (board, Move Discs, Action Cards)."""
-    file = option_file(path, "board", "a board file")
+    file = option_file(path, "board", N_("a board file"))
     box = load_box(file)
     if box.header.id != BOX.header.id:
-        raise BadInput(f"{file.name}: game.id", f"{BOX.header.id!r}, got {box.header.id!r}")
+        raise BadInput(
+            f"{file.name}: game.id",
+            _("{game!r}, got {n!r}").format(game=BOX.header.id, n=box.header.id),
+        )
     return type("BoardGameBoxState", (BoardGameState,), {"box": box, "__slots__": ()})

@@ -2,27 +2,53 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Final, cast
 
 from kaboom.engine.events import Event, fixed_phrase, in_words
+from kaboom.engine.i18n import N_, _, ngettext
 from kaboom.games.board import events as ev
 from kaboom.games.board.data import Box
 
-SIDE_NAMES = {"calm": "Calm Mode (blue side)", "chaos": "Chaos Mode (red side)"}
+#: The sides of the board by their slug (said with ``_``).
+SIDE_NAMES = {"calm": N_("Calm Mode (blue side)"), "chaos": N_("Chaos Mode (red side)")}
+
+#: The Move Discs of the box by their slug, a number written ``{n}`` (said with ``_``).
+DISC_NAMES: Final = {
+    "move-{n}": N_("Move {n}"),
+    "move-{n}-or-flip": N_("Move {n} or Flip"),
+    "flip-then-move-{n}": N_("Flip then Move {n}"),
+    "cut-the-line": N_("Cut the Line"),
+    "danger-magnet": N_("Danger Magnet"),
+}
 
 
 def _space(box: Box, space: int) -> str:
     if space == 0:
-        return "the Litter Box"
+        return _("the Litter Box")
     if space == box.ribbon:
-        return "the Ribbon"
-    return f"space {space}"
+        return _("the Ribbon")
+    return _("space {n}").format(n=space)
 
 
 def disc_name(slug: str) -> str:
-    """``move-3-or-flip`` → ``Move 3 or Flip``."""
+    """``move-3-or-flip`` → ``Move 3 or Flip``, in the language of the context; a disc the
+    box's own file adds is its slug in words.
+
+    >>> disc_name("move-3-or-flip"), disc_name("cut-the-line"), disc_name("jump-7")
+    ('Move 3 or Flip', 'Cut the Line', 'Jump 7')
+    """
+    number = re.search(r"\d+", slug)
+    pattern = slug if number is None else slug.replace(number.group(), "{n}", 1)
+    if pattern in DISC_NAMES:
+        return _(DISC_NAMES[pattern]).format(n=number.group() if number else "")
     return " ".join(w if w in ("or", "then", "the") else w.capitalize() for w in slug.split("-"))
+
+
+def side_name(side: str) -> str:
+    """A side of the board by its slug (``calm``, ``chaos``), in words."""
+    return _(SIDE_NAMES[side])
 
 
 class Said:
@@ -32,7 +58,7 @@ class Said:
 
     def __init__(self, box: Box, seat: int | None) -> None:
         self.box, self.who = box, f"P{seat}"
-        self.names = dict(zip(box.card_slugs, box.card_names, strict=True))
+        self.names = {s: _(n) for s, n in zip(box.card_slugs, box.card_names, strict=True)}
 
 
 Phrase = Callable[[Said, Event], str]
@@ -40,30 +66,44 @@ Phrase = Callable[[Said, Event], str]
 
 def _turn(w: Said, e: Event) -> str:
     owed = cast(ev.Owed, e.data)["owed"]
-    return f"{w.who}'s turn" + (f" ({owed} turns owed)" if owed > 1 else "")
+    if owed > 1:
+        return ngettext(
+            "{who}'s turn ({n} turn owed)", "{who}'s turn ({n} turns owed)", owed
+        ).format(who=w.who, n=owed)
+    return _("{who}'s turn").format(who=w.who)
 
 
 def _draw_cards(w: Said, e: Event) -> str:
     d = cast(ev.Drawn, e.data)
     if d.get("redacted"):
-        return f"{w.who} draws {d['count']} Action Card(s)"
-    return f"{w.who} draws " + (", ".join(w.names[c] for c in d["cards"]) or "nothing")
+        n = d["count"]
+        return ngettext("{who} draws {n} Action Card", "{who} draws {n} Action Cards", n).format(
+            who=w.who, n=n
+        )
+    if not d["cards"]:
+        return _("{who} draws nothing").format(who=w.who)
+    cards = ", ".join(w.names[c] for c in d["cards"])
+    return _("{who} draws {cards}").format(who=w.who, cards=cards)
 
 
 def _disc(w: Said, e: Event) -> str:
-    return f"{w.who} flips the Move Disc: {disc_name(cast(ev.Disc, e.data)['disc'])}"
+    disc = disc_name(cast(ev.Disc, e.data)["disc"])
+    return _("{who} flips the Move Disc: {disc}").format(who=w.who, disc=disc)
 
 
 def _move(w: Said, e: Event) -> str:
-    return f"{w.who} moves to {_space(w.box, cast(ev.Moved, e.data)['to'])}"
+    where = _space(w.box, cast(ev.Moved, e.data)["to"])
+    return _("{who} moves to {space}").format(who=w.who, space=where)
 
 
 def _flip(w: Said, e: Event) -> str:
-    return f"The board flips to {SIDE_NAMES[cast(ev.Side, e.data)['side']]}"
+    side = side_name(cast(ev.Side, e.data)["side"])
+    return _("The board flips to {side}").format(side=side)
 
 
 def _swap(w: Said, e: Event) -> str:
-    return f"{w.who} swaps spaces with P{cast(ev.Swap, e.data)['with']}"
+    other = f"P{cast(ev.Swap, e.data)['with']}"
+    return _("{who} swaps spaces with {other}").format(who=w.who, other=other)
 
 
 def _card(w: Said, e: Event) -> str:
@@ -71,46 +111,61 @@ def _card(w: Said, e: Event) -> str:
 
 
 def _discard(w: Said, e: Event) -> str:
-    return f"{w.who} discards {_card(w, e)}"
+    return _("{who} discards {card}").format(who=w.who, card=_card(w, e))
 
 
 def _play(w: Said, e: Event) -> str:
     d = cast(ev.Played, e.data)
-    target = f" on P{d['target']}" if "target" in d else ""
-    return f"{w.who} plays {w.names[d['card']]}{target}"
+    card = w.names[d["card"]]
+    if "target" in d:
+        target = f"P{d['target']}"
+        return _("{who} plays {card} on {target}").format(who=w.who, card=card, target=target)
+    return _("{who} plays {card}").format(who=w.who, card=card)
 
 
 def _nope(w: Said, e: Event) -> str:
-    depth = cast(ev.Nope, e.data)["depth"]
-    return f"{w.who} plays Nope" + (" (Yup)" if depth % 2 == 0 else "")
+    if cast(ev.Nope, e.data)["depth"] % 2 == 0:
+        return _("{who} plays Nope (Yup)").format(who=w.who)
+    return _("{who} plays Nope").format(who=w.who)
 
 
 def _noped(w: Said, e: Event) -> str:
-    return f"{w.who}'s {_card(w, e)} is Noped"
+    return _("{who}'s {card} is Noped").format(who=w.who, card=_card(w, e))
 
 
 def _attack(w: Said, e: Event) -> str:
     d = cast(ev.Attacked, e.data)
-    return f"{w.who} attacks: P{d['next']} owes {d['owed']} turns"
+    n, other = d["owed"], f"P{d['next']}"
+    return ngettext(
+        "{who} attacks: {other} owes {n} turn", "{who} attacks: {other} owes {n} turns", n
+    ).format(who=w.who, other=other, n=n)
 
 
 def _see_the_future(w: Said, e: Event) -> str:
     d = cast(ev.Seen, e.data)
     if d.get("redacted"):
-        return f"{w.who} sees the future"
-    return f"{w.who} sees the future: " + ", ".join(disc_name(x) for x in d["discs"])
+        return _("{who} sees the future").format(who=w.who)
+    discs = ", ".join(disc_name(x) for x in d["discs"])
+    return _("{who} sees the future: {discs}").format(who=w.who, discs=discs)
 
 
 def _place_magnet(w: Said, e: Event) -> str:
     d = cast(ev.Placed, e.data)
     if d.get("redacted"):
-        return f"{w.who} secretly puts a Danger Magnet into the Move Deck"
-    return f"{w.who} puts a Danger Magnet at position {d['position']} (0 = top)"
+        return _("{who} secretly puts a Danger Magnet into the Move Deck").format(who=w.who)
+    # TRANSLATORS: {n} counts the Move Discs above it: 0 is the top of the Move Deck.
+    return _("{who} puts a Danger Magnet at position {n} (0 = top)").format(
+        who=w.who, n=d["position"]
+    )
 
 
 def _time_up(w: Said, e: Event) -> str:
-    turns = cast(ev.Turns, e.data)["turns"]
-    return f"Time is up after {turns} turns: the seat furthest along wins"
+    n = cast(ev.Turns, e.data)["turns"]
+    return ngettext(
+        "Time is up after {n} turn: the seat furthest along wins",
+        "Time is up after {n} turns: the seat furthest along wins",
+        n,
+    ).format(n=n)
 
 
 #: Each kind of event in plain words (board/events.py lists the kinds).
@@ -139,7 +194,8 @@ def render_board(box: Box, side: int, positions: list[int]) -> str:
     layout = box.sides[side]
     here = {p: q for q, p in enumerate(positions) if p}
     litter = " ".join(f"P{q}" for q, p in enumerate(positions) if p == 0) or "-"
-    lines = [f"Board: {SIDE_NAMES[('calm', 'chaos')[side]]}   Litter Box: {litter}"]
+    side_words = side_name(("calm", "chaos")[side])
+    lines = [_("Board: {side}   Litter Box: {who}").format(side=side_words, who=litter)]
     cells = []
     for space in range(1, box.spaces + 1):
         mark = "EK" if space in layout.kittens else f"+{layout.values[space]}"
@@ -148,6 +204,10 @@ def render_board(box: Box, side: int, positions: list[int]) -> str:
     for row in range(0, len(cells), 8):
         lines.append(" | ".join(cells[row : row + 8]))
     on_ribbon = " ".join(f"P{q}" for q, p in enumerate(positions) if p == box.ribbon)
-    ribbon = f"Ribbon ({box.ribbon}): {on_ribbon}" if on_ribbon else f"Ribbon ({box.ribbon})"
-    lines.append(f"{ribbon}; the Loop Back Arrow leads to {box.loop_back_to}")
+    ribbon, back = box.ribbon, box.loop_back_to
+    if on_ribbon:
+        line = _("Ribbon ({n}): {who}; the Loop Back Arrow leads to {back}")
+    else:
+        line = _("Ribbon ({n}); the Loop Back Arrow leads to {back}")
+    lines.append(line.format(n=ribbon, who=on_ribbon, back=back))
     return "\n".join(lines)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kaboom.engine.i18n import N_
 from kaboom.engine.options import Option
 from kaboom.engine.registry import register_game
 from kaboom.games.eleminis.core import MAX_TARGET
@@ -9,12 +10,13 @@ from kaboom.games.eleminis.rollout import PLAYOUT
 from kaboom.games.eleminis.state import DECK, EleminisState
 
 OPTIONS = (
-    Option("teams", int, 0, "2 to 4 teams of equal size, seated alternately (0: none)",
+    Option("teams", int, 0, N_("2 to 4 teams of equal size, seated alternately (0: none)"),
            minimum=0, maximum=4),
-    Option("match", bool, False, "Play games until a side reaches the target score"),
-    Option("target", int, 500, "The match's target score", minimum=1, maximum=MAX_TARGET),
-    Option("shuffle_turnover", bool, False, "Shuffle the Discard Pile when it becomes the Deck"),
-    Option("first", int, 0, "The seat that goes first", minimum=0, maximum=7),
+    Option("match", bool, False, N_("Play games until a side reaches the target score")),
+    Option("target", int, 500, N_("The match's target score"), minimum=1, maximum=MAX_TARGET),
+    Option("shuffle_turnover", bool, False,
+           N_("Shuffle the Discard Pile when it becomes the Deck")),
+    Option("first", int, 0, N_("The seat that goes first"), minimum=0, maximum=7),
 )  # fmt: skip
 
 register_game(EleminisState, DECK.header, OPTIONS, family="eleminis", playout=PLAYOUT)

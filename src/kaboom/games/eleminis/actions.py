@@ -14,6 +14,7 @@ from functools import cache
 from typing import Final
 
 from kaboom.engine.errors import BadInput, IllegalAction
+from kaboom.engine.i18n import _, pgettext
 from kaboom.engine.parsing import action_words, ascii_number, check_action_id
 from kaboom.games.eleminis.deck import Deck
 
@@ -127,10 +128,13 @@ def parse_cell(text: str, players: int, slots: int) -> int:
     head, dot, slot = text.lower().removeprefix("p").partition(".")
     seat, number = ascii_number(head), ascii_number(slot)
     if not dot or seat is None or number is None:
-        raise BadInput("action", f"a slot written pSEAT.SLOT (p2.3), got {text!r}")
+        raise BadInput(
+            "action", _("a slot written pSEAT.SLOT (p2.3), got {text!r}").format(text=text)
+        )
     index = number - 1
     if not (0 <= seat < players and 0 <= index < slots):
-        raise IllegalAction("slots", f"{text} is no slot: seats 0..{players - 1}, slots 1..{slots}")
+        why = _("{text} is no slot: seats 0..{last}, slots 1..{slots}")
+        raise IllegalAction(_("slots"), why.format(text=text, last=players - 1, slots=slots))
     return seat * slots + index
 
 
@@ -141,7 +145,7 @@ def parse_action(text: object, players: int, deck: Deck, drawn: int) -> int:
     slots, cells = deck.slots, players * deck.slots
     words = [w for word in action_words(text) for w in word.replace("->", " -> ").split()]
     if not words:
-        raise BadInput("action", f"one of {EXPECTED} (empty text)")
+        raise BadInput("action", _("one of {notation} (empty text)").format(notation=EXPECTED))
     word, rest = words[0], [w for w in words[1:] if w != "->"]
     if word == "pass" and not rest:
         return encode(cells, PASS)
@@ -154,7 +158,9 @@ def parse_action(text: object, players: int, deck: Deck, drawn: int) -> int:
     if word in ("discard", "recycle") and len(rest) == 1:
         kind = DISCARD if word == "discard" else RECYCLE
         return encode(cells, kind, parse_cell(rest[0], players, slots))
-    raise BadInput("action", f"one of {EXPECTED}; got {text!r}")
+    raise BadInput(
+        "action", _("one of {notation}; got {text!r}").format(notation=EXPECTED, text=text)
+    )
 
 
 def _played_slot(rest: list[str], deck: Deck, drawn: int) -> str | None:
@@ -163,8 +169,9 @@ def _played_slot(rest: list[str], deck: Deck, drawn: int) -> str | None:
     if len(rest) == 2:
         card = deck.title_of(rest[0])
         if card != drawn:
-            held = deck.names[drawn] if drawn >= 0 else "nothing"
-            raise IllegalAction("draw", f"you drew {held}, not {deck.names[card]}")
+            held = _(deck.names[drawn]) if drawn >= 0 else _("nothing")
+            why = _("you drew {held}, not {card}").format(held=held, card=_(deck.names[card]))
+            raise IllegalAction(pgettext("rule", "draw"), why)
         rest = rest[1:]
     return rest[0] if len(rest) == 1 else None
 
@@ -174,7 +181,8 @@ def _move_or_swap(word: str, rest: list[str], players: int, deck: Deck) -> int:
     slots = deck.slots
     a, b = parse_cell(rest[0], players, slots), parse_cell(rest[1], players, slots)
     if word == "swap" and a == b:
-        raise IllegalAction("Swap", f"a swap exchanges two different slots, got {rest[0]} twice")
+        why = _("a swap exchanges two different slots, got {slot} twice").format(slot=rest[0])
+        raise IllegalAction(_("Swap"), why)
     if word == "swap" and a > b:
         a, b = b, a
     return encode(players * slots, MOVE if word == "move" else SWAP, a, b)

@@ -10,6 +10,7 @@ from typing import Any, ClassVar, Final
 
 from kaboom.engine.errors import BadOption
 from kaboom.engine.events import Event
+from kaboom.engine.i18n import ngettext
 from kaboom.games.eleminis._fields import EleminisFields
 from kaboom.games.eleminis.actions import (
     action_count,
@@ -43,7 +44,12 @@ class EleminisCore(EleminisFields):
         # Team Games (docs/rulings.md §6): teams of equal size, seated alternately.
         self.teams = int(options.get("teams", 0))
         if self.teams and (self.teams < 2 or players % self.teams or players == self.teams):
-            raise BadOption("teams", f"2 to 4 teams of equal size of at least 2; {players} players")
+            why = ngettext(
+                "2 to 4 teams of equal size of at least 2; {n} player",
+                "2 to 4 teams of equal size of at least 2; {n} players",
+                players,
+            )
+            raise BadOption("teams", why.format(n=players))
         self._deal_fields(players, options)  # the table's deal column (fields.py)
 
     def card_count(self) -> int:

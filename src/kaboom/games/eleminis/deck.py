@@ -17,6 +17,7 @@ from kaboom.engine.datafile import (
     unique,
 )
 from kaboom.engine.errors import BadInput
+from kaboom.engine.i18n import _
 
 KINDS = ("elemini", "star", "trash", "move", "swap", "discard", "recycle")
 #: Cards that go into slots; the others are action cards.
@@ -56,7 +57,10 @@ class Deck:
         try:
             return self.slugs.index(slug)
         except ValueError:
-            raise BadInput("card", f"one of {', '.join(self.slugs)}; got {slug!r}") from None
+            raise BadInput(
+                "card",
+                _("one of {names}; got {slug!r}").format(names=", ".join(self.slugs), slug=slug),
+            ) from None
 
     def score(self, name: str) -> int:
         return dict(self.scoring)[name]
@@ -70,11 +74,13 @@ def parse_deck(raw: dict[str, Any], source: str) -> Deck:
     """Validate a deck table (as read from TOML); errors name the field."""
     head, cards, scoring = raw.get("game"), raw.get("card"), raw.get("scoring")
     if not isinstance(head, dict):
-        raise BadInput(f"{source}: [game]", "a table with id, name, players and slots")
+        raise BadInput(f"{source}: [game]", _("a table with id, name, players and slots"))
     if not isinstance(cards, list) or not cards:
-        raise BadInput(f"{source}: [[card]]", "at least one card table")
+        raise BadInput(f"{source}: [[card]]", _("at least one card table"))
     if not isinstance(scoring, dict):
-        raise BadInput(f"{source}: [scoring]", f"a table with {', '.join(SCORES)}")
+        raise BadInput(
+            f"{source}: [scoring]", _("a table with {names}").format(names=", ".join(SCORES))
+        )
     titles = [read_card(c, f"{source}: card[{i}]", "kind", KINDS) for i, c in enumerate(cards)]
     slugs = [c.slug for c in titles]
     unique(slugs, f"{source}: [[card]]", "card slugs")
@@ -84,10 +90,15 @@ def parse_deck(raw: dict[str, Any], source: str) -> Deck:
     slots = number(head, "slots", where, 1, MAX_SLOTS)
     total = sum(c.count for c in titles)
     if not header.max_players * slots <= total <= MAX_CARDS:
+        why = _("{n} to {most} cards ({total}): enough to fill every slot of {players} players")
         raise BadInput(
             f"{source}: [[card]]",
-            f"{header.max_players * slots} to {MAX_CARDS} cards ({total}): "
-            f"enough to fill every slot of {header.max_players} players",
+            why.format(
+                n=header.max_players * slots,
+                most=MAX_CARDS,
+                total=total,
+                players=header.max_players,
+            ),
         )
     return Deck(
         header=header,
@@ -111,11 +122,14 @@ def _beats(
     beats: list[frozenset[int]] = []
     for i, names in enumerate(named):
         if not isinstance(names, list) or any(n not in slugs for n in names):
-            raise BadInput(f"{source}: card[{i}].beats", f"a list of card slugs; got {names!r}")
+            raise BadInput(
+                f"{source}: card[{i}].beats",
+                _("a list of card slugs; got {names!r}").format(names=names),
+            )
         beats.append(frozenset(slugs.index(n) for n in names))
     for i, b in enumerate(beats):
         if any(kinds[t] != "elemini" for t in b):
-            raise BadInput(f"{source}: card[{i}].beats", "Eleminis only")
+            raise BadInput(f"{source}: card[{i}].beats", _("Eleminis only"))
     return beats
 
 

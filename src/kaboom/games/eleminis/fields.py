@@ -6,6 +6,7 @@ from kaboom.engine import checks
 from kaboom.engine import fields as shared
 from kaboom.engine.errors import BadInput
 from kaboom.engine.fields import Field, Fields
+from kaboom.engine.i18n import _
 
 #: A match ends after this many games even if no side has reached the target; the highest
 #: total wins (docs/rulings.md §6, "How long a match lasts"). With ``target`` at most
@@ -17,25 +18,27 @@ MAX_MATCH_GAMES = 100
 def rigged_card(slug: object, slugs: tuple[str, ...], where: str) -> int:
     """A card, by slug."""
     if not isinstance(slug, str) or slug not in slugs:
-        raise BadInput(where, f"a card, one of {', '.join(slugs)}")
+        raise BadInput(where, _("a card, one of {names}").format(names=", ".join(slugs)))
     return slugs.index(slug)
 
 
 def rigged_cards(cards: object, slugs: tuple[str, ...], field: str) -> list[int]:
     """A list of cards, by slug, in the order written."""
     if not isinstance(cards, list):
-        raise BadInput(field, f"a list of cards, got {cards!r}")
+        raise BadInput(field, _("a list of cards, got {cards!r}").format(cards=cards))
     return [rigged_card(c, slugs, f"{field}[{i}]") for i, c in enumerate(cards)]
 
 
 def rigged_rows(rows: object, slugs: tuple[str, ...], players: int, slots: int) -> list[int]:
     """One row of ``slots`` cards or null per seat, as the cells (-1: an empty slot)."""
     if not isinstance(rows, list) or len(rows) != players:
-        raise BadInput("setup.rows", f"a list of {players} rows")
+        raise BadInput("setup.rows", _("a list of {players} rows").format(players=players))
     cells = [-1] * (players * slots)
     for q, row in enumerate(rows):
         if not isinstance(row, list) or len(row) != slots:
-            raise BadInput(f"setup.rows[{q}]", f"a list of {slots} cards or null")
+            raise BadInput(
+                f"setup.rows[{q}]", _("a list of {slots} cards or null").format(slots=slots)
+            )
         for i, slug in enumerate(row):
             where = f"setup.rows[{q}][{i}]"
             cells[q * slots + i] = -1 if slug is None else rigged_card(slug, slugs, where)
@@ -45,7 +48,7 @@ def rigged_rows(rows: object, slugs: tuple[str, ...], players: int, slots: int) 
 def rigged_totals(totals: object, players: int) -> list[int]:
     """Each seat's match total so far."""
     if not isinstance(totals, list) or len(totals) != players:
-        raise BadInput("setup.totals", f"a list of {players} numbers")
+        raise BadInput("setup.totals", _("a list of {players} numbers").format(players=players))
     return checks.integers(totals, -checks.MAX_COUNTER, checks.MAX_COUNTER, "setup.totals", players)
 
 

@@ -8,6 +8,7 @@ from typing import Any, Self
 
 from kaboom.engine.checks import table, within_box
 from kaboom.engine.errors import BadInput
+from kaboom.engine.i18n import _
 from kaboom.games.eleminis._fields import RIG_KEYS
 from kaboom.games.eleminis.core import OVER
 from kaboom.games.eleminis.fields import rigged_card
@@ -40,14 +41,16 @@ class EleminisRecord(EleminisKnowledge):
         s = cls(players, options, random.Random(seed))
         for key in setup:
             if key not in SETUP_KEYS:
-                raise BadInput(f"setup.{key}", f"one of {', '.join(sorted(SETUP_KEYS))}")
+                raise BadInput(
+                    f"setup.{key}", _("one of {names}").format(names=", ".join(sorted(SETUP_KEYS)))
+                )
         s._rig_fields(setup)  # the table's rig column (fields.py)
         s.first = s.current
         if "drawn" in setup:
             s.drawn = rigged_card(setup["drawn"], s.deck_data.slugs, "setup.drawn")
         else:
             if not s.deck:
-                raise BadInput("setup.deck", "a card to draw (or setup.drawn)")
+                raise BadInput("setup.deck", _("a card to draw (or setup.drawn)"))
             s._draw()
         return s
 

@@ -12,11 +12,12 @@ code in ``state.py``, ``knowledge.py``, ``record.py`` and ``actions.py``.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, cast
 
 from kaboom.engine.chance import shuffle
 from kaboom.engine.errors import BadInput
 from kaboom.engine.events import Event
+from kaboom.engine.i18n import N_, _, pgettext
 from kaboom.engine.parsing import check_action_id
 from kaboom.games.eleminis import events as ev
 from kaboom.games.eleminis.actions import (
@@ -73,7 +74,7 @@ class EleminisRules(EleminisRecord):
             self.deck_known = not self.options.get("shuffle_turnover", False)
             events.append(ev.turnover(len(self.deck)))
         if not self.deck:  # only a rigged table can run out: 81 cards, at most 40 slots
-            raise BadInput("setup", "the Deck and the Discard Pile are empty: nothing to draw")
+            raise BadInput("setup", _("the Deck and the Discard Pile are empty: nothing to draw"))
         self.drawn = self.deck.pop()
         return [*events, ev.card("draw", self.current, self.deck_data.slugs[self.drawn])]
 
@@ -289,41 +290,49 @@ class EleminisRules(EleminisRecord):
 
     # -- refusals: why an option is not one --------------------------------------------------------
     def explain_illegal(self, action: object) -> tuple[str, str]:
+        """``(rule, reason)`` in the language of the context: the card drawn (the rule it
+        follows) and why the action is not one of its plays."""
         action = check_action_id(action, self.num_distinct_actions)
         if self.phase == OVER:
-            return "game over", "the game has ended"
+            return pgettext("rule", "game over"), _("the game has ended")
         d, kind_now = self.deck_data, self.deck_data.kinds[self.drawn]
         kind, a, b = decode(self.n * self.slots, action)
-        drawn = d.names[self.drawn]
+        drawn = _(d.names[self.drawn])
         if kind == PASS:
-            return drawn, f"{drawn} can be played: a card is discarded only with no option"
+            why = _("{card} can be played: a card is discarded only with no option")
+            return drawn, why.format(card=drawn)
         if kind_now not in _wanted(kind):
-            return drawn, f"you drew {drawn}: {_how(kind_now)}"
+            return drawn, _("you drew {card}: {how}").format(card=drawn, how=_how(kind_now))
         if kind == PLACE:
             return self._explain_place(a)
+        return drawn, self._why_not_these(kind, a, b)
+
+    def _why_not_these(self, kind: int, a: int, b: int) -> str:
+        """Why a Move, Swap, Discard or Recycle may not take slot ``a`` (to slot ``b``)."""
         if kind in (MOVE, SWAP) and self.row_of(a) == self.row_of(b):
-            return drawn, "the two slots must be in different rows"
+            return _("the two slots must be in different rows")
         if self.cells[a] < 0:
-            return drawn, f"{self.cell_text(a)} is empty"
+            return _("{slot} is empty").format(slot=self.cell_text(a))
         if kind == MOVE and self.cells[b] >= 0:
-            return drawn, f"{self.cell_text(b)} is not empty"
+            return _("{slot} is not empty").format(slot=self.cell_text(b))
         if kind == SWAP and (self.cells[b] < 0 or self.cells[a] == self.cells[b]):
-            return drawn, "swap two different characters"
-        return drawn, "not legal now"
+            return _("swap two different characters")
+        return _("not legal now")
 
     def _explain_place(self, cell: int) -> tuple[str, str]:
         d = self.deck_data
-        drawn, there = d.names[self.drawn], self.cells[cell]
-        kind = d.kinds[self.drawn]
+        drawn, there = _(d.names[self.drawn]), self.cells[cell]
+        kind, trash = d.kinds[self.drawn], _("Trash")
         if kind == "trash" and self.row_of(cell) == self.current:
-            return "Trash", "Trash may be played only into another player's row"
+            return trash, _("Trash may be played only into another player's row")
         if there >= 0 and d.kinds[there] == "star":
-            return drawn, "a Star is never replaced"
+            return drawn, _("a Star is never replaced")
         if kind == "trash":
-            return "Trash", f"Trash cannot replace {d.names[there]}"
+            return trash, _("Trash cannot replace {card}").format(card=_(d.names[there]))
         if kind == "elemini":
-            return drawn, f"{drawn} does not beat {d.names[there]}"
-        return drawn, "not legal now"
+            why = _("{card} does not beat {other}")
+            return drawn, why.format(card=drawn, other=_(d.names[there]))
+        return drawn, _("not legal now")
 
 
 def game_started_again(events: list[Event]) -> bool:
@@ -346,16 +355,18 @@ def _wanted(kind: int) -> frozenset[str]:
     return frozenset()
 
 
+#: What a drawn card of each kind is played as (said with ``_``).
+HOW: Final = {
+    "elemini": N_("play it into a slot"),
+    "star": N_("play it into a slot"),
+    "trash": N_("play it into another player's slot"),
+    "move": N_("move a character"),
+    "swap": N_("swap two characters"),
+    "discard": N_("discard a character"),
+    "recycle": N_("recycle a character"),
+}
+
+
 def _how(kind: str) -> str:
-    """What a drawn card of ``kind`` is played as."""
-    if kind in ("elemini", "star"):
-        return "play it into a slot"
-    if kind == "trash":
-        return "play it into another player's slot"
-    if kind == "move":
-        return "move a character"
-    if kind == "swap":
-        return "swap two characters"
-    if kind == "discard":
-        return "discard a character"
-    return "recycle a character"
+    """What a drawn card of ``kind`` is played as, in words."""
+    return _(HOW.get(kind, HOW["recycle"]))
