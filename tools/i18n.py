@@ -127,7 +127,7 @@ def _env() -> dict[str, str]:
 
 def update() -> None:
     pybabel(
-        "extract", "-F", "babel.cfg", *KEYWORDS, "--sort-by-file", "--no-wrap",
+        "--quiet", "extract", "-F", "babel.cfg", *KEYWORDS, "--sort-by-file", "--no-wrap",
         "--project", "kaboom", "--copyright-holder", "the kaboom authors",
         "--msgid-bugs-address", "https://github.com/kaboom", "-c", "TRANSLATORS:",
         "-o", str(POT), ".",
