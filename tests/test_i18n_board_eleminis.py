@@ -93,7 +93,7 @@ def test_counted_lines_say_their_plurals() -> None:
     with use_language("nb"):
         assert state.describe(three) == "P0 trekker 3 handlingskort"
         owed = Event("turn", 1, {"owed": 2})
-        assert state.describe(owed) == "P1s tur (2 turer til gode)"
+        assert state.describe(owed) == "P1s tur (2 turer igjen)"
     assert state.describe(Event("turn", 1, {"owed": 2})) == "P1's turn (2 turns owed)"
 
 

@@ -15,22 +15,17 @@ from typing import Final
 from typer._click.core import Command, Context
 
 from kaboom.engine.i18n import (
-    LANGUAGES,
     N_,
     SOURCE,
     _,
     from_environment,
     language,
     parse_language,
+    spoken_languages,
 )
 
 #: The option naming the language, before a command or after it.
 LANG: Final = "--lang"
-
-
-def spoken() -> str:
-    """The languages kaboom speaks, as the error of an unknown ``--lang`` names them."""
-    return ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
 
 
 def asked(args: Sequence[str]) -> tuple[str | None, list[str]]:
@@ -80,7 +75,7 @@ def refusal(wanted: str) -> str:
     'error: --lang xx: kaboom speaks en (English), nb (Norsk bokmål)'
     """
     return _("error: --lang {asked}: kaboom speaks {languages}").format(
-        asked=wanted, languages=spoken()
+        asked=wanted, languages=spoken_languages()
     )
 
 

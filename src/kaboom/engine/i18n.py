@@ -63,8 +63,12 @@ class UnknownLanguage(ValueError):
     """A language kaboom does not speak, named with the ones it does."""
 
     def __init__(self, asked: str) -> None:
-        spoken = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
-        super().__init__(f"language {asked!r} is not one kaboom speaks: {spoken}")
+        super().__init__(f"language {asked!r} is not one kaboom speaks: {spoken_languages()}")
+
+
+def spoken_languages() -> str:
+    """The languages kaboom speaks, each named in itself: ``en (English), nb (Norsk bokmål)``."""
+    return ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
 
 
 def parse_language(tag: str) -> str | None:

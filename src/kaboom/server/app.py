@@ -274,7 +274,7 @@ def option_json(game: str, o: Option) -> dict[str, Any]:
     choices = None if o.choices is None else list(o.choices)
     words = {
         "label": said.label if said else o.name.replace("_", " ").capitalize(),
-        "help": said.help if said else o.help,
+        "help": said.help if said else _(o.help),
         "house": said.house if said else True,
         "choices": None
         if choices is None

@@ -125,7 +125,7 @@ class Choice:
         """An option's row in the rulebook's words: ``Teams: none  [its help]``."""
         words = words_of(self.spec.game_id, o.name)
         label = words.label if words else o.name
-        help_text = words.help if words else plain_help(o.help)
+        help_text = words.help if words else plain_help(_(o.help))
         shown = value_words(self.spec.game_id, o.name, self.values[o.name], self.players)
         return f"{escape(label)}: {escape(shown)}  [dim]{escape(help_text)}[/dim]"
 

@@ -215,5 +215,5 @@ class DynamittState(KittensState):
 
 @cache
 def _mapped(mapping: str) -> type[DynamittState]:
-    edition = load_dynamitt(option_file(mapping, "mapping", "a rank mapping file"))
+    edition = load_dynamitt(option_file(mapping, "mapping", N_("a rank mapping file")))
     return type("DynamittMappedState", (DynamittState,), {"edition": edition, "__slots__": ()})

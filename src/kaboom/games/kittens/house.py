@@ -63,7 +63,7 @@ def _ruled(
 ) -> type[KittensState]:
     edition = base.edition
     if deck:
-        edition = load_edition(option_file(deck, "deck", "a deck file (docs/house-rules.md)"))
+        edition = load_edition(option_file(deck, "deck", N_("a deck file (docs/house-rules.md)")))
     if attack:
         edition = replace(edition, attack=attack)
     if nope_defuse:
