@@ -31,7 +31,7 @@ def english_words() -> frozenset[str]:
     for message in catalogue:
         for text in message.id if isinstance(message.id, tuple) else (str(message.id),):
             clean = re.sub(r"\{[^{}]*\}|<[^<>]*>|\[[^\[\]]*\]", " ", text)
-            words.update(w.lower() for w in re.findall(r"[A-Za-z]{3,}", clean))
+            words.update(w.lower() for w in re.findall(r"[^\W\d_]{3,}", clean))
     return frozenset(words - SAME_IN_EVERY_LANGUAGE)
 
 
@@ -52,5 +52,5 @@ def untranslated(text: str, allowed: frozenset[str] = frozenset()) -> list[str]:
     """The English words of ``text`` outside the pseudo-language's brackets (``allowed``:
     words the caller knows are names here: a player's name, a game's slug)."""
     known = english_words() - {a.lower() for a in allowed}
-    found = re.findall(r"[A-Za-z]{3,}", outside_brackets(text))
+    found = re.findall(r"[^\W\d_]{3,}", outside_brackets(text))
     return sorted({w for w in found if w.lower() in known})

@@ -127,7 +127,7 @@ def test_a_pseudo_game_shows_no_english_outside_its_brackets(server: Server, bro
     start(who)
     who.page.wait_for_selector("#actions-box h2")
     # (the language switch names each language in itself, as every site does)
-    allowed = frozenset(seat_names("dynamitt") | {"ann", "Dynamitt", "English", "Norsk"})
+    allowed = frozenset(seat_names("dynamitt") | {"ann", "Dynamitt", "English", "Norsk", "bokmål"})
     lines = english_lines(text_of(who), allowed)
     play_out([who], Tally())
     who.page.wait_for_selector("#end:not(.hidden)")
