@@ -378,11 +378,11 @@ def create_app(config: ServerConfig) -> FastAPI:
         return [
             {
                 "id": g.game_id,
-                "name": g.name,
+                "name": _(g.name),
                 "min_players": g.min_players,
                 "max_players": g.max_players,
                 "family": g.family,
-                "summary": g.summary,
+                "summary": _(g.summary),
                 "options": [option_json(g.game_id, o) for o in g.options],
             }
             for g in list_games()

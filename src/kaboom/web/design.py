@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from importlib import resources
 
-from kaboom.engine.i18n import N_, _
+from kaboom.engine.i18n import N_, _, pgettext
 
 #: Icons by name (``icons.json``, our own drawings): (SVG path data in a 24x24 box, drawn
 #: filled or as a line).
@@ -129,7 +129,9 @@ def design_of(game: str, kind: str, name: str) -> Design:
     found = CARDS.get(game, {}).get(kind)
     if found is None:
         return Design("other", name[:2].title(), "")
-    return Design(found.icon, found.letter, _(found.short) if found.short else "")
+    # (a standard card's face letter as the game's rulebook writes it: Dynamitt's Kn, D, E)
+    letter = pgettext("card face", found.letter) if game == "dynamitt" else found.letter
+    return Design(found.icon, letter, _(found.short) if found.short else "")
 
 
 def spoken_name(rank: str | None, name: str) -> str:

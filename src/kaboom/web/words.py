@@ -66,21 +66,21 @@ def guide(game: str, players: int, options: Mapping[str, object]) -> dict[str, A
     cards = [
         {
             "slug": slug,
-            "name": name,
-            "text": text,
+            "name": family.name(slug),
+            "text": _(text) if text else text,
             "help": family.help_text(slug),
             "design": card_design(game, family, slug),
         }
-        for slug, (name, text) in family.guide.items()
+        for slug, (_name, text) in family.guide.items()
     ]
     out: dict[str, Any] = {
         "game": game,
-        "name": get_game(game).name,
+        "name": _(get_game(game).name),
         "family": get_game(game).family,
         "players": players,
         "options": options,
         "cards": cards,
-        "hand_label": family.hand_label,
+        "hand_label": family.hand_word(),
         "has_draw": family.has_draw,
         "has_windows": family.has_windows,
         "has_pass": family.has_pass,

@@ -51,7 +51,7 @@ async function playBots(gameId, bots, button, label, err) {
   try {
     const seats = ["human", ...Array(bots).fill(PLAY_NOW.bot)];
     // against bots only, the server's default turns hints on (the coach, issue 32)
-    const sat = await sitDown({ game: gameId, players: seats.length, seats }, myName("You"), { startNow: true });
+    const sat = await sitDown({ game: gameId, players: seats.length, seats }, myName(t("You")), { startNow: true });
     location.href = sat.url;
   } catch (e) {
     showError(err, e.message);
@@ -127,7 +127,7 @@ async function createForFriends(ev) {
   // hints (issue 32): off unless ticked where friends play (everyone at the table is told)
   const body = { game: $("#friends-game").value, players: seats.length, seats, private: true, hints: $("#friends-hints").checked };
   try {
-    showInvite(await sitDown(body, myName("Host")));
+    showInvite(await sitDown(body, myName(t("Host"))));
   } catch (e) { showError(err, e.message); }
 }
 
@@ -293,7 +293,7 @@ async function createCustom(ev) {
   if ($("#hints").checked && !body.rated) body.hints = true;
   if ($("#open-reviews").checked) body.open_reviews = true;
   try {
-    location.href = (await sitDown(body, myName(seats.includes("human", 1) ? "Host" : "You"))).url;
+    location.href = (await sitDown(body, myName(seats.includes("human", 1) ? t("Host") : t("You")))).url;
   } catch (e) { showError(err, e.message); }
 }
 
@@ -343,7 +343,7 @@ function drawRated(name) {
 
 async function main() {
   $("#name").value = localStorage.getItem("kaboom.name") || "";
-  $("#name").placeholder = "You";
+  $("#name").placeholder = t("You");
   const rank = (g) => (GAME_ORDER.includes(g.id) ? GAME_ORDER.indexOf(g.id) : GAME_ORDER.length);
   games = (await api("/api/games")).sort((a, b) => rank(a) - rank(b));
   drawPicker();
