@@ -103,7 +103,7 @@ def test_a_refusal_in_norwegian_names_its_rule() -> None:
     with use_language("nb"), pytest.raises(IllegalAction) as refused:
         board.verify(nope)
     assert refused.value.rule == "Nope"
-    assert refused.value.reason == "en Nope svarer bare på et handlingskort i svarvinduet dets"
+    assert refused.value.reason == "en Nope svarer bare på et handlingskort i reaksjonsvinduet dets"
     assert str(refused.value).startswith("ulovlig trekk (Nope): ")
     with pytest.raises(IllegalAction, match=r"illegal action \(Nope\): a Nope only answers"):
         board.verify(nope)
