@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from typer._click.core import Command, Context
+from typer._click.formatting import HelpFormatter
 
 from kaboom.engine.i18n import (
     N_,
@@ -125,8 +126,16 @@ TYPER_WORDS: Final = {
 }
 
 
+class SaidFormatter(HelpFormatter):
+    """Click's help formatter with its usage line's prefix said in the context's language."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, args, _("Usage: ") if prefix is None else prefix)
+
+
 def _typer_words() -> None:
     from typer import rich_utils
 
     for name, english in TYPER_WORDS.items():
         setattr(rich_utils, name, _(english))
+    Context.formatter_class = SaidFormatter
