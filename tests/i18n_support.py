@@ -13,7 +13,7 @@ from functools import cache
 
 from babel.messages.pofile import read_po
 
-from kaboom.engine.i18n import LOCALE_DIR
+from kaboom.i18n import LOCALE_DIR
 
 #: Words that read the same in every language: names, the table's notation and keys.
 SAME_IN_EVERY_LANGUAGE = frozenset({

@@ -28,7 +28,7 @@ from browser_support import (
     start,
 )
 from i18n_support import untranslated
-from kaboom.engine.i18n import use_language
+from kaboom.i18n import use_language
 from kaboom.web.words import guide
 from server_support import Server
 

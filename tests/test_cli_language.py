@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from kaboom.cli.language import asked, chosen, refusal
 from kaboom.cli.main import app
-from kaboom.engine.i18n import language, use_language
+from kaboom.i18n import language, use_language
 
 runner = CliRunner()
 

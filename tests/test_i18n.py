@@ -19,8 +19,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from i18n_support import outside_brackets, untranslated
-from kaboom.engine import i18n
-from kaboom.engine.i18n import _, language, pseudo, use_language
+from kaboom import i18n
+from kaboom.i18n import _, language, pseudo, use_language
 
 ROOT = Path(__file__).resolve().parent.parent
 PO = i18n.LOCALE_DIR / "nb" / "LC_MESSAGES" / "kaboom.po"

@@ -14,11 +14,11 @@ from kaboom.bots.ismcts import level_name
 from kaboom.bots.make import make_bot
 from kaboom.engine import BadInput, BadOption, IllegalAction, new_game
 from kaboom.engine.events import Event
-from kaboom.engine.i18n import use_language
 from kaboom.engine.scenario import run_file
 from kaboom.engine.state import State
 from kaboom.games.board.words import disc_name
 from kaboom.games.eleminis import EleminisState
+from kaboom.i18n import use_language
 from kaboom.sim.simulate import play_game
 from kaboom.sim.story import tell
 from kaboom.tui.words import polish

@@ -11,12 +11,12 @@ import pytest
 
 from kaboom.engine import IllegalAction, new_game
 from kaboom.engine.events import Event
-from kaboom.engine.i18n import use_language
 from kaboom.engine.state import State
 from kaboom.games.kittens import DYNAMITT, MINIONS, ORIGINAL
 from kaboom.games.kittens.state import EXPLODING, KittensState
 from kaboom.games.kittens.words import card_name, describe_event, play_phrase, rank_name
 from kaboom.games.option_words import value_words, words_of
+from kaboom.i18n import use_language
 
 GAMES = {
     "exploding-kittens": {"five_different": True},

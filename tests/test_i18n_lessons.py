@@ -14,9 +14,9 @@ import pytest
 from fastapi.testclient import TestClient
 from rich.console import Console
 
-from kaboom.engine.i18n import _, use_language
 from kaboom.engine.lesson import LessonRun, available, built_in, lesson_words, step_words
 from kaboom.engine.registry import new_game
+from kaboom.i18n import _, use_language
 from kaboom.server.config import ServerConfig
 from kaboom.sim.analysis import Choice
 from kaboom.sim.review import Decision, Review, curve_svg, mark_word

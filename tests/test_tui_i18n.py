@@ -13,8 +13,8 @@ import pytest
 from textual.pilot import Pilot
 
 from i18n_support import untranslated
-from kaboom.engine.i18n import PSEUDO, SOURCE, pseudo, set_language, use_language
 from kaboom.engine.registry import new_game
+from kaboom.i18n import PSEUDO, SOURCE, pseudo, set_language, use_language
 from kaboom.tui.app import KaboomApp, screen_text
 from kaboom.tui.families import family_of
 from kaboom.tui.pacing import Pace

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from kaboom.engine.i18n import SOURCE, set_language
+from kaboom.i18n import SOURCE, set_language
 from kaboom.tui.app import KaboomApp
 from kaboom.tui.pacing import Pace
 from kaboom.tui.save import HUMAN, Seating

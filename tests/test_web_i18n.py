@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from kaboom.engine.i18n import BROWSER, browser_words, use_language
 from kaboom.engine.registry import new_game
+from kaboom.i18n import BROWSER, browser_words, use_language
 from kaboom.server.config import ServerConfig
 from kaboom.web.app import create_app
 from kaboom.web.design import spoken_name

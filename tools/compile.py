@@ -63,11 +63,8 @@ MODULES = ("kaboom/bots/ismcts.py", "kaboom/rl/features.py")
 #: Modules compiled only where the packages they need are installed (else left pure Python,
 #: and unused): mypyc reads a module's parent package, and ``kaboom.rl``'s needs its extra.
 NEEDS = {"kaboom/rl/features.py": ("numpy", "gymnasium", "pettingzoo")}
-#: Modules left pure Python (``kaboom/engine/x.py``), with the reason.
-EXCLUDE: dict[str, str] = {
-    "kaboom/engine/i18n.py": "mypyc binds no module-level function named _ (mypy lets _ be "
-    "defined again and again), and saying words is no hot loop",
-}
+#: Modules left pure Python (``kaboom/engine/x.py``), with the reason; none today.
+EXCLUDE: dict[str, str] = {}
 #: The mypyc group: every module goes into one shared library, ``kaboom__mypyc*.so``.
 GROUP = "kaboom"
 WORK = ROOT / "build" / "mypyc"

@@ -29,11 +29,11 @@ from typing import Any, Final
 
 from kaboom.bots.base import Bot
 from kaboom.engine.errors import BadInput
-from kaboom.engine.i18n import N_, _
 from kaboom.engine.playout import Playout, play_out
 from kaboom.engine.registry import get_game
 from kaboom.engine.state import State, copy_rng
 from kaboom.engine.view import PlayerView
+from kaboom.i18n import N_, _
 
 #: Levels map to budgets: iterations, and a time limit per decision in seconds.
 LEVELS = {"easy": (100, 0.2), "medium": (1000, 1.0), "hard": (5000, 5.0)}

@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 from kaboom.bots.base import Bot
 from kaboom.engine.errors import BadInput
-from kaboom.engine.i18n import _
 from kaboom.engine.registry import ByFamily, get_game
+from kaboom.i18n import _
 
 
 def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:

@@ -14,7 +14,7 @@ import typer
 from kaboom.cli.console import out
 from kaboom.cli.group import KaboomGroup
 from kaboom.engine.errors import BadInput
-from kaboom.engine.i18n import N_, _, ngettext
+from kaboom.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from kaboom.server.db import AccountRow, Store

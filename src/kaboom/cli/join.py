@@ -35,9 +35,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from kaboom.engine.events import Event
-from kaboom.engine.i18n import N_, _, language, ngettext
 from kaboom.engine.registry import get_game
 from kaboom.engine.state import Observation, State
+from kaboom.i18n import N_, _, language, ngettext
 from kaboom.server.client import Lobby, LobbyRefused, SeatClient
 from kaboom.server.protocol import SeatInfo
 from kaboom.server.view import DecisionOut

@@ -13,8 +13,8 @@ import typer
 
 from kaboom.cli.console import out, progress_bar
 from kaboom.engine.errors import BadInput
-from kaboom.engine.i18n import N_, _
 from kaboom.engine.jsonvalue import JsonObject, JsonValue
+from kaboom.i18n import N_, _
 from kaboom.sim.backend import Backend
 
 BackendArg = Annotated[

@@ -10,7 +10,7 @@ import typer
 
 from kaboom.cli.console import out
 from kaboom.cli.group import KaboomGroup
-from kaboom.engine.i18n import _, ngettext
+from kaboom.i18n import _, ngettext
 
 app = typer.Typer(cls=KaboomGroup, help=_("The server's ladder: its ratings."))
 

@@ -15,7 +15,7 @@ from typing import Final
 from typer._click.core import Command, Context
 from typer._click.formatting import HelpFormatter
 
-from kaboom.engine.i18n import (
+from kaboom.i18n import (
     N_,
     SOURCE,
     _,

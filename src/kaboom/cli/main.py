@@ -29,7 +29,7 @@ from kaboom.cli.lab import (
 from kaboom.cli.lab import experiment as lab_experiment
 from kaboom.cli.language import asked, chosen, refusal, said
 from kaboom.engine.errors import BadInput, KaboomError
-from kaboom.engine.i18n import (
+from kaboom.i18n import (
     N_,
     _,
     from_environment,

@@ -12,8 +12,8 @@ import typer
 from kaboom.cli.console import out as stdout
 from kaboom.cli.console import progress_bar
 from kaboom.engine.errors import BadInput
-from kaboom.engine.i18n import N_, _
 from kaboom.engine.jsonvalue import JsonObject
+from kaboom.i18n import N_, _
 
 #: ``kaboom train``'s help (``cli/main.py`` registers the command with it).
 TRAIN_HELP = N_("Train a MaskablePPO agent against bots; it then plays as the bot ppo:path=FILE.")

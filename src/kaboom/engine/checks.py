@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from kaboom.engine.errors import BadInput
-from kaboom.engine.i18n import _
 from kaboom.engine.parsing import ascii_number
+from kaboom.i18n import _
 
 W = TypeVar("W")
 

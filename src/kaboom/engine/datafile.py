@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from kaboom.engine.errors import BadInput, BadOption
-from kaboom.engine.i18n import _
+from kaboom.i18n import _
 
 
 def option_file(path: str, option: str, what: str) -> Path:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kaboom.engine.i18n import _
+from kaboom.i18n import _
 
 
 class KaboomError(Exception):

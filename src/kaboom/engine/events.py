@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, cast
 
-from kaboom.engine.i18n import _
+from kaboom.i18n import _
 
 #: The audience of an event seen by every seat and by spectators.
 EVERYONE: frozenset[int] | None = None

@@ -22,13 +22,13 @@ from kaboom._paths import package_dir
 from kaboom.engine.datafile import check_schema, read_json
 from kaboom.engine.errors import BadInput, IllegalAction, KaboomError
 from kaboom.engine.events import Event
-from kaboom.engine.i18n import _
 from kaboom.engine.jsonvalue import JsonObject
 from kaboom.engine.options import resolve_options
 from kaboom.engine.parsing import ascii_number
 from kaboom.engine.registry import get_game, list_games
 from kaboom.engine.scenario import start
 from kaboom.engine.state import Observation, State
+from kaboom.i18n import _
 
 SCHEMA_PATH = package_dir("kaboom.engine") / "schemas" / "lesson.schema.json"
 LESSONS = package_dir("kaboom") / "lessons"

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from kaboom.engine.errors import BadOption
-from kaboom.engine.i18n import _
+from kaboom.i18n import _
 
 #: What a game option holds: a switch, a number or a text (a file's path among them).
 OptionValue: TypeAlias = bool | int | str

@@ -5,7 +5,7 @@ Unicode digits ``str.isdigit`` accepts, such as ``²`` or ``٣``, are not number
 from __future__ import annotations
 
 from kaboom.engine.errors import BadInput
-from kaboom.engine.i18n import _
+from kaboom.i18n import _
 
 #: The longest number an action text may hold (no table has a billion seats, slots or
 #: positions; a longer one would only cost ``int`` time).

@@ -9,10 +9,10 @@ from typing import Any, Generic, TypeVar
 
 from kaboom.engine.datafile import GameHeader
 from kaboom.engine.errors import BadInput, BadOption, UnknownGame
-from kaboom.engine.i18n import _
 from kaboom.engine.options import Option, resolve_options
 from kaboom.engine.playout import Playout
 from kaboom.engine.state import State
+from kaboom.i18n import _
 
 #: The package that lists the built-in games' packages (its ``BUILTIN_GAMES``): the engine
 #: names none of them.

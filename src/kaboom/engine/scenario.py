@@ -16,12 +16,12 @@ from typing import Required, TypedDict, cast
 from kaboom._paths import package_dir
 from kaboom.engine.datafile import check_schema, read_json
 from kaboom.engine.errors import BadInput, IllegalAction, KaboomError
-from kaboom.engine.i18n import SOURCE, _, use_language
 from kaboom.engine.jsonvalue import JsonObject, JsonValue
 from kaboom.engine.options import resolve_options
 from kaboom.engine.parsing import ascii_number
 from kaboom.engine.registry import get_game, new_game
 from kaboom.engine.state import State
+from kaboom.i18n import SOURCE, _, use_language
 
 SCHEMA_PATH = package_dir("kaboom.engine") / "schemas" / "scenario.schema.json"
 #: Expectation keys the runner handles itself; every other key is one of the game's facts.

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Self
 from mypy_extensions import mypyc_attr
 
 from kaboom.engine.events import Event
-from kaboom.engine.i18n import _, pgettext
+from kaboom.i18n import _, pgettext
 
 Observation = dict[str, Any]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kaboom.engine.i18n import N_, _, ngettext, pgettext
+from kaboom.i18n import N_, _, ngettext, pgettext
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, StringConstraints
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from kaboom.engine.i18n import N_, _
+from kaboom.i18n import N_, _
 from kaboom.server.config import ServerConfig, origin_ok
 from kaboom.server.db import AccountRow
 from kaboom.server.limits import Buckets, peer

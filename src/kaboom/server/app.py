@@ -40,7 +40,10 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from kaboom.engine.errors import KaboomError
-from kaboom.engine.i18n import (
+from kaboom.engine.options import Option
+from kaboom.engine.registry import get_game, list_games, refused_option
+from kaboom.games.option_words import value_words, words_of
+from kaboom.i18n import (
     COOKIE,
     _,
     language,
@@ -48,9 +51,6 @@ from kaboom.engine.i18n import (
     person_language,
     use_language,
 )
-from kaboom.engine.options import Option
-from kaboom.engine.registry import get_game, list_games, refused_option
-from kaboom.games.option_words import value_words, words_of
 from kaboom.server import protocol as proto
 from kaboom.server.accounts import Account, SignedIn, add_accounts, name_key, signed_in
 from kaboom.server.chat import line_msg as chat_line

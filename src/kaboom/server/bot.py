@@ -25,9 +25,9 @@ from typing import Any, Protocol, TypeVar, TypeVarTuple
 from kaboom.bots.base import Bot, Search
 from kaboom.bots.clock import Deadline, decide_by, turn_deadline, until
 from kaboom.bots.make import make_bot
-from kaboom.engine.i18n import SOURCE
 from kaboom.engine.state import Observation, State
 from kaboom.engine.view import PlayerView
+from kaboom.i18n import SOURCE
 from kaboom.server.db import TableRow
 from kaboom.server.protocol import Act, Message
 

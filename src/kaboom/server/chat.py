@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Protocol
 
-from kaboom.engine.i18n import _
+from kaboom.i18n import _
 from kaboom.server import protocol as proto
 from kaboom.server.db import LIVE, ChatRow
 from kaboom.server.limits import Bucket

@@ -19,11 +19,11 @@ from websockets.asyncio.client import ClientConnection
 
 from kaboom.bots.make import make_bot
 from kaboom.engine.errors import BadInput
-from kaboom.engine.i18n import language
 from kaboom.engine.jsonvalue import JsonObject
 from kaboom.engine.registry import get_game
 from kaboom.engine.state import Observation
 from kaboom.engine.view import PlayerView
+from kaboom.i18n import language
 from kaboom.server.protocol import VERSION
 from kaboom.server.view import Again, Created, DecisionOut, Joined, Left, TableSummary
 

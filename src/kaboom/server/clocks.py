@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
 from kaboom.bots.clock import window_length
-from kaboom.engine.i18n import N_
 from kaboom.engine.state import Observation, State
 from kaboom.engine.window import WindowKey, walk_window, window_key
+from kaboom.i18n import N_
 from kaboom.server.db import ActionRow
 from kaboom.server.protocol import LegalText
 from kaboom.server.seating import TableParts

@@ -24,10 +24,10 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Protocol, TypeVar, TypeVarTuple
 
-from kaboom.engine.i18n import _
 from kaboom.engine.jsonvalue import JsonObject
 from kaboom.engine.state import Observation, State
 from kaboom.engine.view import PlayerView
+from kaboom.i18n import _
 from kaboom.server import protocol as proto
 from kaboom.server.config import ServerConfig
 from kaboom.server.db import TableRow

@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, TypeVarTuple
 
 from kaboom.bots.base import Search
 from kaboom.engine.errors import BadInput, BadOption, KaboomError
-from kaboom.engine.i18n import _
 from kaboom.engine.options import refuse_file_options
 from kaboom.engine.parsing import parse_seed
 from kaboom.engine.registry import get_game, new_game
+from kaboom.i18n import _
 from kaboom.server.bot import BotAgent
 from kaboom.server.chat import CHAT_KEPT
 from kaboom.server.coach import Reviews

@@ -11,8 +11,8 @@ from typing import Annotated, Any
 from fastapi import FastAPI, HTTPException, Query, Request
 
 from kaboom.engine.errors import KaboomError
-from kaboom.engine.i18n import _
 from kaboom.engine.registry import GameSpec, get_game
+from kaboom.i18n import _
 from kaboom.server import ladder
 from kaboom.server.accounts import name_key, running_hub
 

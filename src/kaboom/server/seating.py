@@ -16,8 +16,8 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import ParamSpec, Protocol, TypeVar
 
-from kaboom.engine.i18n import _
 from kaboom.engine.state import State
+from kaboom.i18n import _
 from kaboom.server.db import SeatRow, Store, TableRow
 from kaboom.server.ladder import plays_rated
 from kaboom.server.protocol import Message

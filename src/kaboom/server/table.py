@@ -17,10 +17,10 @@ from typing import Protocol, TypeVar, TypeVarTuple
 
 from kaboom.engine.errors import BadInput, IllegalAction
 from kaboom.engine.events import Event
-from kaboom.engine.i18n import N_, SOURCE, _, use_language
 from kaboom.engine.registry import GameSpec, get_game, new_game
 from kaboom.engine.state import State
 from kaboom.engine.window import world_when_asked
+from kaboom.i18n import N_, SOURCE, _, use_language
 from kaboom.server import chat, clocks, coach, ladder, seating, view
 from kaboom.server import protocol as proto
 from kaboom.server.clocks import Answer, WindowRt

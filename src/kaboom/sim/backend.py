@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from kaboom.engine.errors import BadInput, KaboomError
-from kaboom.engine.i18n import _
+from kaboom.i18n import _
 
 T = TypeVar("T")
 R = TypeVar("R")

@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any, TypedDict
 
 from kaboom.engine.errors import BadInput
-from kaboom.engine.i18n import _
 from kaboom.engine.jsonvalue import JsonValue
 from kaboom.engine.registry import get_game
+from kaboom.i18n import _
 from kaboom.sim.backend import Backend
 from kaboom.sim.simulate import SimulationReport, bot_list, simulate
 from kaboom.sim.stats import Z95, wilson_interval, win_figures

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from html import escape
 
 from kaboom.engine.errors import BadInput
-from kaboom.engine.i18n import N_, _
 from kaboom.engine.jsonvalue import JsonObject
 from kaboom.engine.registry import new_game
 from kaboom.engine.view import PlayerView
+from kaboom.i18n import N_, _
 from kaboom.sim.analysis import PLAYOUTS, Choice, estimate
 
 #: The losses (shares of a win) from which a decision is marked, smallest first.

@@ -232,7 +232,7 @@ def in_parts(
 def bot_list(spec: str | None, players: int) -> list[str]:
     """``random,random`` → one name per seat; a single name fills every seat."""
     from kaboom.engine.errors import BadInput
-    from kaboom.engine.i18n import _
+    from kaboom.i18n import _
 
     names = [n.strip() for n in (spec or "random").split(",") if n.strip()]
     if len(names) == 1:

@@ -6,8 +6,8 @@ from collections.abc import Callable, Iterator, Sequence
 
 from kaboom.bots.base import Bot
 from kaboom.engine.events import Event
-from kaboom.engine.i18n import _
 from kaboom.engine.state import State
+from kaboom.i18n import _
 from kaboom.sim.simulate import play_game
 
 

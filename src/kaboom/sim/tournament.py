@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kaboom.bots.make import make_bot
-from kaboom.engine.i18n import _
 from kaboom.engine.jsonvalue import JsonValue
 from kaboom.engine.registry import get_game, new_game
+from kaboom.i18n import _
 from kaboom.sim.backend import Backend
 from kaboom.sim.rating import Skill, rate_game
 from kaboom.sim.simulate import Report, play_game

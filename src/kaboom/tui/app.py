@@ -15,8 +15,8 @@ from textual.widgets import Footer, Static
 
 from kaboom.engine.errors import BadInput, KaboomError
 from kaboom.engine.events import Event
-from kaboom.engine.i18n import N_, _
 from kaboom.engine.state import State
+from kaboom.i18n import N_, _
 from kaboom.sim.story import story_lines
 from kaboom.tui.families import family_of, reveal
 from kaboom.tui.pacing import Pace

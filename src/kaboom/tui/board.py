@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from kaboom.engine.i18n import N_, _, ngettext
 from kaboom.engine.observation import Window
 from kaboom.engine.state import Observation, State
 from kaboom.games.board.data import Box
 from kaboom.games.board.words import disc_name
+from kaboom.i18n import N_, _, ngettext
 from kaboom.tui.exploding import turns_to_take
 from kaboom.tui.panel import Family, cards, known_from_top, known_runs
 from kaboom.tui.words import place_in_pile, seat_name

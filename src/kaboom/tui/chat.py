@@ -21,7 +21,7 @@ from typing import Any
 
 from rich.text import Text
 
-from kaboom.engine.i18n import N_, _
+from kaboom.i18n import N_, _
 
 #: The reactions, in the protocol's order, as they are drawn (keys 1 to 6 pick them).
 REACTIONS: dict[str, str] = {

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 from kaboom.bots.make import make_bot
 from kaboom.engine.errors import BadInput
-from kaboom.engine.i18n import _
 from kaboom.engine.jsonvalue import JsonObject
 from kaboom.engine.registry import get_game
+from kaboom.i18n import _
 from kaboom.tui import save, settings
 from kaboom.tui.pacing import Pace
 from kaboom.tui.picker import Choice

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from kaboom.engine.i18n import N_, _, ngettext
 from kaboom.engine.state import Observation, State
 from kaboom.games.eleminis.deck import Deck
+from kaboom.i18n import N_, _, ngettext
 from kaboom.tui.panel import Family
 from kaboom.tui.words import seat_name
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kaboom.engine.i18n import N_, _, ngettext, pgettext
 from kaboom.engine.observation import Window
 from kaboom.engine.state import Observation, State
 from kaboom.games.kittens.edition import Edition
@@ -17,6 +16,7 @@ from kaboom.games.kittens.words import (
     play_parts,
     play_phrase,
 )
+from kaboom.i18n import N_, _, ngettext, pgettext
 from kaboom.tui.panel import Family, cards, known_from_top, known_runs
 from kaboom.tui.words import place_in_pile, seat_name
 
@@ -449,7 +449,7 @@ class Exploding(Family):
 
     @staticmethod
     def english() -> bool:
-        from kaboom.engine.i18n import SOURCE, language
+        from kaboom.i18n import SOURCE, language
 
         return language() == SOURCE
 

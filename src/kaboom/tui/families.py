@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from kaboom.engine.i18n import _
 from kaboom.engine.registry import ByFamily, get_game
 from kaboom.engine.state import Observation, State
+from kaboom.i18n import _
 from kaboom.tui.panel import Family, counted
 
 __all__ = ["PANELS", "Family", "family_of", "reveal", "status_line"]

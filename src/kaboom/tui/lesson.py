@@ -14,9 +14,9 @@ from rich.markup import escape
 from rich.rule import Rule
 from rich.text import Text
 
-from kaboom.engine.i18n import _
 from kaboom.engine.lesson import Feedback, Lesson, LessonRun, lesson_words, step_words
 from kaboom.engine.parsing import ascii_number
+from kaboom.i18n import _
 from kaboom.tui.families import Family, family_of, status_line, without_key
 from kaboom.tui.panel import counted
 from kaboom.tui.session import seen_lines

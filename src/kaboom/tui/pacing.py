@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Protocol, TypeVar, cast
 
 from kaboom.bots.clock import answer_time, turn_deadline, window_length
-from kaboom.engine.i18n import N_
 from kaboom.engine.state import Observation, State
 from kaboom.engine.window import WindowKey, window_key
+from kaboom.i18n import N_
 from kaboom.tui.families import Family
 from kaboom.tui.session import RemoteTable, Session, TableSession
 from kaboom.tui.settings import DEFAULT_PACE, PACES, tempo

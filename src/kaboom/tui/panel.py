@@ -15,9 +15,9 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from kaboom.engine.i18n import N_, _, ngettext
 from kaboom.engine.observation import Window
 from kaboom.engine.state import Observation
+from kaboom.i18n import N_, _, ngettext
 from kaboom.tui.words import seat_name, yours
 
 #: Words of an action's text form that name no card (verbs and phrases).

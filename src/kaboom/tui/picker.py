@@ -19,11 +19,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as Row
 
-from kaboom.engine.i18n import N_, _, ngettext
 from kaboom.engine.jsonvalue import JsonObject
 from kaboom.engine.options import Option, OptionValue
 from kaboom.engine.registry import GameSpec, list_games, refused_option
 from kaboom.games.option_words import value_words, words_of
+from kaboom.i18n import N_, _, ngettext
 from kaboom.tui.screens import spoken
 from kaboom.tui.settings import DEFAULT_PACE, PACES
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from rich.markup import escape
 
 from kaboom.engine.errors import BadInput
-from kaboom.engine.i18n import _, ngettext
+from kaboom.i18n import _, ngettext
 from kaboom.sim.analysis import Choice
 from kaboom.sim.review import MARK_COLOURS, Decision, Review, mark_word, review, text_chart
 from kaboom.tui.families import family_of

@@ -25,11 +25,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from kaboom.engine.errors import BadInput, KaboomError
-from kaboom.engine.i18n import _
 from kaboom.engine.jsonvalue import JsonObject
 from kaboom.engine.parsing import parse_seed
 from kaboom.engine.registry import get_game, new_game, state_from_json
 from kaboom.engine.state import State
+from kaboom.i18n import _
 
 HUMAN = "human"
 FORMAT = "kaboom-table"

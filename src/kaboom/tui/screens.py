@@ -16,7 +16,7 @@ from textual.events import Resize
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
-from kaboom.engine.i18n import N_, _
+from kaboom.i18n import N_, _
 from kaboom.tui.chat import MAX_LENGTH, REACTIONS
 
 #: Every key of the table, for the help screen and the README.

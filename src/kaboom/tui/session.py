@@ -17,10 +17,10 @@ from kaboom.bots.base import Bot
 from kaboom.bots.clock import decide_by, shares
 from kaboom.bots.make import make_bot
 from kaboom.engine.events import Event
-from kaboom.engine.i18n import _
 from kaboom.engine.state import Observation, State
 from kaboom.engine.view import PlayerView
 from kaboom.engine.window import walk_window, world_when_asked
+from kaboom.i18n import _
 from kaboom.tui.chat import Chat
 from kaboom.tui.save import HUMAN, Seating
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kaboom.engine.errors import BadInput
-from kaboom.engine.i18n import N_, _
+from kaboom.i18n import N_, _
 
 
 @dataclass(frozen=True, slots=True)

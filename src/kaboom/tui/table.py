@@ -32,10 +32,10 @@ from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option as Row
 
-from kaboom.engine.i18n import N_, _, ngettext
 from kaboom.engine.state import Observation
 from kaboom.engine.view import PlayerView
 from kaboom.engine.window import WindowKey, window_key
+from kaboom.i18n import N_, _, ngettext
 from kaboom.sim.analysis import Choice, hint
 from kaboom.tui import save
 from kaboom.tui.chat import REACTION_SECONDS

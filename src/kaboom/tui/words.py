@@ -3,7 +3,7 @@ pile ("top", "2nd from the top", "bottom"). The games tell events as ``P0 plays 
 table tells the seat at the device ``You play Skip``. Nothing here reads a game: only text.
 
 The seat phrases have a grammar per language (docs/i18n.md), chosen by the language of the
-context (``kaboom.engine.i18n.language``): English (verbs agree with "You"), Norwegian
+context (``kaboom.i18n.language``): English (verbs agree with "You"), Norwegian
 bokmål (``kaboom.tui.words_nb``: verbs never agree; "Du", "du", "deg", "din"), and for any
 other language a plain substitution of the catalogue's "You" (the pseudo-language's
 ``⟦Ýøû⟧``)."""
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from kaboom.engine.i18n import SOURCE, _, language
+from kaboom.i18n import SOURCE, _, language
 
 #: Third-person verbs whose plain form is not the word less its ``s``.
 IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "tries": "try", "was": "were"}

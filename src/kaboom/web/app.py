@@ -45,7 +45,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from kaboom.engine.i18n import use_language
+from kaboom.i18n import use_language
 from kaboom.server import protocol as proto
 from kaboom.server.accounts import running_hub
 from kaboom.server.app import bearer

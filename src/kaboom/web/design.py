@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from importlib import resources
 
-from kaboom.engine.i18n import N_, _, pgettext
+from kaboom.i18n import N_, _, pgettext
 
 #: Icons by name (``icons.json``, our own drawings): (SVG path data in a 24x24 box, drawn
 #: filled or as a line).

@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from kaboom.engine.errors import BadInput, UnknownGame
-from kaboom.engine.i18n import _, use_language
 from kaboom.engine.lesson import Feedback, LessonRun, available, built_in, lesson_words, step_words
 from kaboom.engine.registry import get_game
+from kaboom.i18n import _, use_language
 from kaboom.tui.families import family_of, without_key
 from kaboom.tui.session import seen_lines
 from kaboom.tui.words import tell

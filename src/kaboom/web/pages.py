@@ -19,7 +19,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 from starlette.requests import HTTPConnection
 
-from kaboom.engine.i18n import (
+from kaboom.i18n import (
     BROWSER,
     LANGUAGES,
     _,

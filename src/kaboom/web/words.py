@@ -17,10 +17,10 @@ from typing import Any
 
 from kaboom.engine.errors import BadInput, KaboomError
 from kaboom.engine.events import Event
-from kaboom.engine.i18n import _
 from kaboom.engine.options import refuse_file_options
 from kaboom.engine.registry import get_game, new_game
 from kaboom.engine.state import Observation, State
+from kaboom.i18n import _
 from kaboom.sim.story import story_lines
 from kaboom.tui.families import Family, family_of, status_line
 from kaboom.tui.odds import bomb_odds

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from kaboom.engine.i18n import N_
 from kaboom.engine.options import Option
 from kaboom.engine.registry import register_game
 from kaboom.games.board.core import BOX
 from kaboom.games.board.rollout import PLAYOUT
 from kaboom.games.board.state import BoardGameState
+from kaboom.i18n import N_
 
 OPTIONS = (
     Option("first", int, 0, N_("The seat that goes first"), minimum=0, maximum=5),

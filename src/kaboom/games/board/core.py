@@ -19,7 +19,6 @@ from typing import Any, ClassVar, Final
 from mypy_extensions import mypyc_attr
 
 from kaboom.engine.errors import BadInput, IllegalAction
-from kaboom.engine.i18n import _
 from kaboom.engine.parsing import action_words, ascii_number, check_action_id
 from kaboom.games._nope import others_from_left
 from kaboom.games.board._fields import BoardFields
@@ -35,6 +34,7 @@ from kaboom.games.board.actions import (
 from kaboom.games.board.data import load_box
 from kaboom.games.board.fields import PHASES as PHASES
 from kaboom.games.board.fields import SIDES as SIDES
+from kaboom.i18n import _
 
 BOX = load_box()
 

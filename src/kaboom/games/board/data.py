@@ -20,8 +20,8 @@ from kaboom.engine.datafile import (
     unique,
 )
 from kaboom.engine.errors import BadInput
-from kaboom.engine.i18n import _
 from kaboom.engine.parsing import ascii_number
+from kaboom.i18n import _
 
 DATA = package_dir("kaboom.games.board") / "board.toml"
 #: Bounds no box file can lift: spaces on the track, |points| of a space, cards in a hand.

@@ -6,8 +6,8 @@ value."""
 from kaboom.engine import fields as shared
 from kaboom.engine.errors import BadInput
 from kaboom.engine.fields import Field, Fields
-from kaboom.engine.i18n import _
 from kaboom.games._nope import fields as nope
+from kaboom.i18n import _
 
 #: The phases (what kind of decision is due), by ``BoardCore.phase``.
 PHASES = ("turn", "react", "choose", "landed", "swap-last", "discard-down", "place-magnet",

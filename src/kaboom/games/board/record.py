@@ -11,10 +11,10 @@ from mypy_extensions import mypyc_attr
 from kaboom.engine import pile_memory as piles
 from kaboom.engine.checks import table, within_box
 from kaboom.engine.errors import BadInput
-from kaboom.engine.i18n import _
 from kaboom.games.board._fields import RIG_KEYS
 from kaboom.games.board.core import PHASES, SIDES
 from kaboom.games.board.knowledge import BoardKnowledge
+from kaboom.i18n import _
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

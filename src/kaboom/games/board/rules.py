@@ -15,7 +15,6 @@ from kaboom.engine import pile_memory as piles
 from kaboom.engine.chance import shuffle
 from kaboom.engine.errors import BadInput
 from kaboom.engine.events import Event
-from kaboom.engine.i18n import _, ngettext, pgettext
 from kaboom.games._nope import ReactionWindow, attack_owed
 from kaboom.games.board import events as ev
 from kaboom.games.board.actions import (
@@ -45,6 +44,7 @@ from kaboom.games.board.core import (
     seats_from_left,
 )
 from kaboom.games.board.record import BoardRecord
+from kaboom.i18n import _, ngettext, pgettext
 
 #: See the Future: "top 3 Move Discs" (docs/rulings.md §5).
 FUTURE: Final = 3

@@ -14,11 +14,11 @@ from mypy_extensions import mypyc_attr
 from kaboom.engine.datafile import option_file
 from kaboom.engine.errors import BadInput
 from kaboom.engine.events import Event
-from kaboom.engine.i18n import N_, _
 from kaboom.games.board.core import BOX
 from kaboom.games.board.data import load_box
 from kaboom.games.board.rules import FUTURE, MAX_TURNS, BoardRules
 from kaboom.games.board.words import describe_event, render_board
+from kaboom.i18n import N_, _
 
 __all__ = ["FUTURE", "MAX_TURNS", "BoardGameState"]
 

@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import Final, cast
 
 from kaboom.engine.events import Event, fixed_phrase, in_words
-from kaboom.engine.i18n import N_, _, ngettext
 from kaboom.games.board import events as ev
 from kaboom.games.board.data import Box
+from kaboom.i18n import N_, _, ngettext
 
 #: The sides of the board by their slug (said with ``_``).
 SIDE_NAMES = {"calm": N_("Calm Mode (blue side)"), "chaos": N_("Chaos Mode (red side)")}

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from kaboom.engine.i18n import N_
 from kaboom.engine.options import Option
 from kaboom.engine.registry import register_game
 from kaboom.games.eleminis.core import MAX_TARGET
 from kaboom.games.eleminis.rollout import PLAYOUT
 from kaboom.games.eleminis.state import DECK, EleminisState
+from kaboom.i18n import N_
 
 OPTIONS = (
     Option("teams", int, 0, N_("2 to 4 teams of equal size, seated alternately (0: none)"),

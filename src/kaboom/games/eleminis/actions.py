@@ -14,9 +14,9 @@ from functools import cache
 from typing import Final
 
 from kaboom.engine.errors import BadInput, IllegalAction
-from kaboom.engine.i18n import _, pgettext
 from kaboom.engine.parsing import action_words, ascii_number, check_action_id
 from kaboom.games.eleminis.deck import Deck
+from kaboom.i18n import _, pgettext
 
 # Action kinds, in the order of their id ranges.
 PLACE: Final = 0

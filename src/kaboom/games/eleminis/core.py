@@ -10,7 +10,6 @@ from typing import Any, ClassVar, Final
 
 from kaboom.engine.errors import BadOption
 from kaboom.engine.events import Event
-from kaboom.engine.i18n import ngettext
 from kaboom.games.eleminis._fields import EleminisFields
 from kaboom.games.eleminis.actions import (
     action_count,
@@ -18,6 +17,7 @@ from kaboom.games.eleminis.actions import (
 )
 from kaboom.games.eleminis.deck import load_deck
 from kaboom.games.eleminis.fields import MAX_MATCH_GAMES as MAX_MATCH_GAMES
+from kaboom.i18n import ngettext
 
 DECK = load_deck()
 #: The phases: a card to play, or the game (the match) is over.

@@ -17,7 +17,7 @@ from kaboom.engine.datafile import (
     unique,
 )
 from kaboom.engine.errors import BadInput
-from kaboom.engine.i18n import _
+from kaboom.i18n import _
 
 KINDS = ("elemini", "star", "trash", "move", "swap", "discard", "recycle")
 #: Cards that go into slots; the others are action cards.

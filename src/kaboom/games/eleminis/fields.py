@@ -6,7 +6,7 @@ from kaboom.engine import checks
 from kaboom.engine import fields as shared
 from kaboom.engine.errors import BadInput
 from kaboom.engine.fields import Field, Fields
-from kaboom.engine.i18n import _
+from kaboom.i18n import _
 
 #: A match ends after this many games even if no side has reached the target; the highest
 #: total wins (docs/rulings.md §6, "How long a match lasts"). With ``target`` at most

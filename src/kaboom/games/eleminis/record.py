@@ -8,11 +8,11 @@ from typing import Any, Self
 
 from kaboom.engine.checks import table, within_box
 from kaboom.engine.errors import BadInput
-from kaboom.engine.i18n import _
 from kaboom.games.eleminis._fields import RIG_KEYS
 from kaboom.games.eleminis.core import OVER
 from kaboom.games.eleminis.fields import rigged_card
 from kaboom.games.eleminis.knowledge import EleminisKnowledge, row_slugs
+from kaboom.i18n import _
 
 #: The keys of a scenario's ``setup``: the field table's, and the card drawn (else the
 #: Deck's top is drawn).

@@ -17,7 +17,6 @@ from typing import Final, cast
 from kaboom.engine.chance import shuffle
 from kaboom.engine.errors import BadInput
 from kaboom.engine.events import Event
-from kaboom.engine.i18n import N_, _, pgettext
 from kaboom.engine.parsing import check_action_id
 from kaboom.games.eleminis import events as ev
 from kaboom.games.eleminis.actions import (
@@ -38,6 +37,7 @@ from kaboom.games.eleminis.core import OVER as OVER
 from kaboom.games.eleminis.core import PLAY as PLAY
 from kaboom.games.eleminis.deck import CHARACTERS
 from kaboom.games.eleminis.record import EleminisRecord
+from kaboom.i18n import N_, _, pgettext
 
 
 class EleminisRules(EleminisRecord):

@@ -6,9 +6,9 @@ from collections.abc import Callable
 from typing import Final, cast
 
 from kaboom.engine.events import Event, in_words
-from kaboom.engine.i18n import _, ngettext
 from kaboom.games.eleminis import events as ev
 from kaboom.games.eleminis.deck import Deck
+from kaboom.i18n import _, ngettext
 
 
 def _slot(cell: str) -> str:

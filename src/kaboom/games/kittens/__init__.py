@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from mypy_extensions import mypyc_attr
 
-from kaboom.engine.i18n import N_
 from kaboom.engine.options import Option
 from kaboom.engine.registry import register_game
 from kaboom.games.kittens.dynamitt import DYNAMITT, DynamittState
@@ -16,6 +15,7 @@ from kaboom.games.kittens.house import (
     HouseRulesState,
 )
 from kaboom.games.kittens.rollout import PLAYOUT
+from kaboom.i18n import N_
 
 ORIGINAL = load_edition(DATA_DIR / "original.toml")
 MINIONS = load_edition(DATA_DIR / "minions.toml")

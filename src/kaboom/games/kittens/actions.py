@@ -18,10 +18,10 @@ from itertools import combinations
 from typing import Final, NamedTuple
 
 from kaboom.engine.errors import BadInput, IllegalAction
-from kaboom.engine.i18n import _, pgettext
 from kaboom.engine.parsing import action_words, ascii_number
 from kaboom.games.kittens.edition import PLAYED_ALONE, TARGETED, Edition
 from kaboom.games.kittens.words import card_name, rank_name, starts_with_vowel
+from kaboom.i18n import _, pgettext
 
 # Action kinds (``Final``, as the phases in ``core.py``).
 DRAW: Final = 0

@@ -15,7 +15,6 @@ from mypy_extensions import mypyc_attr
 
 from kaboom.engine.datafile import number, option_file, read_header, read_toml, unique
 from kaboom.engine.errors import BadInput
-from kaboom.engine.i18n import N_, _
 from kaboom.games.kittens.edition import (
     DATA_DIR,
     Cards,
@@ -27,6 +26,7 @@ from kaboom.games.kittens.edition import (
 )
 from kaboom.games.kittens.house import house_rules
 from kaboom.games.kittens.state import KittensState
+from kaboom.i18n import N_, _
 
 RANKS = ("a", "2", "3", "4", "5", "6", "7", "8", "9", "10", "j", "q", "k")
 #: The most suits and jokers per deck a Dynamitt file may declare.

@@ -18,8 +18,8 @@ from kaboom.engine.datafile import (
     read_toml,
 )
 from kaboom.engine.errors import BadInput
-from kaboom.engine.i18n import _, ngettext
 from kaboom.engine.parsing import ascii_number
+from kaboom.i18n import _, ngettext
 
 #: Card effects the kernel implements, one function each in ``state.py``.
 EFFECTS = (

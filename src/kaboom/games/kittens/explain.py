@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from kaboom.engine.i18n import _, ngettext, pgettext
 from kaboom.games.kittens.actions import (
     COMBO_SIZE,
     DEFUSE,
@@ -31,6 +30,7 @@ from kaboom.games.kittens.core import (
     KittensCore,
 )
 from kaboom.games.kittens.words import card_name, starts_with_vowel
+from kaboom.i18n import _, ngettext, pgettext
 
 #: The phase in which each kind of Clone play can be made.
 CLONE_PHASES = frozenset(

@@ -6,8 +6,8 @@ value."""
 from kaboom.engine import fields as shared
 from kaboom.engine.errors import BadInput
 from kaboom.engine.fields import Field, Fields
-from kaboom.engine.i18n import _, ngettext
 from kaboom.games._nope import fields as nope
+from kaboom.i18n import _, ngettext
 
 #: The phases (whose decision it is, and of what kind), by the names the JSON stores.
 PHASES = ("turn", "react", "give", "exploding", "place", "take", "over")

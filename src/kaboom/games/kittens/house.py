@@ -12,10 +12,10 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from kaboom.engine.datafile import option_file
-from kaboom.engine.i18n import N_
 from kaboom.engine.options import Option
 from kaboom.games.kittens.edition import ATTACK_RULES, load_edition
 from kaboom.games.kittens.state import KittensState
+from kaboom.i18n import N_
 
 #: The deck option: an edition file in the shipped editions' format.
 DECK_OPTION = Option(

@@ -13,10 +13,10 @@ from kaboom.engine import pile_memory as piles
 from kaboom.engine.checks import table, within_box
 from kaboom.engine.datafile import MAX_CARDS
 from kaboom.engine.errors import BadInput
-from kaboom.engine.i18n import _
 from kaboom.games.kittens._fields import RIG_KEYS
 from kaboom.games.kittens.core import PHASES
 from kaboom.games.kittens.knowledge import KittensKnowledge
+from kaboom.i18n import _
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

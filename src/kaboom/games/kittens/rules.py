@@ -19,7 +19,6 @@ from mypy_extensions import mypyc_attr
 from kaboom.engine.chance import shuffle
 from kaboom.engine.errors import BadOption
 from kaboom.engine.events import Event
-from kaboom.engine.i18n import _
 from kaboom.engine.parsing import check_action_id
 from kaboom.games._nope import ReactionWindow, attack_owed
 from kaboom.games.kittens import events, explain, knowledge
@@ -49,6 +48,7 @@ from kaboom.games.kittens.core import (
     TURN,
 )
 from kaboom.games.kittens.record import KittensRecord
+from kaboom.i18n import _
 
 __all__ = ["FUTURE", "KittensRules"]
 

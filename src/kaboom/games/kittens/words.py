@@ -7,9 +7,9 @@ from functools import lru_cache
 from typing import Final, NamedTuple, cast
 
 from kaboom.engine.events import Event, fixed_phrase, in_words
-from kaboom.engine.i18n import N_, _, language, ngettext, pgettext
 from kaboom.games.kittens import events
 from kaboom.games.kittens.edition import Edition
+from kaboom.i18n import N_, _, language, ngettext, pgettext
 
 #: The suits of a standard card's face (Dynamitt's names: ``J♠``).
 SUITS: Final = "♠♥♦♣"

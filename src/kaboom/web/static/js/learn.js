@@ -2,7 +2,7 @@
 // told by POST /api/lessons/{game} from the actions tried so far (the server keeps nothing:
 // this page keeps the accepted ones). Every word comes from the server: the lesson's in the
 // person's language (?lang=, the kaboom_lang cookie, Accept-Language), this page's own through
-// t() (kaboom.engine.i18n.browser_words). Keys 1-9 choose.
+// t() (kaboom.i18n.browser_words). Keys 1-9 choose.
 import { api, el } from "./api.js";
 import { CardBook } from "./cards.js";
 import * as fam from "./families.js";

@@ -3,7 +3,7 @@
 // curve of your chance of winning (an SVG built here from the JSON) and a table of your
 // decisions, each linked to the replay at that step: each choice in the table's words
 // (POST /api/labels, in the person's language), its notation in the title. This page's own words
-// through t() (kaboom.engine.i18n.browser_words).
+// through t() (kaboom.i18n.browser_words).
 import { api, el, seatStore } from "./api.js";
 import { nt, t } from "./i18n.js";
 

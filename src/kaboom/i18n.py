@@ -3,7 +3,7 @@
 Every message a person reads is marked where it is written, as a whole sentence with named
 placeholders, and translated when it is said, in the language of the context that says it:
 
-    >>> from kaboom.engine.i18n import _, ngettext, use_language
+    >>> from kaboom.i18n import _, ngettext, use_language
     >>> _("{who} draws a card").format(who="P1")
     'P1 draws a card'
     >>> with use_language("nb"):
@@ -38,8 +38,6 @@ from functools import cache
 from pathlib import Path
 from typing import Final
 
-from mypy_extensions import mypyc_attr
-
 #: The languages kaboom speaks, by their code (BCP 47), each named in itself.
 LANGUAGES: Final[dict[str, str]] = {"en": "English", "nb": "Norsk bokmål"}
 #: The language of the messages as written (the catalogues' source).
@@ -47,7 +45,7 @@ SOURCE: Final = "en"
 #: The made-up language of the tests: every message accented and bracketed.
 PSEUDO: Final = "pseudo"
 #: Where the catalogues are: ``<lang>/LC_MESSAGES/kaboom.mo``.
-LOCALE_DIR: Final = Path(__file__).resolve().parent.parent / "locale"
+LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
 DOMAIN: Final = "kaboom"
 #: The context of the browser's messages (``t("…")`` in static/js): the server hands a page
 #: these, in the person's language, and no others (``browser_words``).
@@ -161,7 +159,6 @@ def use_language(lang: str) -> Iterator[str]:
 
 
 # -- the catalogues -----------------------------------------------------------------------
-@mypyc_attr(native_class=False)  # compiled, it still derives from the standard library's class
 class Pseudo(gettext.NullTranslations):
     """The made-up language: each message its English, accented and bracketed, placeholders
     and markup kept (tests find untranslated English as unbracketed text)."""
