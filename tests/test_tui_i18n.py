@@ -115,9 +115,15 @@ def test_the_tables_words_in_norwegian_and_english() -> None:
 
 
 async def _footer_and_status(app: KaboomApp) -> tuple[str, str]:
+    """The table's first and last lines, once both are drawn (a busy machine may show the
+    screen a frame before its footer)."""
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        lines = screen_text(app).rstrip("\n").splitlines()
+        for _frame in range(50):
+            lines = screen_text(app).rstrip("\n").splitlines()
+            if lines and lines[0].strip() and lines[-1].strip():
+                break
+            await pilot.pause(0.05)
     return lines[0], lines[-1]
 
 
