@@ -66,7 +66,10 @@ def test_play_now_is_one_click_to_a_started_table_against_three_medium_bots(
     ann = visitor(browser, server.base, "ann")
     lobby(ann)
     shot(shots_folder(tmp_path), ann, "load")
-    with ann.page.expect_request("**/api/tables") as created:
+    # the POST that makes the table (the lobby's list, GET /api/tables, refreshes meanwhile)
+    with ann.page.expect_request(
+        lambda r: r.method == "POST" and r.url.endswith("/api/tables")
+    ) as created:
         ann.page.click("#play-now")
     sent = json.loads(created.value.post_data or "{}")
     # the server's defaults: no seed (a secret one), no window, no pace, no options

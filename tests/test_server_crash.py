@@ -38,8 +38,11 @@ async def _play_until_killed(clients: list[SeatClient], server: Server, after: i
     Eleminis game can be short) the server dies."""
 
     async def person(c: SeatClient, q: int) -> None:
+        # the people play on past ``after`` (the kill comes while they play) but stop well
+        # short of the end: on a loaded machine the kill may come late, and the games must
+        # still be going then (a person's turn waits for them)
         with contextlib.suppress(Exception):
-            await play_person(c, scripted(q, silent=0.0))
+            await play_person(c, scripted(q, silent=0.0), stop_at=after * 3)
 
     tasks = [asyncio.create_task(person(c, q)) for q, c in enumerate(clients)]
     loop = asyncio.get_running_loop()

@@ -82,12 +82,21 @@ async def test_a_window_against_bots_ends_when_their_time_is_up_whatever_they_ho
     opening plus the bots' fixed time, not the 5 s clock: the same moment, within a tick
     of the table's clock, never before it."""
     pace = Pace(bot_delay=0.4, react_seconds=5.0, log_path=tmp_path / "log.json")
-    with_nope, budget = await first_window(["nope", "cattermelon"], tmp_path, pace)
-    without, budget_too = await first_window(["tacocat", "cattermelon"], tmp_path, pace)
-    assert budget == pytest.approx(answer_time(pace.bot_delay))
-    assert budget_too == pytest.approx(budget)
-    assert with_nope >= budget and without >= budget
-    assert abs(with_nope - without) <= 2 * TICK
+    gaps = []
+    # A pair of worlds is timed up to three times: on a machine whose cores are all taken,
+    # a search thread may get no time for a second, and its answer (and so the window's
+    # end) comes late by that much. A table that waits on what a bot holds differs in
+    # every pair; a starved thread in one pair only.
+    for _ in range(3):
+        with_nope, budget = await first_window(["nope", "cattermelon"], tmp_path, pace)
+        without, budget_too = await first_window(["tacocat", "cattermelon"], tmp_path, pace)
+        assert budget == pytest.approx(answer_time(pace.bot_delay))
+        assert budget_too == pytest.approx(budget)
+        assert with_nope >= budget and without >= budget
+        gaps.append(abs(with_nope - without))
+        if gaps[-1] <= 2 * TICK:
+            break
+    assert min(gaps) <= 2 * TICK, gaps
     assert max(with_nope, without) < pace.react_seconds  # not the full clock
 
 
