@@ -1,10 +1,13 @@
 """Every kaboom game as an OpenSpiel Python game (kaboom.rl.spiel, docs/rl.md): OpenSpiel's
-own random-simulation checks, its Python ISMCTS playing whole games, tensors and strings
-from the seat's observation alone."""
+own random-simulation checks (serialising every state on the way), its Python ISMCTS
+playing whole games, tensors and strings from the seat's observation alone, and games and
+states that pickle and serialise."""
 
 from __future__ import annotations
 
+import pickle
 import random
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -16,7 +19,7 @@ from kaboom.bots.make import make_bot
 from kaboom.engine.errors import BadInput, BadOption
 from kaboom.engine.registry import list_games, new_game
 from kaboom.engine.view import PlayerView
-from kaboom.rl.spiel import KaboomSpielState, short_name
+from kaboom.rl.spiel import DEAL_DRAWS, DEAL_OUTCOMES, KaboomSpielState, short_name
 from kaboom.sim.tournament import tournament
 
 pytestmark = pytest.mark.rl
@@ -24,25 +27,85 @@ pytestmark = pytest.mark.rl
 GAMES = [spec.game_id for spec in list_games()]
 
 
+def dealt(game: Any, seed: int) -> Any:
+    """A new game of ``game`` past its deal's chance nodes (the bytes drawn from ``seed``)."""
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    while state.is_chance_node():
+        outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(outcomes, chances)[0])
+    return state
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_random_sim_test_passes(game: str) -> None:
-    pyspiel.random_sim_test(kaboom.rl.openspiel_game(game, 2), num_sims=1, serialize=False,
+def test_random_sim_test_passes_serialising_every_state(game: str) -> None:
+    pyspiel.random_sim_test(kaboom.rl.openspiel_game(game, 2), num_sims=2, serialize=True,
                             verbose=False)  # fmt: skip
 
 
 def test_random_sim_test_passes_at_four_players_with_options() -> None:
-    g = kaboom.rl.openspiel_game("exploding-kittens", 4, fast=True)
-    pyspiel.random_sim_test(g, num_sims=1, serialize=False, verbose=False)
+    g = kaboom.rl.openspiel_game("exploding-kittens", 4, fast=True, five_different=True)
+    pyspiel.random_sim_test(g, num_sims=1, serialize=True, verbose=False)
 
 
-def test_the_game_type_is_imperfect_information_with_the_games_own_chance() -> None:
+def test_the_game_type_is_imperfect_information_with_the_deal_as_chance() -> None:
     g = kaboom.rl.openspiel_game("dynamitt", 3)
     kind = g.get_type()
     assert kind.short_name == short_name("dynamitt") == "kaboom_dynamitt"
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-    assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
-    assert g.num_players() == 3
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert g.num_players() == 3 and g.max_chance_outcomes() == DEAL_OUTCOMES
     assert pyspiel.load_game("kaboom_dynamitt", {"players": 3}).num_players() == 3
+    # the deal: DEAL_DRAWS chance nodes, each byte equally likely; then the seats decide
+    state = g.new_initial_state()
+    for _ in range(DEAL_DRAWS):
+        assert state.is_chance_node() and state.observation_tensor(0) == [0.0] * g.encoder.size
+        assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
+        state.apply_action(7)
+    assert state.current_player() == 0 and not state.is_chance_node()
+    # the same bytes, the same deal; other bytes, another
+    again = g.new_initial_state()
+    for _ in range(DEAL_DRAWS):
+        again.apply_action(7)
+    assert again.information_state_string(0) == state.information_state_string(0)
+    assert dealt(g, 1).information_state_string(0) != dealt(g, 2).information_state_string(0)
+
+
+def test_options_are_parameters_of_their_own_names() -> None:
+    g = pyspiel.load_game("kaboom_dynamitt", {"players": 4, "jokers": False})
+    assert g.options == {"jokers": False}
+    assert dealt(g, 3).kaboom.options["jokers"] is False
+    with pytest.raises(BadOption, match="'fast'"):
+        kaboom.rl.openspiel_game("eleminis", 2, fast=True)
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter"):
+        pyspiel.load_game("kaboom_eleminis", {"fast": True})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_games_and_states_pickle_and_serialise(game: str) -> None:
+    g = kaboom.rl.openspiel_game(game, 3 if game != "eleminis" else 2, rng_seed=5)
+    state = dealt(g, 11)
+    rng = random.Random(4)
+    for _ in range(9):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    copies = [
+        pickle.loads(pickle.dumps(state)),
+        g.deserialize_state(state.serialize()),
+        pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(g, state))[1],
+    ]
+    for copy in copies:
+        assert isinstance(copy, KaboomSpielState)
+        assert copy.history() == state.history() and str(copy) == str(state)
+        assert copy.kaboom.to_json() == state.kaboom.to_json()  # the RNG included
+        if not state.is_terminal():  # the same future: the state's own RNG came along
+            action = state.legal_actions()[0]
+            assert copy.child(action).kaboom.to_json() == state.child(action).kaboom.to_json()
+    loaded = pickle.loads(pickle.dumps(g))
+    assert loaded == g and loaded.options == g.options and loaded.rng_seed == 5
+    midway = pickle.loads(pickle.dumps(g.new_initial_state().child(3)))
+    assert midway.is_chance_node() and midway.history() == [3]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -50,7 +113,7 @@ def test_openspiels_ismcts_plays_whole_games(game: str) -> None:
     g = kaboom.rl.openspiel_game(game, 2)
     rng = np.random.RandomState(7)
     bot = ismcts.ISMCTSBot(g, mcts.RandomRolloutEvaluator(1, rng), 2.0, 3, random_state=rng)
-    state = g.new_initial_state()
+    state = dealt(g, 7)
     while not state.is_terminal():
         state.apply_action(bot.step(state))
     assert sorted(state.returns()) == [-1.0, 1.0]
@@ -58,7 +121,7 @@ def test_openspiels_ismcts_plays_whole_games(game: str) -> None:
 
 def test_tensors_and_strings_come_from_the_seats_observation_alone() -> None:
     g = kaboom.rl.openspiel_game("exploding-kittens", 3)
-    state = g.new_initial_state()
+    state = dealt(g, 5)
     rng = random.Random(2)
     for _ in range(12):
         state.apply_action(rng.choice(state.legal_actions()))
