@@ -6,6 +6,7 @@ gain of a bot's differing decisions."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import math
 import sys
 from pathlib import Path
@@ -87,3 +88,21 @@ def test_the_rl_bench_measures_the_env_beside_the_engine() -> None:
     for t in figures:
         assert t.decisions > 0 and t.reference is not None and t.reference > 0
         assert t.ratio is not None and t.ratio > 0
+
+
+def test_the_vector_bench_prints_one_line_of_json_with_its_ratios(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``bench/bench_vector.py --json``: the vector env's steps beside the engine's own loop
+    and beside PettingZoo, measured in the same run, and their ratios."""
+    argv = ["bench_vector", "--envs", "4", "--seconds", "0.05", "--json"]
+    monkeypatch.setattr(sys, "argv", argv)
+    _script("bench_vector").main()
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 1
+    got = json.loads(lines[0])
+    assert got["envs"] == 4 and got["game"] == "exploding-kittens"
+    for key in ("vector_steps_per_s", "engine_decisions_per_s", "pettingzoo_steps_per_s"):
+        assert got[key] > 0
+    assert got["ratio"] == pytest.approx(got["vector_steps_per_s"] / got["engine_decisions_per_s"])
+    assert got["pettingzoo_ratio"] > 0

@@ -23,7 +23,7 @@ from kaboom import _build
 
 PACKAGES = ("kaboom.engine", "kaboom.games")
 #: Single modules compiled besides (``tools/compile.py``'s ``MODULES``).
-MODULES = ("kaboom.bots.ismcts", "kaboom.rl.features")
+MODULES = ("kaboom.bots.ismcts", "kaboom.rl.features", "kaboom.rl.batch")
 
 
 def modules() -> list[ModuleType]:

@@ -57,12 +57,14 @@ ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 #: The packages compiled, every module in them.
 PACKAGES = ("kaboom/engine", "kaboom/games")
-#: Single modules compiled besides: the search's tree and iterations (its hot loop), and
-#: the exploding family's RL vector read from the state (``kaboom.rl``'s hot loop).
-MODULES = ("kaboom/bots/ismcts.py", "kaboom/rl/features.py")
+#: Single modules compiled besides: the search's tree and iterations (its hot loop), the
+#: families' RL vectors read from the state and the vector env's loop over its games
+#: (``kaboom.rl``'s hot loops).
+MODULES = ("kaboom/bots/ismcts.py", "kaboom/rl/features.py", "kaboom/rl/batch.py")
 #: Modules compiled only where the packages they need are installed (else left pure Python,
 #: and unused): mypyc reads a module's parent package, and ``kaboom.rl``'s needs its extra.
-NEEDS = {"kaboom/rl/features.py": ("numpy", "gymnasium", "pettingzoo")}
+RL_EXTRA = ("numpy", "gymnasium", "pettingzoo")
+NEEDS = {"kaboom/rl/features.py": RL_EXTRA, "kaboom/rl/batch.py": RL_EXTRA}
 #: Modules left pure Python (``kaboom/engine/x.py``), with the reason; none today.
 EXCLUDE: dict[str, str] = {}
 #: The mypyc group: every module goes into one shared library, ``kaboom__mypyc*.so``.

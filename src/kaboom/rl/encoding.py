@@ -172,6 +172,13 @@ class Encoder:
             return self.encode(state.observe(seat))
         return np.frombuffer(out, dtype=np.float32)
 
+    def encode_into(self, state: State, seat: int, out: array[float]) -> None:
+        """``encode_state`` written into ``out`` (an ``array("f")`` of ``size`` values, as
+        ``kaboom.rl.vector`` keeps one per game)."""
+        out[:] = self._zeros
+        if not self._features(state, seat, out):
+            out[:] = array("f", self.encode(state.observe(seat)).tobytes())
+
     def play_words(self, play: str) -> tuple[int, list[int], list[int]]:
         """What the vector reads from a play's text (``docs/notation.md``): the index of its
         first word among ``VERBS`` (-1: none), the tokens it names (titles and ranks), the

@@ -1,0 +1,238 @@
+"""The vector environment's loop over its games (compiled with mypyc): ``kaboom.rl.vector``
+hands it the actions of all N games at once and reads what it writes.
+
+Each step, for every game in turn: the action is played for the seat asked (an illegal one
+is refused, naming the game and the rule, before any game moves); in a game against fixed
+opponents their bots play until the learner is asked again; a seat that explodes gets -1,
+at the end the winners +1 and every other seat still in -1 (``score``: Eleminis's score),
+as ``kaboom.rl.pettingzoo_env`` gives them; a game that ends is dealt again at once (the
+next deal from the game's own RNG: ``SAME_STEP`` autoreset). Then the vector and the mask of
+the seat to decide are written into the batch's buffers, which numpy reads without a copy:
+the vector by the encoder's fast path (``kaboom.rl.features``, or ``encode`` of the
+observation where a family has none), the mask as 1 for each legal action id.
+"""
+
+from __future__ import annotations
+
+import random
+from array import array
+from typing import Any, Protocol
+
+from kaboom.engine.errors import BadInput, KaboomError
+from kaboom.engine.registry import new_game
+from kaboom.engine.state import State
+from kaboom.engine.view import PlayerView
+from kaboom.rl.encoding import Encoder
+
+
+class Opponent(Protocol):
+    """A bot at a fixed opponent's seat: its move from its seat's view."""
+
+    def act(self, view: PlayerView) -> int: ...
+
+
+class Batch:
+    """N games of one kind and their buffers: ``obs`` (N × vector, float32), ``masks``
+    (N × actions, int8), ``rewards`` (N × seats), ``done`` (N) and ``seats`` (N: the seat
+    each row's vector and mask are of). ``learner`` is None in self-play (every seat's
+    decision is a step); else each game's learner seat, the bots playing the others."""
+
+    def __init__(
+        self,
+        game: str,
+        players: int,
+        options: dict[str, Any],
+        encoder: Encoder,
+        games: int,
+        score: bool,
+    ) -> None:
+        self.game = game
+        self.n = players
+        self.options = options
+        self.encoder = encoder
+        self.games = games
+        self.score = score
+        self.size: int = encoder.size
+        self.actions: int = encoder.num_actions
+        self.obs: array[float] = array("f", bytes(4 * self.size * games))
+        self.final: array[float] = array("f", bytes(4 * self.size * games))
+        self.masks = bytearray(self.actions * games)
+        self.rewards: list[float] = [0.0] * (players * games)
+        #: Against fixed opponents: the learner's reward in each game at this step (its
+        #: seat's, taken before an ended game is dealt again with a new learner seat).
+        self.learned: list[float] = [0.0] * games
+        self.done: list[bool] = [False] * games
+        self.seats: list[int] = [0] * games
+        self.states: list[State] = []
+        self.rngs: list[random.Random] = []
+        self.legal: list[list[int]] = [[] for _ in range(games)]
+        #: Per game, the seats already out (their -1 given).
+        self.gone: list[list[int]] = [[] for _ in range(games)]
+        self.self_play = True
+        self.fixed_seat = -1
+        self.learner: list[int] = [0] * games
+        self.specs: list[str] = []
+        self.bots: list[list[Opponent | None]] = []
+        self.make_bot: Any = None
+        self._row: array[float] = array("f", bytes(4 * self.size))
+        self._no_mask = bytes(self.actions)
+
+    # -- the deals ------------------------------------------------------------------------------
+    def against(self, specs: list[str], seat: int, make_bot: Any) -> None:
+        """Fixed opponents: the bots ``specs`` (one per other seat, in order) made by
+        ``make_bot(spec, seed, game)``; the learner at ``seat`` (-1: drawn at each deal)."""
+        self.self_play = False
+        self.specs = specs
+        self.fixed_seat = seat
+        self.make_bot = make_bot
+
+    def seed(self, seeds: list[int]) -> None:
+        """Each game's RNG (its deals, its bots' seeds, its learner's seat), then a deal."""
+        self.rngs = [random.Random(s) for s in seeds]
+        self.states = []
+        self.bots = []
+        for i in range(self.games):
+            self.states.append(self._deal(i))
+            self.bots.append([])
+        for i in range(self.games):
+            self._start(i)
+            self._write(i)
+
+    def _deal(self, i: int) -> State:
+        return new_game(self.game, self.n, self.rngs[i].getrandbits(63), **self.options)
+
+    def _start(self, i: int) -> None:
+        """A fresh deal: no seat out; against opponents, the bots and their moves up to the
+        learner's first decision."""
+        self.gone[i] = []
+        if self.self_play:
+            return
+        rng = self.rngs[i]
+        seat = self.fixed_seat if self.fixed_seat >= 0 else rng.randrange(self.n)
+        self.learner[i] = seat
+        bots: list[Opponent | None] = []
+        k = 0
+        for q in range(self.n):
+            if q == seat:
+                bots.append(None)
+            else:
+                bots.append(self.make_bot(self.specs[k], rng.getrandbits(62), self.game))
+                k += 1
+        self.bots[i] = bots
+        self._play_bots(i)
+
+    def _play_bots(self, i: int) -> None:
+        state = self.states[i]
+        seat = self.learner[i]
+        bots = self.bots[i]
+        while True:
+            q = state.to_act
+            if q is None or q == seat:
+                return
+            bot = bots[q]
+            assert bot is not None
+            state.apply(bot.act(PlayerView(state, q)), q)
+
+    # -- a step ---------------------------------------------------------------------------------
+    def check(self, actions: list[int]) -> None:
+        """Every action legal in its game, or ``BadInput`` naming the first that is not and
+        the rule it breaks (before any game moves)."""
+        for i in range(self.games):
+            a = actions[i]
+            if a in self.legal[i]:
+                continue
+            try:
+                self.states[i].verify(a, self.seats[i])
+            except KaboomError as err:
+                raise BadInput(f"actions[{i}]", f"a legal action of game {i}: {err}") from None
+            raise BadInput(f"actions[{i}]", f"a legal action of game {i}, got {a}")
+
+    def step(self, actions: list[int]) -> None:
+        self.check(actions)
+        rewards = self.rewards
+        for j in range(len(rewards)):
+            rewards[j] = 0.0
+        for i in range(self.games):
+            state = self.states[i]
+            seat = self.seats[i]
+            events = state.apply(actions[i], seat)
+            if self.self_play:
+                for e in events:
+                    if e.kind == "explode":
+                        self._out(i, state)
+                        break
+                over = state.to_act is None
+                if over:
+                    self._end(i, state)
+            else:
+                over = self._learner_step(i, state)
+                self.learned[i] = self.rewards[i * self.n + self.learner[i]]
+            self.done[i] = over
+            if over:
+                self._encode(i, state, seat, self.final)
+                self.states[i] = self._deal(i)
+                self._start(i)
+            self._write(i)
+
+    def _learner_step(self, i: int, state: State) -> bool:
+        """Against fixed opponents: the bots play up to the learner's next decision; the
+        learner's episode ends when it is out (-1) or the game is over (+1 for a win)."""
+        seat = self.learner[i]
+        if state.to_act is not None:
+            self._play_bots(i)
+        if not state.observe(None)["players"][seat]["in"]:
+            self.rewards[i * self.n + seat] = -1.0
+            return True
+        if state.to_act is None:
+            self._end(i, state)
+            return True
+        return False
+
+    def _out(self, i: int, state: State) -> None:
+        """Seats that exploded in this step: -1 each (once: a seat out stays out)."""
+        gone = self.gone[i]
+        for p in state.observe(None)["players"]:
+            q = int(p["seat"])
+            if not p["in"] and q not in gone:
+                self.rewards[i * self.n + q] = -1.0
+                gone.append(q)
+
+    def _end(self, i: int, state: State) -> None:
+        """The game is over: the winners +1 and every other seat still in -1 (``score``:
+        each seat's score)."""
+        gone = self.gone[i]
+        players = state.observe(None)["players"]
+        winners = state.winners
+        for q in range(self.n):
+            if q in gone:
+                continue
+            if self.score:
+                self.rewards[i * self.n + q] = float(players[q]["score"])
+            else:
+                self.rewards[i * self.n + q] = 1.0 if q in winners else -1.0
+
+    # -- the buffers ----------------------------------------------------------------------------
+    def _write(self, i: int) -> None:
+        """Row ``i``: the vector and mask of the seat to decide (or the learner's)."""
+        state = self.states[i]
+        to_act = state.to_act
+        assert to_act is not None  # (a game that ends is dealt again before this)
+        self.seats[i] = to_act
+        self._encode(i, state, to_act, self.obs)
+        legal = state.legal_actions()
+        self.legal[i] = legal
+        base = i * self.actions
+        masks = self.masks
+        masks[base : base + self.actions] = self._no_mask
+        for a in legal:
+            masks[base + a] = 1
+
+    def _encode(self, i: int, state: State, seat: int, out: array[float]) -> None:
+        row = self._row
+        self.encoder.encode_into(state, seat, row)
+        start = i * self.size
+        out[start : start + self.size] = row
+
+    def random_actions(self, rng: random.Random) -> list[int]:
+        """A uniformly random legal action in each game (what a random policy masks to)."""
+        return [rng.choice(legal) for legal in self.legal]

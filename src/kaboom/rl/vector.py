@@ -1,0 +1,196 @@
+"""A vectorised environment: N games of one kind stepped in one call (Gymnasium's
+``VectorEnv`` conventions), the loop over the games in compiled code (``kaboom.rl.batch``).
+
+>>> from kaboom.rl.vector import KaboomVectorEnv
+>>> envs = KaboomVectorEnv("exploding-kittens", num_envs=4, players=3)
+>>> obs, info = envs.reset(seed=1)
+>>> obs.shape, info["action_mask"].shape, info["seat"].tolist()
+((4, 267), (4, 1353), [0, 0, 0, 0])
+>>> obs, rewards, terminations, truncations, info = envs.step(envs.random_actions())
+>>> rewards.shape, terminations.shape
+((4, 3), (4,))
+
+Two ways to play:
+
+- **Self-play** (``opponents=None``, the default): every seat's decision is a step, as in
+  the PettingZoo AEC env (``kaboom.rl.env``): row i's vector and mask are those of the seat
+  the engine asks in game i (``info["seat"]``), and the same as the AEC env's for that seat,
+  value for value (``tests/test_rl_vector.py`` checks it at every step). ``rewards`` is
+  ``(N, players)``: each seat's reward at this step, as the AEC env's ``rewards`` (-1 to a
+  seat that explodes, at the end +1 to the winners and -1 to every other seat still in;
+  ``reward="score"``: each seat's score).
+- **Fixed opponents** (``opponents="heuristic"``, or one bot spec per other seat, comma
+  separated): one learner seat (``seat``, or drawn at each deal), the bots playing the
+  others between its decisions; ``rewards`` is ``(N,)``, as ``KaboomGymEnv`` gives (+1 for a
+  win, -1 when the learner is out or loses).
+
+Autoreset is ``SAME_STEP``: a game that ends is dealt again in the same step; the row is
+then the new game's first decision, and the vector of the seat that made the last move of
+the old one is in ``info["final_obs"]`` (where ``info["_final_obs"]`` is True).
+``terminations`` is True for those rows; ``truncations`` is always False (every game ends).
+
+Seeding: ``reset(seed=S)`` gives game i the RNG ``random.Random(S + i)``, and each of its
+deals is ``getrandbits(63)`` of it: the deals of an AEC env reset with seed ``S + i`` and
+then reset without one at each end. Without a seed, the seeds are secret. The action mask
+is ``info["action_mask"]`` (int8) and ``action_masks()`` (booleans, as sb3-contrib's
+MaskablePPO asks); an action that is not legal is refused (``BadInput`` naming the game and
+the rule) before any game moves.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+
+from kaboom.bots.make import make_bot
+from kaboom.engine.errors import BadInput, BadOption
+from kaboom.engine.registry import get_game, new_game
+from kaboom.rl.batch import Batch
+from kaboom.rl.encoding import Encoder, encoder_for
+from kaboom.rl.pettingzoo_env import REWARDS
+
+#: The most games one vector env steps (a bound: its buffers are N × the action space).
+MAX_ENVS = 65_536
+
+
+class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
+    """``num_envs`` games of ``game`` at ``players`` seats (see the module's docstring)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (Gymnasium reads it from the class)
+        "autoreset_mode": AutoresetMode.SAME_STEP,
+        "render_modes": [],
+    }
+
+    def __init__(
+        self,
+        game: str = "exploding-kittens",
+        num_envs: int = 8,
+        players: int = 2,
+        opponents: str | None = None,
+        seat: int | None = None,
+        reward: str = "win",
+        **options: object,
+    ) -> None:
+        spec = get_game(game)
+        spec.check_players(players)
+        if not isinstance(num_envs, int) or not 1 <= num_envs <= MAX_ENVS:
+            raise BadOption("num_envs", f"a whole number in 1..{MAX_ENVS}, got {num_envs!r}")
+        if reward not in REWARDS:
+            raise BadOption("reward", f"one of {', '.join(REWARDS)}, got {reward!r}")
+        first = new_game(game, players, 0, **options)
+        if reward == "score" and "score" not in first.observe(None)["players"][0]:
+            raise BadOption("reward", f"{spec.name} keeps no score: use reward='win'")
+        self.encoder: Encoder = encoder_for(first)
+        self.game, self.players, self.options = game, players, dict(first.options)
+        self.num_envs = num_envs
+        self.batch = Batch(game, players, dict(options), self.encoder, num_envs, reward == "score")
+        self.self_play = opponents is None
+        if opponents is not None:
+            self.batch.against(_opponents(game, players, opponents), _seat(seat, players), make_bot)
+        elif seat is not None:
+            raise BadOption("seat", "a learner's seat is for fixed opponents (opponents=...)")
+        size, actions = self.encoder.size, self.encoder.num_actions
+        self.single_observation_space = spaces.Box(0.0, 1.0, (size,), np.float32)
+        self.single_action_space = spaces.Discrete(actions)
+        self.observation_space = spaces.Box(0.0, 1.0, (num_envs, size), np.float32)
+        self.action_space = spaces.MultiDiscrete(np.full(num_envs, actions))
+        # numpy's views of the batch's buffers (written in place by every step)
+        self._obs = np.frombuffer(self.batch.obs, np.float32).reshape(num_envs, size)
+        self._final = np.frombuffer(self.batch.final, np.float32).reshape(num_envs, size)
+        self._masks = np.frombuffer(self.batch.masks, np.int8).reshape(num_envs, actions)
+        self._rng = np.random.default_rng()
+        self.batch.seed(self._seeds(None))
+
+    # -- Gymnasium's vector interface -------------------------------------------------------
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """Deal every game anew (``seed``: game i from ``random.Random(seed + i)``)."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self.batch.seed(self._seeds(seed))
+        return self._obs.copy(), self._info(with_final=False)
+
+    def step(
+        self, actions: Any
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        """Play one decision in every game: ``actions[i]`` for the seat row i was of."""
+        self.batch.step(self._actions(actions))
+        rewards = np.asarray(self.batch.rewards, np.float32).reshape(self.num_envs, self.players)
+        if not self.self_play:
+            rewards = np.asarray(self.batch.learned, np.float32)
+        done = np.asarray(self.batch.done, np.bool_)
+        truncated = np.zeros(self.num_envs, np.bool_)
+        return self._obs.copy(), rewards, done, truncated, self._info(with_final=True)
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """Each game's legal actions now, as booleans (N × actions)."""
+        return self._masks.astype(np.bool_)
+
+    def random_actions(self, seed: int | None = None) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action in each game (a masked random policy, drawn in
+        the compiled loop: the bench's and a random opponent's choice)."""
+        import random
+
+        rng = random.Random(int(self._rng.integers(2**62)) if seed is None else seed)
+        return np.asarray(self.batch.random_actions(rng), np.int64)
+
+    def close(self, **kwargs: Any) -> None:
+        self.closed = True
+
+    # -- helpers ------------------------------------------------------------------------------
+    def _seeds(self, seed: int | None) -> list[int]:
+        if seed is None:
+            return [secrets.randbits(63) for _ in range(self.num_envs)]
+        return [seed + i for i in range(self.num_envs)]
+
+    def _actions(self, actions: Any) -> list[int]:
+        got = np.asarray(actions)
+        if got.shape != (self.num_envs,) or got.dtype.kind not in "iu":
+            raise BadInput(
+                "actions", f"{self.num_envs} whole numbers (one per game), got shape {got.shape}"
+            )
+        return [int(a) for a in got]
+
+    def _info(self, with_final: bool) -> dict[str, Any]:
+        info: dict[str, Any] = {
+            "action_mask": self._masks.copy(),
+            "seat": np.asarray(self.batch.seats, np.int64),
+        }
+        if not self.self_play:
+            info["learner"] = np.asarray(self.batch.learner, np.int64)
+        if with_final:
+            done = np.asarray(self.batch.done, np.bool_)
+            if done.any():
+                info["final_obs"] = self._final.copy()
+                info["_final_obs"] = done
+        return info
+
+
+def _opponents(game: str, players: int, opponents: str) -> list[str]:
+    specs = [s.strip() for s in opponents.split(",")]
+    if len(specs) not in (1, players - 1):
+        raise BadOption("opponents", f"one bot spec or {players - 1}, got {len(specs)}")
+    specs = specs * (players - 1) if len(specs) == 1 else specs
+    for name in specs:
+        make_bot(name, 0, game)  # a bad spec fails here, naming itself
+    return specs
+
+
+def _seat(seat: int | None, players: int) -> int:
+    if seat is None:
+        return -1
+    if not isinstance(seat, int) or not 0 <= seat < players:
+        raise BadOption("seat", f"a seat in 0..{players - 1} or None, got {seat!r}")
+    return seat
