@@ -63,7 +63,7 @@ PACKAGES = ("kaboom/engine", "kaboom/games")
 MODULES = ("kaboom/bots/ismcts.py", "kaboom/rl/features.py", "kaboom/rl/batch.py")
 #: Modules compiled only where the packages they need are installed (else left pure Python,
 #: and unused): mypyc reads a module's parent package, and ``kaboom.rl``'s needs its extra.
-RL_EXTRA = ("numpy", "gymnasium", "pettingzoo")
+RL_EXTRA = ("numpy", "gymnasium", "pettingzoo", "librt")
 NEEDS = {"kaboom/rl/features.py": RL_EXTRA, "kaboom/rl/batch.py": RL_EXTRA}
 #: Modules left pure Python (``kaboom/engine/x.py``), with the reason; none today.
 EXCLUDE: dict[str, str] = {}

@@ -8,21 +8,38 @@ at the end the winners +1 and every other seat still in -1 (``score``: Eleminis'
 as ``kaboom.rl.pettingzoo_env`` gives them; a game that ends is dealt again at once (the
 next deal from the game's own RNG: ``SAME_STEP`` autoreset). Then the vector and the mask of
 the seat to decide are written into the batch's buffers, which numpy reads without a copy:
-the vector by the encoder's fast path (``kaboom.rl.features``, or ``encode`` of the
+the vector by the family's fast path (``kaboom.rl.features``) straight into the game's row
+of one ``vec[float]`` (its layout's offsets moved to that row; ``encode`` of the
 observation where a family has none), the mask as 1 for each legal action id.
 """
 
 from __future__ import annotations
 
 import random
-from array import array
 from typing import Any, Protocol
 
 from kaboom.engine.errors import BadInput, KaboomError
 from kaboom.engine.registry import new_game
 from kaboom.engine.state import State
 from kaboom.engine.view import PlayerView
+from kaboom.games.board.core import BoardCore
+from kaboom.games.eleminis.rules import EleminisRules
+from kaboom.games.kittens.core import KittensCore
 from kaboom.rl.encoding import Encoder
+from kaboom.rl.features import (
+    BoardLayout,
+    EleminisLayout,
+    Floats,
+    KittensLayout,
+    board_features,
+    clear,
+    eleminis_features,
+    kittens_features,
+    zeros,
+)
+
+#: Which fast path a batch calls itself (compiled to compiled: no call through Python).
+NO_FAST, KITTENS, BOARD, ELEMINIS = 0, 1, 2, 3
 
 
 class Opponent(Protocol):
@@ -54,8 +71,8 @@ class Batch:
         self.score = score
         self.size: int = encoder.size
         self.actions: int = encoder.num_actions
-        self.obs: array[float] = array("f", bytes(4 * self.size * games))
-        self.final: array[float] = array("f", bytes(4 * self.size * games))
+        self.obs: Floats = zeros(self.size * games)
+        self.final: Floats = zeros(self.size * games)
         self.masks = bytearray(self.actions * games)
         self.rewards: list[float] = [0.0] * (players * games)
         #: Against fixed opponents: the learner's reward in each game at this step (its
@@ -74,8 +91,17 @@ class Batch:
         self.specs: list[str] = []
         self.bots: list[list[Opponent | None]] = []
         self.make_bot: Any = None
-        self._row: array[float] = array("f", bytes(4 * self.size))
         self._no_mask = bytes(self.actions)
+        #: The family's fast path, and its layout for each game's row.
+        first = new_game(game, players, 0, **options)
+        self.layouts: list[object] = [encoder.layout_at(first, i * self.size) for i in range(games)]
+        self.fast = NO_FAST
+        if isinstance(self.layouts[0], KittensLayout):
+            self.fast = KITTENS
+        elif isinstance(self.layouts[0], BoardLayout):
+            self.fast = BOARD
+        elif isinstance(self.layouts[0], EleminisLayout):
+            self.fast = ELEMINIS
 
     # -- the deals ------------------------------------------------------------------------------
     def against(self, specs: list[str], seat: int, make_bot: Any) -> None:
@@ -227,11 +253,24 @@ class Batch:
         for a in legal:
             masks[base + a] = 1
 
-    def _encode(self, i: int, state: State, seat: int, out: array[float]) -> None:
-        row = self._row
-        self.encoder.encode_into(state, seat, row)
+    def _encode(self, i: int, state: State, seat: int, out: Floats) -> None:
+        """Row ``i`` of ``out``: ``seat``'s vector of ``state``."""
         start = i * self.size
-        out[start : start + self.size] = row
+        fast, layout = self.fast, self.layouts[i]
+        if fast == KITTENS and isinstance(state, KittensCore):
+            clear(out, start, start + self.size)
+            assert isinstance(layout, KittensLayout)
+            kittens_features(state, seat, layout, out)
+        elif fast == BOARD and isinstance(state, BoardCore):
+            clear(out, start, start + self.size)
+            assert isinstance(layout, BoardLayout)
+            board_features(state, seat, layout, out)
+        elif fast == ELEMINIS and isinstance(state, EleminisRules):
+            clear(out, start, start + self.size)
+            assert isinstance(layout, EleminisLayout)
+            eleminis_features(state, seat, layout, out)
+        else:
+            self.encoder.encode_into(state, seat, out, start)
 
     def random_actions(self, rng: random.Random) -> list[int]:
         """A uniformly random legal action in each game (what a random policy masks to)."""

@@ -14,7 +14,6 @@ and ``docs/rl.md`` describes each field.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import ClassVar, cast
@@ -37,10 +36,13 @@ from kaboom.rl.features import (
     TURNS_SCALE,
     BoardLayout,
     EleminisLayout,
+    Floats,
     KittensLayout,
     board_features,
+    clear,
     eleminis_features,
     kittens_features,
+    zeros,
 )
 
 __all__ = ["HAND_SCALE", "KNOWN_PLACES", "OWED_SCALE", "TURNS_SCALE", "Encoder", "encoder"]
@@ -141,7 +143,7 @@ class Encoder:
     def _encode_family(self, v: dict[int, float], obs: Observation) -> None:
         """The family's own section of ``obs`` into ``v`` (its encoder's)."""
 
-    def _features(self, state: State, seat: int, out: array[float]) -> bool:
+    def _features(self, state: State, seat: int, out: Floats) -> bool:
         """``seat``'s vector of ``state`` into ``out`` straight from the state, where the
         family has a fast path (``kaboom.rl.features``); False where it has none."""
         return False
@@ -156,7 +158,7 @@ class Encoder:
         )
         self._hidden = self.HIDDEN_PILE
         self._phase = {phase: at["phase"] + i for i, phase in enumerate(self.PHASES)}
-        self._zeros = array("f", bytes(4 * self.size))  # (copied for each fast vector)
+        self._scratch = zeros(self.size)  # (each fast vector is written here, then copied)
         self._step = 1.0 / self.card_scale
         self._at_to_act, self._at_current = at["to_act"], at["current"]
         self._at_in, self._at_hand_size, self._at_hand = at["in"], at["hand_size"], at["hand"]
@@ -167,17 +169,25 @@ class Encoder:
         """The vector of ``seat``'s view of ``state``: ``encode(state.observe(seat))``, read
         straight from the state where its family has a fast path (``kaboom.rl.features``,
         compiled: the same values, as the tests check against ``encode`` at every step)."""
-        out = self._zeros[:]
+        out = self._scratch
+        clear(out, 0, self.size)
         if not self._features(state, seat, out):
             return self.encode(state.observe(seat))
-        return np.frombuffer(out, dtype=np.float32)
+        return np.frombuffer(memoryview(out), dtype=np.float64).astype(np.float32)
 
-    def encode_into(self, state: State, seat: int, out: array[float]) -> None:
-        """``encode_state`` written into ``out`` (an ``array("f")`` of ``size`` values, as
-        ``kaboom.rl.vector`` keeps one per game)."""
-        out[:] = self._zeros
-        if not self._features(state, seat, out):
-            out[:] = array("f", self.encode(state.observe(seat)).tobytes())
+    def layout_at(self, state: State, base: int) -> object:
+        """The layout of the family's fast path with every offset moved by ``base`` (it then
+        writes the vector at ``out[base:base + size]``); None where the family has none."""
+        return None
+
+    def encode_into(self, state: State, seat: int, out: Floats, base: int = 0) -> None:
+        """``encode_state`` written into ``out[base:base + size]`` (a ``vec[float]``, as
+        ``kaboom.rl.vector`` keeps one for all its games) by the slow path: the
+        observation's ``encode``."""
+        clear(out, base, base + self.size)
+        values = self.encode(state.observe(seat))
+        for i in np.flatnonzero(values).tolist():
+            out[base + i] = float(values[i])
 
     def play_words(self, play: str) -> tuple[int, list[int], list[int]]:
         """What the vector reads from a play's text (``docs/notation.md``): the index of its
@@ -284,6 +294,11 @@ def _count(
         v[i] = v.get(i, 0.0) + step
 
 
+def _moved(at: dict[str, int], base: int) -> dict[str, int]:
+    """Every field's offset moved by ``base`` (a layout writing row ``base`` of a batch)."""
+    return {name: offset + base for name, offset in at.items()}
+
+
 def _signed(value: float, scale: float) -> float:
     """``value`` (which may be negative) into [0, 1]: 0.5 is zero."""
     return min(1.0, max(0.0, 0.5 + value / scale))
@@ -373,22 +388,26 @@ class ExplodingEncoder(Encoder):
                 if rank in self._token:
                     v[base + self._token[rank]] = 1.0
 
-    def _features(self, state: State, seat: int, out: array[float]) -> bool:
+    def _features(self, state: State, seat: int, out: Floats) -> bool:
         if not isinstance(state, KittensCore):
             return False
         fast = self._fast if isinstance(self._fast, KittensLayout) else None
-        kittens_features(state, seat, fast or self._kittens_layout(state), out)
+        if fast is None:
+            self._fast = fast = self.layout_at(state, 0)
+        assert fast is not None
+        kittens_features(state, seat, fast, out)
         return True
 
-    def _kittens_layout(self, state: KittensCore) -> KittensLayout:
-        """The offsets and tables ``kittens_features`` reads, built once."""
+    def layout_at(self, state: State, base: int) -> KittensLayout | None:
+        """The offsets and tables ``kittens_features`` reads (from ``base``)."""
+        if not isinstance(state, KittensCore):
+            return None
         table = state.table
         words = [self.play_words(text) for text in table.texts]
         ranks = [self._token.get(rank, -1) for rank in table.rslug]
-        self._fast = layout = KittensLayout(self.players, len(self.cards), len(self.tokens),
-                                            self._at, self._step, self.total_cards, words,
-                                            ranks)  # fmt: skip
-        return layout
+        at = _moved(self._at, base)
+        return KittensLayout(self.players, len(self.cards), len(self.tokens), at, self._step,
+                             self.total_cards, words, ranks)  # fmt: skip
 
 
 class BoardEncoder(Encoder):
@@ -430,14 +449,20 @@ class BoardEncoder(Encoder):
         if sec["disc_to_choose"] is not None:
             v[at["board.disc_to_choose"] + self._card[sec["disc_to_choose"]]] = 1.0
 
-    def _features(self, state: State, seat: int, out: array[float]) -> bool:
+    def _features(self, state: State, seat: int, out: Floats) -> bool:
         if not isinstance(state, BoardCore):
             return False
         fast = self._fast if isinstance(self._fast, BoardLayout) else None
-        board_features(state, seat, fast or self._board_layout(state), out)
+        if fast is None:
+            self._fast = fast = self.layout_at(state, 0)
+        assert fast is not None
+        board_features(state, seat, fast, out)
         return True
 
-    def _board_layout(self, state: BoardCore) -> BoardLayout:
+    def layout_at(self, state: State, base: int) -> BoardLayout | None:
+        """The offsets and tables ``board_features`` reads (from ``base``)."""
+        if not isinstance(state, BoardCore):
+            return None
         box = state.box
         card_words = []
         for slug in box.card_slugs:
@@ -445,12 +470,10 @@ class BoardEncoder(Encoder):
             if slug in self._token:  # (the window's card, as ``_encode_window`` reads it)
                 names = [*names, self._token[slug]]
             card_words.append((verb, names, seats))
-        self._fast = layout = BoardLayout(self.players, len(self.cards), self._at, self._step,
-                                          self.total_cards,
-                                          [self._card[slug] for slug in box.card_slugs],
-                                          [self._card[slug] for slug in box.disc_slugs],
-                                          card_words)  # fmt: skip
-        return layout
+        return BoardLayout(self.players, len(self.cards), _moved(self._at, base), self._step,
+                           self.total_cards, [self._card[slug] for slug in box.card_slugs],
+                           [self._card[slug] for slug in box.disc_slugs],
+                           card_words)  # fmt: skip
 
 
 class EleminisEncoder(Encoder):
@@ -500,14 +523,19 @@ class EleminisEncoder(Encoder):
         v[at["eleminis.game_number"]] = sec["game_number"] / 10.0
         v[at["eleminis.first"] + self._rel(obs, sec["first"])] = 1.0
 
-    def _features(self, state: State, seat: int, out: array[float]) -> bool:
+    def _features(self, state: State, seat: int, out: Floats) -> bool:
         if not isinstance(state, EleminisRules):
             return False
         fast = self._fast if isinstance(self._fast, EleminisLayout) else None
-        eleminis_features(state, seat, fast or self._eleminis_layout(), out)
+        if fast is None:
+            self._fast = fast = self.layout_at(state, 0)
+        assert fast is not None
+        eleminis_features(state, seat, fast, out)
         return True
 
-    def _eleminis_layout(self) -> EleminisLayout:
-        self._fast = layout = EleminisLayout(self.players, len(self.cards), self.slots, self._at,
-                                             self._step, self.total_cards)  # fmt: skip
-        return layout
+    def layout_at(self, state: State, base: int) -> EleminisLayout | None:
+        """The offsets ``eleminis_features`` reads (from ``base``)."""
+        if not isinstance(state, EleminisRules):
+            return None
+        return EleminisLayout(self.players, len(self.cards), self.slots, _moved(self._at, base),
+                              self._step, self.total_cards)  # fmt: skip

@@ -5,14 +5,21 @@ and reads only what that observation shows the seat: its own hand, the public pi
 counts, the pending play, what it saw of the Draw Pile (``known_pile``) and of other hands
 (``known_hands``, its own entries only), and the public ``absent`` ranks. The observation
 stays the specification: ``tests/test_rl_features.py`` compares both encodings at every step
-of many games, for every seat. The values are written into a zeroed ``array("f")`` (the
-caller wraps it with ``np.frombuffer``, no copy), each at most 1; a count is summed one card
-at a time, as ``Encoder.encode`` sums it, so both are equal to the last bit.
+of many games, for every seat. The values are written into a zeroed ``vec[float]`` (mypyc's
+vector of unboxed doubles, ``librt.vecs``: a compiled write is a store, where an
+``array("f")``'s was a call; numpy reads it through the buffer protocol and makes the
+float32 vector), each at most 1; a count is summed one card at a time, as
+``Encoder.encode`` sums it, so both are equal to the last bit. The offsets come from the
+layout alone, so a layout shifted by ``base`` (``Layout.at``) writes row ``base`` of a
+batch's buffer (``kaboom.rl.batch``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TypeAlias
+
+from librt.vecs import vec
+from mypy_extensions import i64
 
 from kaboom.games.board.core import CHOOSE, BoardCore
 from kaboom.games.board.core import OVER as BOARD_OVER
@@ -20,10 +27,19 @@ from kaboom.games.eleminis.rules import OVER as ELEMINIS_OVER
 from kaboom.games.eleminis.rules import EleminisRules
 from kaboom.games.kittens.core import OVER, KittensCore
 
-if TYPE_CHECKING:
-    from array import array
+Floats: TypeAlias = "vec[float]"  # doubles, written in place
 
-Floats: TypeAlias = "array[float]"  # an array("f"): float32 values, written in place
+
+def zeros(size: int) -> Floats:
+    """A vector of ``size`` zeros."""
+    return vec[float]([0.0] * size)
+
+
+def clear(out: Floats, start: int, end: int) -> None:
+    """Zero ``out[start:end]``."""
+    for i in range(start, end):
+        out[i] = 0.0
+
 
 #: Divisors shared with ``kaboom.rl.encoding`` (which imports them from here).
 TURNS_SCALE = 100.0
@@ -40,6 +56,8 @@ class Layout:
                  total_cards: float) -> None:  # fmt: skip
         self.n = players
         self.c = cards
+        #: Zeros, one per title: ``_counts``'s tallies (unboxed), left zero after each use.
+        self.counts: vec[i64] = vec[i64]([0] * cards)
         self.step = step
         self.total = total_cards
         self.phase = at["phase"]
@@ -155,18 +173,19 @@ class EleminisLayout(Layout):
         self.first = at["eleminis.first"]
 
 
-def _counts(out: Floats, base: int, cards: list[int], c: int, step: float) -> None:
+def _counts(out: Floats, base: int, cards: list[int], counts: vec[i64], step: float) -> None:
     """Per title, ``step`` summed once per card of ``cards`` (at most 1), at ``base + title``
-    (counted as integers first: no float is made per card)."""
-    counts = [0] * c
+    (counted as unboxed integers in ``counts``, the layout's zeros, left zero again)."""
     for t in cards:
         counts[t] += 1
-    for t in range(c):
-        if counts[t]:
-            out[base + t] = _copies(counts[t], step)
+    for t in cards:
+        k = counts[t]
+        if k:
+            out[base + t] = _copies(k, step)
+            counts[t] = 0
 
 
-def _copies(k: int, step: float) -> float:
+def _copies(k: i64, step: float) -> float:
     """``step`` summed ``k`` times (clipped to 1): ``k`` copies of a title."""
     x = 0.0
     for _ in range(k):
@@ -206,7 +225,7 @@ def kittens_features(s: KittensCore, me: int, L: KittensLayout, out: Floats) -> 
     _set(out, L.draw_size, len(s.pile) / L.total)
     discard = s.discard
     _set(out, L.discard_size, len(discard) / L.total)
-    _counts(out, L.discard_cards, discard, c, step)
+    _counts(out, L.discard_cards, discard, L.counts, step)
     if discard:
         out[L.discard_top + discard[-1]] = 1.0
     hand = s.hands[me]
@@ -256,7 +275,7 @@ def _exploding(s: KittensCore, me: int, L: KittensLayout, out: Floats) -> None:
     if s.attacked:
         out[L.attacked] = 1.0
     _set(out, L.bombs, s.bombs_in_pile() / n)
-    _counts(out, L.out, s.out_of_game, L.c, L.step)
+    _counts(out, L.out, s.out_of_game, L.counts, L.step)
     _set(out, L.out_down, len(s.out_of_game_face_down) / L.total)
     if s.drawn_bomb >= 0:
         out[L.drawn_bomb + s.drawn_bomb] = 1.0
@@ -281,10 +300,10 @@ def board_features(s: BoardCore, me: int, L: BoardLayout, out: Floats) -> None:
     _set(out, L.action_discard, len(s.action_discard) / L.total)
     _set(out, L.move_deck, len(s.move_deck) / L.total)
     _set(out, L.move_discard, len(s.move_discard) / L.total)
-    _counts(out, L.action_cards, [cards[t] for t in s.action_discard], L.c, step)
+    _counts(out, L.action_cards, [cards[t] for t in s.action_discard], L.counts, step)
     if s.action_discard:
         out[L.action_top + cards[s.action_discard[-1]]] = 1.0
-    _counts(out, L.move_cards, [discs[d] for d in s.move_discard], L.c, step)
+    _counts(out, L.move_cards, [discs[d] for d in s.move_discard], L.counts, step)
     if s.move_discard:
         out[L.move_top + discs[s.move_discard[-1]]] = 1.0
     hand = s.hands[me]
@@ -344,7 +363,7 @@ def eleminis_features(s: EleminisRules, me: int, L: EleminisLayout, out: Floats)
     deck, discard = s.deck, s.discard
     _set(out, L.deck_size, len(deck) / L.total)
     _set(out, L.discard_size, len(discard) / L.total)
-    _counts(out, L.discard_cards, discard, c, step)
+    _counts(out, L.discard_cards, discard, L.counts, step)
     if discard:
         out[L.discard_top + discard[-1]] = 1.0
     if s.deck_known:

@@ -100,8 +100,10 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
         self.observation_space = spaces.Box(0.0, 1.0, (num_envs, size), np.float32)
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, actions))
         # numpy's views of the batch's buffers (written in place by every step)
-        self._obs = np.frombuffer(self.batch.obs, np.float32).reshape(num_envs, size)
-        self._final = np.frombuffer(self.batch.final, np.float32).reshape(num_envs, size)
+        self._obs = np.frombuffer(memoryview(self.batch.obs), np.float64).reshape(num_envs, size)
+        self._final = np.frombuffer(memoryview(self.batch.final), np.float64).reshape(
+            num_envs, size
+        )
         self._masks = np.frombuffer(self.batch.masks, np.int8).reshape(num_envs, actions)
         self._rng = np.random.default_rng()
         self.batch.seed(self._seeds(None))
@@ -114,7 +116,7 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         self.batch.seed(self._seeds(seed))
-        return self._obs.copy(), self._info(with_final=False)
+        return self._obs.astype(np.float32), self._info(with_final=False)
 
     def step(
         self, actions: Any
@@ -132,7 +134,7 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
             rewards = np.asarray(self.batch.learned, np.float32)
         done = np.asarray(self.batch.done, np.bool_)
         truncated = np.zeros(self.num_envs, np.bool_)
-        return self._obs.copy(), rewards, done, truncated, self._info(with_final=True)
+        return self._obs.astype(np.float32), rewards, done, truncated, self._info(with_final=True)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Each game's legal actions now, as booleans (N × actions)."""
@@ -161,7 +163,8 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
             raise BadInput(
                 "actions", f"{self.num_envs} whole numbers (one per game), got shape {got.shape}"
             )
-        return [int(a) for a in got]
+        chosen: list[int] = got.tolist()
+        return chosen
 
     def _info(self, with_final: bool) -> dict[str, Any]:
         info: dict[str, Any] = {
@@ -173,7 +176,7 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
         if with_final:
             done = np.asarray(self.batch.done, np.bool_)
             if done.any():
-                info["final_obs"] = self._final.copy()
+                info["final_obs"] = self._final.astype(np.float32)
                 info["_final_obs"] = done
         return info
 
