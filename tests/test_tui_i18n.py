@@ -209,6 +209,7 @@ async def test_pseudo_picker_and_help_leave_no_english(
     assert untranslated(keys) == []
 
 
+@pytest.mark.slow  # (a whole table driven in the pseudo-language: 2 to 11 s a game)
 @pytest.mark.parametrize("game", GAMES)
 async def test_pseudo_tables_leave_no_english(
     game: str, tmp_path: Path, speaking: Callable[[str], None], monkeypatch: pytest.MonkeyPatch
