@@ -17,15 +17,17 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from kaboom import build_kind
-from kaboom.rl.pettingzoo_env import env as aec_env
 from kaboom.rl.vector import KaboomVectorEnv
 from kaboom.sim.bench import Meter, alternating, kaboom_playout
+
+sys.path.insert(0, str(Path(__file__).parent))  # (bench_rl's AEC loop, run as it runs it)
+from bench_rl import env_playout
 
 #: Steps of the vector env per call of its meter (each N decisions).
 STEPS = 50
@@ -45,27 +47,6 @@ def vector_steps(game: str, players: int, envs: int) -> Callable[[int], int]:
     return run
 
 
-def pettingzoo_game(game: str, players: int) -> Callable[[int], int]:
-    """One game in the AEC env, ``last()`` and a random legal action at each decision."""
-    env = aec_env(game, players)
-
-    def play_one(seed: int) -> int:
-        rng = random.Random(seed)
-        env.reset(seed=seed)
-        decisions = 0
-        while env.agents:
-            agent = env.agent_selection
-            if env.terminations[agent]:
-                env.step(None)
-                continue
-            mask = env.last()[0]["action_mask"]
-            env.step(int(rng.choice(np.flatnonzero(mask))))
-            decisions += 1
-        return decisions
-
-    return play_one
-
-
 def measure(game: str, players: int, envs: int, seconds: float) -> dict[str, Any]:
     engine = kaboom_playout(game, players)
     label = f"{game} {players}p"
@@ -76,7 +57,7 @@ def measure(game: str, players: int, envs: int, seconds: float) -> dict[str, Any
     )
     vector_too = alternating(
         Meter(f"vector env ({envs} games) {label}", vector_steps(game, players, envs)),
-        Meter(f"pettingzoo {label}", pettingzoo_game(game, players)),
+        Meter(f"pettingzoo {label}", env_playout(game, players)),
         seconds,
     )
     return {
