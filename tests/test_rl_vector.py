@@ -149,6 +149,8 @@ def test_bad_input_is_refused_by_name_and_changes_nothing() -> None:
         envs.step(np.array([0, 0, 0]))
     with pytest.raises(BadOption, match="num_envs"):
         KaboomVectorEnv("exploding-kittens", num_envs=0)
+    with pytest.raises(BadOption, match=r"at most 7,\d{3} games of Dynamitt at 9 players"):
+        KaboomVectorEnv("dynamitt", num_envs=60_000, players=9)
     with pytest.raises(BadOption, match="seat"):
         KaboomVectorEnv("exploding-kittens", num_envs=2, seat=1)
     with pytest.raises(BadOption, match="reward"):

@@ -54,8 +54,10 @@ from kaboom.rl.batch import Batch
 from kaboom.rl.encoding import Encoder, encoder_for
 from kaboom.rl.pettingzoo_env import REWARDS
 
-#: The most games one vector env steps (a bound: its buffers are N × the action space).
+#: The most games one vector env steps, and the most memory its buffers may take (each
+#: game: its vector twice, as doubles, and its mask; Dynamitt at 9 seats takes 34 KB).
 MAX_ENVS = 65_536
+MAX_BUFFERS = 256 * 2**20
 
 
 class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
@@ -86,6 +88,14 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
         if reward == "score" and "score" not in first.observe(None)["players"][0]:
             raise BadOption("reward", f"{spec.name} keeps no score: use reward='win'")
         self.encoder: Encoder = encoder_for(first)
+        per_game = 16 * self.encoder.size + self.encoder.num_actions
+        if num_envs * per_game > MAX_BUFFERS:
+            most = MAX_BUFFERS // per_game
+            raise BadOption(
+                "num_envs",
+                f"at most {most:,} games of {spec.name} at {players} players "
+                f"({MAX_BUFFERS // 2**20} MiB of buffers), got {num_envs:,}",
+            )
         self.game, self.players, self.options = game, players, dict(first.options)
         self.num_envs = num_envs
         self.batch = Batch(game, players, dict(options), self.encoder, num_envs, reward == "score")
