@@ -17,7 +17,7 @@ from kaboom.tui.pacing import Pace
 from kaboom.tui.save import HUMAN, Seating
 from kaboom.tui.screens import Dismissable, PassScreen
 from kaboom.tui.session import Session
-from tui_pilot import play_out, settle, table_app
+from tui_pilot import play_out, screen_line, settle, table_app
 
 SIZE = (80, 24)
 GAMES = [
@@ -156,7 +156,7 @@ async def test_save_and_resume_give_the_same_table(tmp_path: Path) -> None:
         await pilot.press("s")
         before = table.session.observe(0)
         log = table.session.log_for(0)
-        hand = next(line for line in screen_text(app).splitlines() if "Hand:" in line)
+        hand = await screen_line(pilot, app, "Hand:")
     back, state = save.read(tmp_path / "save.json")
     assert back == seating and state.observe(0) == before
     resumed = KaboomApp(Pace(0.0, 0.0, tmp_path / "log2.json"), Session(back, state))

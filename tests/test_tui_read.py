@@ -27,7 +27,7 @@ from kaboom.tui.save import HUMAN, Seating
 from kaboom.tui.screens import Dismissable, GameOver
 from kaboom.tui.session import Session
 from kaboom.tui.table import TableScreen
-from tui_pilot import at_the_end, played, settle
+from tui_pilot import at_the_end, played, screen_line, settle
 
 SIZE = (80, 24)
 
@@ -336,8 +336,7 @@ async def test_replay_tells_other_seats_in_the_third_person_and_you_as_you(
         assert not [h for h in headers if re.match(r"P[12]\b.*\byour turn", h)]
         every = "\n".join(table + told for table, told, _ in app.steps)
         assert "You hold: " in every and not re.search(r"\bP0\b", every)
-        await pilot.pause()
-        footer = next(line for line in screen_text(app).splitlines() if "Quit" in line)
+        footer = await screen_line(pilot, app, "Quit")
         assert "q Quit" in footer and "^c" not in footer
         await pilot.press("q")
 

@@ -7,16 +7,31 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
+from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from kaboom.engine.jsonvalue import JsonValue
-from kaboom.tui.app import KaboomApp
+from kaboom.tui.app import KaboomApp, screen_text
 from kaboom.tui.pacing import Pace
 from kaboom.tui.save import HUMAN, Seating
 from kaboom.tui.screens import PassScreen
 from kaboom.tui.session import Session
 from kaboom.tui.table import TableScreen
+
+
+async def screen_line(pilot: Pilot[None], app: App[None], words: str, seconds: float = 20.0) -> str:
+    """The first line on screen holding ``words``, once drawn (a loaded machine may draw a
+    screen's footer a while after it opens); fails showing the screen if none comes."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while True:
+        screen = screen_text(app)
+        found = next((line for line in screen.splitlines() if words in line), None)
+        if found is not None:
+            return found
+        assert loop.time() < end, f"no line with {words!r} on the screen:\n{screen}"
+        await pilot.pause(0.05)
 
 
 def table_app(seating: Seating, tmp: object, hotseat: bool = False) -> KaboomApp:
