@@ -186,3 +186,20 @@ def test_the_spaces_and_the_masks_for_maskable_ppo() -> None:
     assert (envs.action_masks() == info["action_mask"].astype(bool)).all()
     assert envs.metadata["autoreset_mode"].value == "SameStep"
     assert agent_name(int(info["seat"][0])) == "player_0"
+
+
+def test_gymnasium_make_vec_is_the_vector_env_of_the_single_agent_id() -> None:
+    import gymnasium
+
+    import kaboom.rl
+
+    assert "kaboom/Dynamitt-v0" in kaboom.rl.GYM_IDS
+    envs = gymnasium.make_vec("kaboom/Dynamitt-v0", num_envs=3, players=3, opponents="heuristic")
+    assert isinstance(envs, KaboomVectorEnv) and not envs.self_play and envs.game == "dynamitt"
+    envs.reset(seed=1)
+    _, rewards, _, _, info = envs.step(envs.random_actions())
+    assert rewards.shape == (3,) and "learner" in info
+    default = gymnasium.make_vec("kaboom/Eleminis-v0", num_envs=2)
+    assert isinstance(default, KaboomVectorEnv) and not default.self_play  # random bots
+    with pytest.raises(BadOption, match="render_mode"):
+        gymnasium.make_vec("kaboom/Eleminis-v0", num_envs=2, render_mode="ansi")

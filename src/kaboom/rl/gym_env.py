@@ -141,6 +141,11 @@ def register_envs() -> list[str]:
     for spec in list_games():
         name = env_id(spec.game_id)
         if name not in gym.registry:
-            gym.register(name, entry_point=KaboomGymEnv, kwargs={"game": spec.game_id})
+            gym.register(
+                name,
+                entry_point=KaboomGymEnv,
+                vector_entry_point="kaboom.rl.vector:make_vector",  # (gymnasium.make_vec)
+                kwargs={"game": spec.game_id},
+            )
         ids.append(name)
     return ids

@@ -191,6 +191,23 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
         return info
 
 
+def make_vector(
+    num_envs: int,
+    game: str = "exploding-kittens",
+    players: int = 2,
+    opponents: str = "random",
+    seat: int | None = None,
+    render_mode: str | None = None,
+    **options: object,
+) -> KaboomVectorEnv:
+    """``gymnasium.make_vec("kaboom/ExplodingKittens-v0", num_envs=N, ...)``: the vector
+    env of the single-agent id, one learner against ``opponents`` (random by default, as
+    the id's env), its loop compiled (the id's ``vector_entry_point``)."""
+    if render_mode is not None:
+        raise BadOption("render_mode", "None: a vector env draws no table (render one game)")
+    return KaboomVectorEnv(game, num_envs, players, opponents, seat, "win", **options)
+
+
 def _opponents(game: str, players: int, opponents: str) -> list[str]:
     specs = [s.strip() for s in opponents.split(",")]
     if len(specs) not in (1, players - 1):
