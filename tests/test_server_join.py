@@ -23,6 +23,7 @@ from kaboom.tui.app import screen_text
 from kaboom.tui.picker import PickerScreen
 from kaboom.tui.table import TableScreen
 from server_support import Server, sqlite_server
+from tui_pilot import footer
 
 #: One ``kaboom serve`` for the module (its fixture): on one xdist worker.
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("server_join")]
@@ -140,8 +141,8 @@ async def test_a_joined_table_waits_on_its_own_screen_then_starts(
         await until(pilot, lambda: app.table is not None, "the table never opened", 20)
         await pilot.pause(0.3)
         assert isinstance(app.screen, TableScreen)
-        footer = screen_text(app).rstrip("\n").splitlines()[-1]
-        assert footer.rstrip().endswith("q Quit"), footer  # whole, within 80 columns
+        keys = await footer(pilot, app)
+        assert keys.rstrip().endswith("q Quit"), keys  # whole, within 80 columns
     await lobby.close()
 
 

@@ -24,7 +24,7 @@ from kaboom.tui.screens import ConfirmQuit, Dismissable, GameOver, PassScreen
 from kaboom.tui.session import Session
 from kaboom.tui.table import TableScreen
 from kaboom.tui.words import tell
-from tui_pilot import play_out, settle, table_app
+from tui_pilot import footer, play_out, settle, table_app
 
 SIZE = (80, 24)
 #: The internal names of the games' phases: never on screen.
@@ -508,9 +508,9 @@ async def test_the_keys_shown_are_the_keys_of_the_game(tmp_path: Path) -> None:
         app = table_app(Seating(game, 2, 1, {}, [HUMAN, "heuristic"]), tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot, app)
-            footer = screen_text(app).splitlines()[-1]
-            assert all(k in footer for k in shown) and not [k for k in hidden if k in footer]
-            assert footer.rstrip().endswith("q Quit")  # every key whole at 80 columns
+            keys = await footer(pilot, app)
+            assert all(k in keys for k in shown) and not [k for k in hidden if k in keys]
+            assert keys.rstrip().endswith("q Quit")  # every key whole at 80 columns
 
 
 async def test_p_passes_an_eleminis_card_that_cannot_be_played(tmp_path: Path) -> None:

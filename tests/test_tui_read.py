@@ -27,7 +27,7 @@ from kaboom.tui.save import HUMAN, Seating
 from kaboom.tui.screens import Dismissable, GameOver
 from kaboom.tui.session import Session
 from kaboom.tui.table import TableScreen
-from tui_pilot import at_the_end, played, screen_line, settle
+from tui_pilot import at_the_end, footer, played, screen_line, settle
 
 SIZE = (80, 24)
 
@@ -153,11 +153,11 @@ async def test_the_board_is_drawn_with_numbered_spaces_and_a_legend_in_help(
         assert "Action Deck: " in "\n".join(panel) and "magnets" not in "\n".join(panel)
         assert any(re.search(r"Past the Ribbon a move goes back to 30", line) for line in panel)
         # the rulebook's words for d, the footer whole at 80 columns (drawn compact)
-        footer = screen_text(app).splitlines()[-1]
-        assert "d Flip a Move Disc" in footer and footer.rstrip().endswith("q Quit")
+        keys = await footer(pilot, app)
+        assert "d Flip a Move Disc" in keys and keys.rstrip().endswith("q Quit")
         await pilot.resize_terminal(120, 24)
-        await pilot.pause()
-        assert "d Flip a Move Disc  n Nope" in screen_text(app).splitlines()[-1]  # in full
+        keys = await screen_line(pilot, app, "d Flip a Move Disc  n Nope")  # in full
+        assert keys == await footer(pilot, app)
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         await pilot.press("h")

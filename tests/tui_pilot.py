@@ -34,6 +34,19 @@ async def screen_line(pilot: Pilot[None], app: App[None], words: str, seconds: f
         await pilot.pause(0.05)
 
 
+async def footer(pilot: Pilot[None], app: App[None], seconds: float = 20.0) -> str:
+    """The screen's last line once the footer is drawn there (every screen's footer ends
+    with its ``q`` key: a blank line means not drawn yet)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while True:
+        lines = screen_text(app).rstrip("\n").splitlines()
+        if lines and "Quit" in lines[-1]:
+            return lines[-1]
+        assert loop.time() < end, "no footer on the screen:\n" + "\n".join(lines)
+        await pilot.pause(0.05)
+
+
 def table_app(seating: Seating, tmp: object, hotseat: bool = False) -> KaboomApp:
     """An app at the table with no pacing: bots move at once, windows wait for n or p."""
     from pathlib import Path
