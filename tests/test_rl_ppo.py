@@ -79,3 +79,24 @@ def test_the_shipped_model_beats_random_at_exploding_kittens() -> None:
                         100, seed=1)  # fmt: skip
     ppo = report.rows()[1]
     assert ppo["verdict"] == "above", ppo
+
+
+def test_learned_is_the_shipped_model_for_the_game_and_its_seats(tmp_path: Path) -> None:
+    bot = make_bot("learned", 5, "exploding-kittens")
+    state = new_game("exploding-kittens", 2, 3)
+    view = PlayerView(state, state.to_act or 0)
+    shipped = make_bot("ppo:model=exploding-kittens-2p", 5, "exploding-kittens")
+    assert bot.act(view) == shipped.act(view)
+    # from its seat's view alone: a world that looks the same, the same choice
+    other = state.determinize(view.seat, random.Random(8))
+    assert bot.act(PlayerView(other, view.seat)) == bot.act(view)
+    report = tournament("exploding-kittens", 2, ["random", "learned"], 6, seed=4)
+    assert len(report.outcomes) == 6
+    # a game with no model is refused when the bot is made; a count with none, at its move
+    with pytest.raises(BadInput, match=r"none is shipped for dynamitt \(exploding-kittens-2p"):
+        make_bot("learned", 1, "dynamitt")
+    three = new_game("exploding-kittens", 3, 2)
+    with pytest.raises(BadInput, match="none is shipped for exploding-kittens at 3 players"):
+        make_bot("learned", 1, "exploding-kittens").act(PlayerView(three, three.to_act or 0))
+    with pytest.raises(BadInput, match="no parameters"):
+        make_bot("learned:level=hard", 1, "exploding-kittens")

@@ -80,10 +80,10 @@ def names_a_file(spec: str) -> bool:
 
 
 #: The entry-point group of bots that other packages (or kaboom's own extras) add:
-#: ``ppo`` and ``openspiel-ismcts`` (the ``rl`` extra, ``docs/rl.md``).
+#: ``ppo``, ``learned`` and ``openspiel-ismcts`` (the ``rl`` extra, ``docs/rl.md``).
 PLUGIN_GROUP = "kaboom.bots"
 #: Bot kinds an extra of kaboom provides, named in errors even where it is not installed.
-PLUGINS = ("ppo:path=FILE", "openspiel-ismcts:iterations=N")
+PLUGINS = ("ppo:path=FILE", "learned", "openspiel-ismcts:iterations=N")
 
 PluginFactory = Callable[[str, int, "str | None"], Bot]
 

@@ -4,6 +4,9 @@
 - ``ppo:path=FILE`` — a MaskablePPO model trained by ``kaboom train`` (``:sample=1``
   samples from its policy instead of taking its most likely action); ``ppo:model=NAME``
   one shipped in ``kaboom/rl/models/`` (``exploding-kittens-2p``);
+- ``learned`` — the best model shipped for the game and the seats' count (the model named
+  ``GAME-Np`` in ``kaboom/rl/models/``); a game with none is refused when the bot is made,
+  a count with none at the bot's first decision, each naming the models there are;
 - ``openspiel-ismcts:iterations=N`` or ``:seconds=S`` — OpenSpiel's own Python ISMCTS
   (``open_spiel.python.algorithms.ismcts``) on the game registered by
   ``kaboom.rl.spiel``, with random rollouts (``:rollouts=R``, 1 by default) and
@@ -133,6 +136,52 @@ def ppo_bot(params: str, seed: int, game: str | None) -> Bot:
     if game is not None and game != bot.meta["game"]:
         raise BadInput("bots: ppo", f"the model plays {bot.meta['game']}, not {game}")
     return bot
+
+
+def shipped_for(game: str) -> dict[int, str]:
+    """The shipped models of ``game``, by player count (their names are ``GAME-Np``)."""
+    found = {}
+    for name in shipped_models():
+        stem, _, count = name.rpartition("-")
+        if stem == game and count.endswith("p") and count[:-1].isdigit():
+            found[int(count[:-1])] = name
+    return found
+
+
+def _shipped_words() -> str:
+    return ", ".join(shipped_models()) or "none"
+
+
+class LearnedBot:
+    """``learned``: the shipped model for its game at the table's count of seats."""
+
+    def __init__(self, game: str, seed: int) -> None:
+        self.game, self.seed = game, seed
+        self.name = "learned"
+        self.models = shipped_for(game)
+        self.playing: PpoBot | None = None
+
+    def act(self, view: PlayerView) -> int:
+        if self.playing is None:
+            players = len(view.observation()["players"])
+            if players not in self.models:
+                said = f"none is shipped for {self.game} at {players} players ({_shipped_words()})"
+                raise BadInput("bots: learned", f"a game with a learned model: {said}")
+            self.playing = PpoBot(str(MODELS / f"{self.models[players]}.zip"), self.seed)
+        return self.playing.act(view)
+
+
+def learned_bot(params: str, seed: int, game: str | None) -> Bot:
+    """``learned`` (the ``kaboom.bots`` entry point): no parameters; a game with no shipped
+    model is refused here, naming the models there are."""
+    if params.strip():
+        raise BadInput("bots: learned", f"no parameters (the model is chosen), got {params!r}")
+    if game is None:
+        raise BadInput("bots: learned", "a game (the model is the game's)")
+    if not shipped_for(game):
+        raise BadInput("bots: learned", f"a game with a learned model: none is shipped for "
+                       f"{game} ({_shipped_words()})")  # fmt: skip
+    return LearnedBot(game, seed)
 
 
 # -- OpenSpiel's ISMCTS ------------------------------------------------------------------------
