@@ -60,14 +60,8 @@ class KaboomGymEnv(gym.Env[Vector, Any]):
         spec.check_players(players)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise BadOption("render_mode", f"one of {', '.join(RENDER_MODES)} or None")
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < players):
-            raise BadOption("seat", f"a seat in 0..{players - 1} or None, got {seat!r}")
-        specs = [s.strip() for s in opponents.split(",")]
-        if len(specs) not in (1, players - 1):
-            raise BadOption("opponents", f"one bot spec or {players - 1}, got {len(specs)}")
-        self.opponent_specs = specs * (players - 1) if len(specs) == 1 else specs
-        for name in self.opponent_specs:
-            make_bot(name, 0, game)  # a bad spec fails here, naming itself
+        check_seat(seat, players)
+        self.opponent_specs = opponent_specs(game, players, opponents)
         self.game, self.n, self.options, self.fixed_seat = game, players, dict(options), seat
         self.render_mode = render_mode
         self.state: State = new_game(game, players, 0, **options)
@@ -133,6 +127,24 @@ class KaboomGymEnv(gym.Env[Vector, Any]):
         if self.render_mode is None:
             return None
         return render_text(self.state)
+
+
+def opponent_specs(game: str, players: int, opponents: str) -> list[str]:
+    """The bot spec of each other seat from ``opponents`` (one for all, or one per seat,
+    comma separated); a bad count or spec raises ``BadOption`` naming it."""
+    specs = [s.strip() for s in opponents.split(",")]
+    if len(specs) not in (1, players - 1):
+        raise BadOption("opponents", f"one bot spec or {players - 1}, got {len(specs)}")
+    specs = specs * (players - 1) if len(specs) == 1 else specs
+    for name in specs:
+        make_bot(name, 0, game)  # a bad spec fails here, naming itself
+    return specs
+
+
+def check_seat(seat: int | None, players: int) -> None:
+    """The learner's seat: one in ``0..players - 1``, or None (drawn at each deal)."""
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < players):
+        raise BadOption("seat", f"a seat in 0..{players - 1} or None, got {seat!r}")
 
 
 def register_envs() -> list[str]:

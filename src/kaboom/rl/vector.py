@@ -52,6 +52,7 @@ from kaboom.engine.errors import BadInput, BadOption
 from kaboom.engine.registry import get_game, new_game
 from kaboom.rl.batch import Batch
 from kaboom.rl.encoding import Encoder, encoder_for
+from kaboom.rl.gym_env import check_seat, opponent_specs
 from kaboom.rl.pettingzoo_env import REWARDS
 
 #: The most games one vector env steps, and the most memory its buffers may take (each
@@ -101,7 +102,9 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
         self.batch = Batch(game, players, dict(options), self.encoder, num_envs, reward == "score")
         self.self_play = opponents is None
         if opponents is not None:
-            self.batch.against(_opponents(game, players, opponents), _seat(seat, players), make_bot)
+            check_seat(seat, players)
+            specs = opponent_specs(game, players, opponents)
+            self.batch.against(specs, -1 if seat is None else seat, make_bot)
         elif seat is not None:
             raise BadOption("seat", "a learner's seat is for fixed opponents (opponents=...)")
         size, actions = self.encoder.size, self.encoder.num_actions
@@ -206,21 +209,3 @@ def make_vector(
     if render_mode is not None:
         raise BadOption("render_mode", "None: a vector env draws no table (render one game)")
     return KaboomVectorEnv(game, num_envs, players, opponents, seat, "win", **options)
-
-
-def _opponents(game: str, players: int, opponents: str) -> list[str]:
-    specs = [s.strip() for s in opponents.split(",")]
-    if len(specs) not in (1, players - 1):
-        raise BadOption("opponents", f"one bot spec or {players - 1}, got {len(specs)}")
-    specs = specs * (players - 1) if len(specs) == 1 else specs
-    for name in specs:
-        make_bot(name, 0, game)  # a bad spec fails here, naming itself
-    return specs
-
-
-def _seat(seat: int | None, players: int) -> int:
-    if seat is None:
-        return -1
-    if not isinstance(seat, int) or not 0 <= seat < players:
-        raise BadOption("seat", f"a seat in 0..{players - 1} or None, got {seat!r}")
-    return seat
