@@ -19,7 +19,7 @@ from kaboom.bots.make import make_bot
 from kaboom.engine.errors import BadInput, BadOption
 from kaboom.engine.registry import list_games, new_game
 from kaboom.engine.view import PlayerView
-from kaboom.rl.spiel import DEAL_DRAWS, DEAL_OUTCOMES, KaboomSpielState, short_name
+from kaboom.rl.spiel import DEAL_DRAWS, DEAL_OUTCOMES, KaboomSpielState, register, short_name
 from kaboom.sim.tournament import tournament
 
 pytestmark = pytest.mark.rl
@@ -72,6 +72,7 @@ def test_the_game_type_is_imperfect_information_with_the_deal_as_chance() -> Non
 
 
 def test_options_are_parameters_of_their_own_names() -> None:
+    register()  # (pyspiel.load_game by name: the games registered first, as docs/rl.md says)
     g = pyspiel.load_game("kaboom_dynamitt", {"players": 4, "jokers": False})
     assert g.options == {"jokers": False}
     assert dealt(g, 3).kaboom.options["jokers"] is False
