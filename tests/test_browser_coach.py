@@ -89,8 +89,9 @@ def test_a_hint_then_the_review_from_the_end_screen(
     step = int(rows.first.get_attribute("data-step") or "-1")
     rows.first.locator("a").click()
     page.wait_for_function("() => location.pathname.startsWith('/replay/')")
+    # the replay's page loads after the URL changes: #status may not be there yet
     page.wait_for_function(
-        f"() => /^Step {step} of/.test(document.querySelector('#status').textContent)"
+        f"() => /^Step {step} of/.test(document.querySelector('#status')?.textContent ?? '')"
     )
     assert p.errors == []
     page.context.close()

@@ -98,7 +98,9 @@ def test_an_illegal_action_typed_is_answered_by_its_rule(browser: Any, server: S
     page.keyboard.press("Escape")
     page.focus("#step-title")
     page.keyboard.press("1")  # the first choice, by its key
-    page.wait_for_function("() => document.querySelector('#progress').innerText.includes('Step 2')")
+    page.wait_for_function(
+        "() => (document.querySelector('#progress')?.innerText ?? '').includes('Step 2')"
+    )
     assert learner.errors == []
 
 

@@ -195,8 +195,31 @@ def _failed_sign_in(server: Server, name: str) -> tuple[float, int, bytes]:
 
 def test_a_failed_sign_in_is_the_same_reply_and_time_for_a_missing_name(server: Server) -> None:
     """Each try a name of its own (the limit per name); the medians of several tries, within
-    a tolerance relative to one argon2 check (no absolute thresholds)."""
-    tries = 11
+    a tolerance relative to one argon2 check (no absolute thresholds). A reply that told a
+    missing name by its time would differ in every round; a machine busy with other tests
+    can tilt one round: up to three rounds, and one within the tolerance passes."""
+    rounds = []
+    for _ in range(TIMING_ROUNDS):
+        here, gone, argon2_time, replies = _sign_in_times(server)
+        rounds.append((here, gone, argon2_time))
+        assert replies == {(401, b'{"detail":"wrong name or password"}')}
+        # a missing name does cost an argon2 check (not a quick "no such name")
+        assert statistics.median(gone) > 0.3 * argon2_time, (gone, argon2_time)
+        diff = abs(statistics.median(here) - statistics.median(gone))
+        if diff < 0.5 * max(argon2_time, statistics.median(here)):
+            return
+    pytest.fail(f"a missing name's sign-in differs in time in every round: {rounds}")
+
+
+#: Rounds of the timing comparison at most (the first within the tolerance passes).
+TIMING_ROUNDS = 3
+
+
+def _sign_in_times(
+    server: Server, tries: int = 11
+) -> tuple[list[float], list[float], float, set[tuple[int, bytes]]]:
+    """Failed sign-ins for names that exist and names that do not, interleaved, and one
+    argon2 check's time on this machine now."""
     existing = [_name("here") for _ in range(tries)]
     for name in existing:
         with sign_up(server, name):
@@ -215,11 +238,7 @@ def test_a_failed_sign_in_is_the_same_reply_and_time_for_a_missing_name(server: 
             t, code, body = _failed_sign_in(server, name)
             times.append(t)
             replies.add((code, body))
-    assert replies == {(401, b'{"detail":"wrong name or password"}')}
-    diff = abs(statistics.median(here) - statistics.median(gone))
-    assert diff < 0.5 * max(argon2_time, statistics.median(here)), (here, gone, argon2_time)
-    # and a missing name does cost an argon2 check (not a quick "no such name")
-    assert statistics.median(gone) > 0.3 * argon2_time, (gone, argon2_time)
+    return here, gone, argon2_time, replies
 
 
 def test_csrf_a_signed_in_request_from_another_origin_is_refused(server: Server) -> None:
