@@ -112,12 +112,12 @@ def test_a_seat_that_saw_the_future_has_it_and_no_other_seat_does() -> None:
 
 def test_a_mistake_in_the_fast_vector_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """The comparison can fail: a fast path that shows a seat another's hand is caught."""
-    from kaboom.rl.features import kittens_features as real
+    from kaboom.rl.features import write_features as real
 
-    def leaky(s: Any, me: int, layout: Any, out: Any) -> None:
-        real(s, (me + 1) % s.players, layout, out)
+    def leaky(s: Any, me: int, layout: Any, out: Any) -> bool:
+        return real(s, (me + 1) % s.players, layout, out)
 
-    monkeypatch.setattr("kaboom.rl.encoding.kittens_features", leaky)
+    monkeypatch.setattr("kaboom.rl.encoding.write_features", leaky)
     state = new_game("exploding-kittens", 2, 1)
     with pytest.raises(AssertionError, match="differ"):
         _compare_every_seat(encoder_for(state), state, Counter())

@@ -22,24 +22,8 @@ from kaboom.engine.errors import BadInput, KaboomError
 from kaboom.engine.registry import new_game
 from kaboom.engine.state import State
 from kaboom.engine.view import PlayerView
-from kaboom.games.board.core import BoardCore
-from kaboom.games.eleminis.rules import EleminisRules
-from kaboom.games.kittens.core import KittensCore
 from kaboom.rl.encoding import Encoder
-from kaboom.rl.features import (
-    BoardLayout,
-    EleminisLayout,
-    Floats,
-    KittensLayout,
-    board_features,
-    clear,
-    eleminis_features,
-    kittens_features,
-    zeros,
-)
-
-#: Which fast path a batch calls itself (compiled to compiled: no call through Python).
-NO_FAST, KITTENS, BOARD, ELEMINIS = 0, 1, 2, 3
+from kaboom.rl.features import Floats, clear, write_features, zeros
 
 
 class Opponent(Protocol):
@@ -92,16 +76,9 @@ class Batch:
         self.bots: list[list[Opponent | None]] = []
         self.make_bot: Any = None
         self._no_mask = bytes(self.actions)
-        #: The family's fast path, and its layout for each game's row.
+        #: The layout of the family's fast path for each game's row (None where it has none).
         first = new_game(game, players, 0, **options)
         self.layouts: list[object] = [encoder.layout_at(first, i * self.size) for i in range(games)]
-        self.fast = NO_FAST
-        if isinstance(self.layouts[0], KittensLayout):
-            self.fast = KITTENS
-        elif isinstance(self.layouts[0], BoardLayout):
-            self.fast = BOARD
-        elif isinstance(self.layouts[0], EleminisLayout):
-            self.fast = ELEMINIS
 
     # -- the deals ------------------------------------------------------------------------------
     def against(self, specs: list[str], seat: int, make_bot: Any) -> None:
@@ -254,22 +231,11 @@ class Batch:
             masks[base + a] = 1
 
     def _encode(self, i: int, state: State, seat: int, out: Floats) -> None:
-        """Row ``i`` of ``out``: ``seat``'s vector of ``state``."""
+        """Row ``i`` of ``out``: ``seat``'s vector of ``state`` (the family's fast path where
+        it has one, compiled to compiled; else the encoder's slow path)."""
         start = i * self.size
-        fast, layout = self.fast, self.layouts[i]
-        if fast == KITTENS and isinstance(state, KittensCore):
-            clear(out, start, start + self.size)
-            assert isinstance(layout, KittensLayout)
-            kittens_features(state, seat, layout, out)
-        elif fast == BOARD and isinstance(state, BoardCore):
-            clear(out, start, start + self.size)
-            assert isinstance(layout, BoardLayout)
-            board_features(state, seat, layout, out)
-        elif fast == ELEMINIS and isinstance(state, EleminisRules):
-            clear(out, start, start + self.size)
-            assert isinstance(layout, EleminisLayout)
-            eleminis_features(state, seat, layout, out)
-        else:
+        clear(out, start, start + self.size)
+        if not write_features(state, seat, self.layouts[i], out):
             self.encoder.encode_into(state, seat, out, start)
 
     def random_actions(self, rng: random.Random) -> list[int]:

@@ -38,10 +38,8 @@ from kaboom.rl.features import (
     EleminisLayout,
     Floats,
     KittensLayout,
-    board_features,
     clear,
-    eleminis_features,
-    kittens_features,
+    write_features,
     zeros,
 )
 
@@ -146,7 +144,9 @@ class Encoder:
     def _features(self, state: State, seat: int, out: Floats) -> bool:
         """``seat``'s vector of ``state`` into ``out`` straight from the state, where the
         family has a fast path (``kaboom.rl.features``); False where it has none."""
-        return False
+        if self._fast is None:
+            self._fast = self.layout_at(state, 0)
+        return write_features(state, seat, self._fast, out)
 
     # -- encoding ----------------------------------------------------------------------------
     def _offsets(self) -> None:
@@ -388,16 +388,6 @@ class ExplodingEncoder(Encoder):
                 if rank in self._token:
                     v[base + self._token[rank]] = 1.0
 
-    def _features(self, state: State, seat: int, out: Floats) -> bool:
-        if not isinstance(state, KittensCore):
-            return False
-        fast = self._fast if isinstance(self._fast, KittensLayout) else None
-        if fast is None:
-            self._fast = fast = self.layout_at(state, 0)
-        assert fast is not None
-        kittens_features(state, seat, fast, out)
-        return True
-
     def layout_at(self, state: State, base: int) -> KittensLayout | None:
         """The offsets and tables ``kittens_features`` reads (from ``base``)."""
         if not isinstance(state, KittensCore):
@@ -448,16 +438,6 @@ class BoardEncoder(Encoder):
         v[at["board.magnets_aside"]] = sec["magnets_aside"] / 10.0
         if sec["disc_to_choose"] is not None:
             v[at["board.disc_to_choose"] + self._card[sec["disc_to_choose"]]] = 1.0
-
-    def _features(self, state: State, seat: int, out: Floats) -> bool:
-        if not isinstance(state, BoardCore):
-            return False
-        fast = self._fast if isinstance(self._fast, BoardLayout) else None
-        if fast is None:
-            self._fast = fast = self.layout_at(state, 0)
-        assert fast is not None
-        board_features(state, seat, fast, out)
-        return True
 
     def layout_at(self, state: State, base: int) -> BoardLayout | None:
         """The offsets and tables ``board_features`` reads (from ``base``)."""
@@ -522,16 +502,6 @@ class EleminisEncoder(Encoder):
             v[at["eleminis.drawn"] + card[sec["drawn"]]] = 1.0
         v[at["eleminis.game_number"]] = sec["game_number"] / 10.0
         v[at["eleminis.first"] + self._rel(obs, sec["first"])] = 1.0
-
-    def _features(self, state: State, seat: int, out: Floats) -> bool:
-        if not isinstance(state, EleminisRules):
-            return False
-        fast = self._fast if isinstance(self._fast, EleminisLayout) else None
-        if fast is None:
-            self._fast = fast = self.layout_at(state, 0)
-        assert fast is not None
-        eleminis_features(state, seat, fast, out)
-        return True
 
     def layout_at(self, state: State, base: int) -> EleminisLayout | None:
         """The offsets ``eleminis_features`` reads (from ``base``)."""

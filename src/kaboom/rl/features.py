@@ -374,3 +374,20 @@ def eleminis_features(s: EleminisRules, me: int, L: EleminisLayout, out: Floats)
         out[L.drawn + s.drawn] = 1.0
     _set(out, L.game_number, s.game_number / 10.0)
     out[L.first + (s.first - me) % n] = 1.0
+
+
+def write_features(state: object, seat: int, layout: object, out: Floats) -> bool:
+    """``seat``'s vector of ``state`` into ``out`` at ``layout``'s offsets (cleared by the
+    caller), by the fast path of the layout's family: the one place that picks it, for the
+    encoder and the vector env alike. False, writing nothing, where ``layout`` is None (the
+    family has none) or ``state`` is not of its family."""
+    if isinstance(layout, KittensLayout) and isinstance(state, KittensCore):
+        kittens_features(state, seat, layout, out)
+        return True
+    if isinstance(layout, BoardLayout) and isinstance(state, BoardCore):
+        board_features(state, seat, layout, out)
+        return True
+    if isinstance(layout, EleminisLayout) and isinstance(state, EleminisRules):
+        eleminis_features(state, seat, layout, out)
+        return True
+    return False
