@@ -19,6 +19,7 @@ import random
 from typing import Any, Protocol
 
 from kaboom.engine.errors import BadInput, KaboomError
+from kaboom.engine.events import Event
 from kaboom.engine.registry import new_game
 from kaboom.engine.state import State
 from kaboom.engine.view import PlayerView
@@ -124,17 +125,20 @@ class Batch:
         self.bots[i] = bots
         self._play_bots(i)
 
-    def _play_bots(self, i: int) -> None:
+    def _play_bots(self, i: int) -> bool:
+        """The bots' moves up to the learner's decision or the end; whether a seat exploded
+        meanwhile."""
         state = self.states[i]
         seat = self.learner[i]
         bots = self.bots[i]
+        exploded = False
         while True:
             q = state.to_act
             if q is None or q == seat:
-                return
+                return exploded
             bot = bots[q]
             assert bot is not None
-            state.apply(bot.act(PlayerView(state, q)), q)
+            exploded = _exploded(state.apply(bot.act(PlayerView(state, q)), q)) or exploded
 
     # -- a step ---------------------------------------------------------------------------------
     def check(self, actions: list[int]) -> None:
@@ -158,17 +162,15 @@ class Batch:
         for i in range(self.games):
             state = self.states[i]
             seat = self.seats[i]
-            events = state.apply(actions[i], seat)
+            exploded = _exploded(state.apply(actions[i], seat))
             if self.self_play:
-                for e in events:
-                    if e.kind == "explode":
-                        self._out(i, state)
-                        break
+                if exploded:
+                    self._out(i, state)
                 over = state.to_act is None
                 if over:
                     self._end(i, state)
             else:
-                over = self._learner_step(i, state)
+                over = self._learner_step(i, state, exploded)
                 self.learned[i] = self.rewards[i * self.n + self.learner[i]]
             self.done[i] = over
             if over:
@@ -177,13 +179,14 @@ class Batch:
                 self._start(i)
             self._write(i)
 
-    def _learner_step(self, i: int, state: State) -> bool:
+    def _learner_step(self, i: int, state: State, exploded: bool) -> bool:
         """Against fixed opponents: the bots play up to the learner's next decision; the
-        learner's episode ends when it is out (-1) or the game is over (+1 for a win)."""
+        learner's episode ends when it is out (-1) or the game is over (+1 for a win). (Who
+        is out is read only after a seat exploded: the observation costs more than a step.)"""
         seat = self.learner[i]
         if state.to_act is not None:
-            self._play_bots(i)
-        if not state.observe(None)["players"][seat]["in"]:
+            exploded = self._play_bots(i) or exploded
+        if exploded and not state.observe(None)["players"][seat]["in"]:
             self.rewards[i * self.n + seat] = -1.0
             return True
         if state.to_act is None:
@@ -241,3 +244,8 @@ class Batch:
     def random_actions(self, rng: random.Random) -> list[int]:
         """A uniformly random legal action in each game (what a random policy masks to)."""
         return [rng.choice(legal) for legal in self.legal]
+
+
+def _exploded(events: list[Event]) -> bool:
+    """Whether a seat exploded in ``events`` (the one way out of a game of every family)."""
+    return any(e.kind == "explode" for e in events)
