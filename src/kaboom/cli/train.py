@@ -32,6 +32,13 @@ def command(parse_options: Callable[[list[str] | None], JsonObject]) -> Callable
         ] = "random",
         steps: Annotated[int, typer.Option(help=_("Agent decisions to train for."))] = 100_000,
         seed: Annotated[int, typer.Option(help=_("Seed of the training."))] = 0,
+        teacher: Annotated[
+            str | None,
+            typer.Option(help=_("A bot spec whose own games the agent learns from first.")),
+        ] = None,
+        taught: Annotated[
+            int, typer.Option(help=_("The teacher's decisions to learn from first."))
+        ] = 200_000,
         as_json: Annotated[bool, typer.Option("--json", help=_("Print the figures as JSON."))] = (
             False
         ),
@@ -49,7 +56,7 @@ def command(parse_options: Callable[[list[str] | None], JsonObject]) -> Callable
             ) from None
         with progress_bar(_("training"), "steps", steps, quiet=as_json) as advance:
             report = run(game, players, opponents, steps, str(out), seed,
-                         parse_options(option), advance)  # fmt: skip
+                         parse_options(option), advance, teacher, taught)  # fmt: skip
         if as_json:
             print(json.dumps(report.to_json(), indent=2))
             return

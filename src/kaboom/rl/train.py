@@ -2,11 +2,17 @@
 environment: ``kaboom train``. The model file is sb3's zip with ``kaboom.json`` added
 (game, players, options, opponents, steps, vector size, action count), and plays as the
 bot ``ppo:path=FILE``.
+
+With a teacher (``imitate``: a bot spec and a count of decisions), the networks first learn
+from the teacher's own games (behaviour cloning, as AlphaStar and others start): the policy
+the teacher's choice at every seat's decision (cross-entropy over the legal actions), the
+value the seat's result (+1 won, -1 not); PPO then improves on it against ``opponents``.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import time
 import zipfile
 from collections.abc import Callable
@@ -14,8 +20,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
+from kaboom.bots.make import make_bot
 from kaboom.engine.errors import BadInput
+from kaboom.engine.registry import new_game
+from kaboom.engine.view import PlayerView
 from kaboom.rl.bots import META
+from kaboom.rl.encoding import encoder_for
 from kaboom.rl.gym_env import KaboomGymEnv
 
 #: The policy and value networks: two hidden layers of 64 (the file stays under 1 MB).
@@ -24,6 +36,74 @@ NET_ARCH = [64, 64]
 #: sb3's defaults (10 of 64), for a model trained in minutes on one core.
 N_EPOCHS = 4
 MAX_STEPS = 100_000_000
+#: Passes over the teacher's decisions, in minibatches of ``IMITATION_BATCH``.
+IMITATION_EPOCHS = 4
+IMITATION_BATCH = 256
+
+
+@dataclass
+class Teaching:
+    """The teacher's decisions: each seat's vector and mask, the action the teacher took and
+    the seat's result in that game (+1 won, -1 not)."""
+
+    vectors: list[Any]
+    masks: list[Any]
+    actions: list[int]
+    results: list[float]
+
+
+def teacher_games(
+    game: str, players: int, options: dict[str, Any], teacher: str, decisions: int, seed: int
+) -> Teaching:
+    """Whole games with ``teacher`` at every seat until ``decisions`` decisions are kept
+    (each from the deciding seat's vector: what the learner will see)."""
+    rng = random.Random(seed)
+    taught = Teaching([], [], [], [])
+    while len(taught.actions) < decisions:
+        state = new_game(game, players, rng.getrandbits(63), **options)
+        encoder = encoder_for(state)
+        bots = [make_bot(teacher, rng.getrandbits(62), game) for _ in range(players)]
+        seats: list[int] = []
+        while state.to_act is not None:
+            seat = state.to_act
+            action = bots[seat].act(PlayerView(state, seat))
+            taught.vectors.append(encoder.encode_state(state, seat))
+            taught.masks.append(encoder.mask(state.legal_actions()).astype(bool))
+            taught.actions.append(action)
+            seats.append(seat)
+            state.apply(action, seat)
+        taught.results += [1.0 if q in state.winners else -1.0 for q in seats]
+    return taught
+
+
+def imitate(model: Any, taught: Teaching, seed: int) -> float:
+    """The policy and value networks of ``model`` fitted to ``taught``; the last pass's mean
+    cross-entropy of the teacher's actions."""
+    import torch
+
+    policy = model.policy
+    vectors = torch.as_tensor(np.stack(taught.vectors))
+    masks = np.stack(taught.masks)
+    actions = torch.as_tensor(taught.actions)
+    results = torch.as_tensor(taught.results, dtype=torch.float32)
+    order = np.random.default_rng(seed)
+    loss_sum, batches = 0.0, 0
+    for _epoch in range(IMITATION_EPOCHS):
+        loss_sum, batches = 0.0, 0
+        for part in np.array_split(
+            order.permutation(len(actions)), max(1, len(actions) // IMITATION_BATCH)
+        ):
+            index = torch.as_tensor(part)
+            dist = policy.get_distribution(vectors[index], action_masks=masks[part])
+            cross_entropy = -dist.log_prob(actions[index]).mean()
+            values = policy.predict_values(vectors[index]).flatten()
+            loss = cross_entropy + 0.5 * torch.nn.functional.mse_loss(values, results[index])
+            policy.optimizer.zero_grad()
+            loss.backward()
+            policy.optimizer.step()
+            loss_sum += cross_entropy.item()
+            batches += 1
+    return loss_sum / max(1, batches)
 
 
 @dataclass(frozen=True)
@@ -47,6 +127,8 @@ def train(
     seed: int = 0,
     options: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
+    teacher: str | None = None,
+    taught: int = 0,
 ) -> TrainReport:
     """Train for ``steps`` agent decisions against ``opponents`` (a seat drawn at each game)
     and write the model to ``out``; bad arguments raise ``BadInput`` before any work."""
@@ -55,6 +137,10 @@ def train(
     target = Path(out)
     if target.is_dir() or not target.parent.is_dir():
         raise BadInput("--out", f"a file in an existing folder, got {out!r}")
+    if isinstance(taught, bool) or not 0 <= taught <= MAX_STEPS:
+        raise BadInput("--taught", f"a whole number in 0..{MAX_STEPS}, got {taught!r}")
+    if teacher is not None:
+        make_bot(teacher, 0, game)  # a bad spec fails here, naming itself
     env = KaboomGymEnv(game, players, opponents, **(options or {}))
     import torch
     from sb3_contrib import MaskablePPO
@@ -68,6 +154,11 @@ def train(
         verbose=0,
     )  # fmt: skip
 
+    start = time.process_time()
+    if teacher is not None and taught > 0:
+        lesson = teacher_games(game, players, dict(options or {}), teacher, taught, seed)
+        imitate(model, lesson, seed)
+
     class Tick(BaseCallback):
         games = 0
 
@@ -77,13 +168,13 @@ def train(
                 progress(1)
             return True
 
-    start = time.process_time()
     model.learn(total_timesteps=steps, callback=Tick())
     seconds = time.process_time() - start
     model.save(target)
     meta = {
         "game": game, "players": players, "options": dict(options or {}),
         "opponents": opponents, "steps": steps, "seed": seed,
+        "teacher": teacher, "taught": taught,
         "observation_size": env.encoder.size, "actions": env.encoder.num_actions,
     }  # fmt: skip
     with zipfile.ZipFile(target, "a") as z:
