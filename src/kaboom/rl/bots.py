@@ -3,7 +3,7 @@
 
 - ``ppo:path=FILE`` — a MaskablePPO model trained by ``kaboom train`` (``:sample=1``
   samples from its policy instead of taking its most likely action); ``ppo:model=NAME``
-  one shipped in ``kaboom/rl/models/`` (``exploding-kittens-2p``);
+  one shipped in ``kaboom/rl/models/`` (``exploding-kittens-2p``, ``exploding-kittens-4p``);
 - ``learned`` — the best model shipped for the game and the seats' count (the model named
   ``GAME-Np`` in ``kaboom/rl/models/``); a game with none is refused when the bot is made,
   a count with none at the bot's first decision, each naming the models there are;
