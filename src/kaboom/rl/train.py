@@ -76,9 +76,8 @@ def teacher_games(
     return taught
 
 
-def imitate(model: Any, taught: Teaching, seed: int) -> float:
-    """The policy and value networks of ``model`` fitted to ``taught``; the last pass's mean
-    cross-entropy of the teacher's actions."""
+def imitate(model: Any, taught: Teaching, seed: int) -> None:
+    """The policy and value networks of ``model`` fitted to ``taught``."""
     import torch
 
     policy = model.policy
@@ -87,12 +86,9 @@ def imitate(model: Any, taught: Teaching, seed: int) -> float:
     actions = torch.as_tensor(taught.actions)
     results = torch.as_tensor(taught.results, dtype=torch.float32)
     order = np.random.default_rng(seed)
-    loss_sum, batches = 0.0, 0
+    batches = max(1, len(actions) // IMITATION_BATCH)
     for _epoch in range(IMITATION_EPOCHS):
-        loss_sum, batches = 0.0, 0
-        for part in np.array_split(
-            order.permutation(len(actions)), max(1, len(actions) // IMITATION_BATCH)
-        ):
+        for part in np.array_split(order.permutation(len(actions)), batches):
             index = torch.as_tensor(part)
             dist = policy.get_distribution(vectors[index], action_masks=masks[part])
             cross_entropy = -dist.log_prob(actions[index]).mean()
@@ -101,9 +97,6 @@ def imitate(model: Any, taught: Teaching, seed: int) -> float:
             policy.optimizer.zero_grad()
             loss.backward()
             policy.optimizer.step()
-            loss_sum += cross_entropy.item()
-            batches += 1
-    return loss_sum / max(1, batches)
 
 
 @dataclass(frozen=True)
@@ -139,7 +132,9 @@ def train(
         raise BadInput("--out", f"a file in an existing folder, got {out!r}")
     if isinstance(taught, bool) or not 0 <= taught <= MAX_STEPS:
         raise BadInput("--taught", f"a whole number in 0..{MAX_STEPS}, got {taught!r}")
-    if teacher is not None:
+    if teacher is None:
+        taught = 0  # (the command's default count means nothing without a teacher)
+    else:
         make_bot(teacher, 0, game)  # a bad spec fails here, naming itself
     env = KaboomGymEnv(game, players, opponents, **(options or {}))
     import torch
@@ -155,7 +150,7 @@ def train(
     )  # fmt: skip
 
     start = time.process_time()
-    if teacher is not None and taught > 0:
+    if teacher is not None and taught:
         lesson = teacher_games(game, players, dict(options or {}), teacher, taught, seed)
         imitate(model, lesson, seed)
 
