@@ -127,6 +127,15 @@ def test_learned_is_the_shipped_model_for_the_game_and_its_seats(tmp_path: Path)
     # a game with no model is refused when the bot is made; a count with none, at its move
     with pytest.raises(BadInput, match=r"none is shipped for dynamitt \(exploding-kittens-2p"):
         make_bot("learned", 1, "dynamitt")
+    # at 4 players, the 4-player model, from its seat's view alone too
+    four = new_game("exploding-kittens", 4, 6)
+    seat4 = four.to_act or 0
+    at_four = make_bot("learned", 5, "exploding-kittens")
+    shipped4 = make_bot("ppo:model=exploding-kittens-4p", 5, "exploding-kittens")
+    assert at_four.act(PlayerView(four, seat4)) == shipped4.act(PlayerView(four, seat4))
+    for k in range(3):
+        world = four.determinize(seat4, random.Random(k))
+        assert at_four.act(PlayerView(world, seat4)) == at_four.act(PlayerView(four, seat4))
     three = new_game("exploding-kittens", 3, 2)
     with pytest.raises(BadInput, match="none is shipped for exploding-kittens at 3 players"):
         make_bot("learned", 1, "exploding-kittens").act(PlayerView(three, three.to_act or 0))
