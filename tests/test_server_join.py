@@ -22,7 +22,7 @@ from kaboom.tui import save
 from kaboom.tui.app import screen_text
 from kaboom.tui.picker import PickerScreen
 from kaboom.tui.table import TableScreen
-from server_support import Server, sqlite_server
+from server_support import Replay, Server, sqlite_server, watch
 from tui_pilot import footer
 
 #: One ``kaboom serve`` for the module (its fixture): on one xdist worker.
@@ -425,3 +425,24 @@ async def test_i_asks_the_servers_coach_where_the_table_allows(
             assert session.hint is None and "open" not in box.classes
             assert session.ask_hint().startswith("Hints are off")
     assert other is None or other["seat"] == 1
+
+
+async def test_a_search_that_infers_plays_a_server_table_to_the_end(server: Server) -> None:
+    """A search that weights its worlds by what the others did (``infer=1``) at a server
+    table: handed the updates its seat got, it decides in the bots' pool, game after
+    decision, to the end (the module's server log must hold no error)."""
+    lobby = Lobby(server.base)
+    seats = ["ismcts:iterations=30:infer=1", "heuristic", "heuristic"]
+    table = await lobby.create(
+        game="exploding-kittens", players=3, seats=seats, window=0.05, bot_delay=0
+    )
+    spectator = SeatClient(server.base, table["id"], record=False)
+    await spectator.connect()
+    over = await watch(spectator)
+    await spectator.close()
+    export = await lobby.export(table["id"])
+    await lobby.close()
+    assert over is not None and export["history"]
+    replayed = Replay(export)
+    state = replayed.to(len(export["history"]))
+    assert state.is_over

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
+from kaboom.engine.state import Observation
 from kaboom.engine.view import PlayerView
 
 
@@ -41,3 +42,24 @@ class TimedBot(Search, Protocol):
     bound it). The tables time such a bot by ``kaboom.bots.clock``."""
 
     def act_by(self, view: PlayerView, deadline: float | None) -> int: ...
+
+
+@runtime_checkable
+class Watcher(Protocol):
+    """A bot that reasons about what the others did (``ismcts:infer=1``): the table tells
+    it its seat's observation after every step of the game, whoever acted (``see``), while
+    it is ``watching``. It reads nothing else; what it makes of them it works out in its
+    own decisions (``kaboom.bots.inference``)."""
+
+    name: str
+    watching: bool
+
+    def act(self, view: PlayerView) -> int: ...
+
+    def see(self, observation: Observation) -> None: ...
+
+
+def watchers(bots: dict[int, Bot] | list[Bot]) -> list[tuple[int, Watcher]]:
+    """The seats whose bots watch every step, and their bots."""
+    seated = bots.items() if isinstance(bots, dict) else enumerate(bots)
+    return [(q, b) for q, b in seated if isinstance(b, Watcher) and b.watching]

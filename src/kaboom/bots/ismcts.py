@@ -24,14 +24,16 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from kaboom.bots.base import Bot
+from kaboom.bots.inference import Beliefs
 from kaboom.engine.errors import BadInput
 from kaboom.engine.playout import Playout, play_out
 from kaboom.engine.registry import get_game
-from kaboom.engine.state import State, copy_rng
+from kaboom.engine.state import Observation, State, copy_rng
 from kaboom.engine.view import PlayerView
 from kaboom.i18n import N_, _
 
@@ -87,30 +89,42 @@ class IsmctsBot:
         confidence: float = CONFIDENCE,
         paired: bool = True,
         depth: int | None = None,
+        beliefs: Beliefs | None = None,
     ) -> None:
         if iterations < 1:
             raise BadInput("iterations", _("a positive number, got {n}").format(n=iterations))
         self.rng = random.Random(seed)
         self.iterations, self.seconds, self.exploration = iterations, seconds, exploration
         self.prior, self.bias, self.confidence = prior, bias, confidence
-        self.name = f"ismcts:{iterations}"
+        self.name = f"ismcts:{iterations}{':infer' if beliefs is not None else ''}"
         self.paired, self.depth = paired, depth
+        #: The worlds it considers, weighted by what the others did (``infer``); None: it
+        #: samples them from its seat's observation alone.
+        self.beliefs = beliefs
+        self.watching = beliefs is not None
         self.last_iterations = 0
         #: The playout of the game being played (read from the registry at each decision).
         self.playout: Playout[Any] = Playout()
 
     @classmethod
-    def at_level(cls, seed: int, level: str, prior: Bot | None = None) -> IsmctsBot:
+    def at_level(
+        cls, seed: int, level: str, prior: Bot | None = None, beliefs: Beliefs | None = None
+    ) -> IsmctsBot:
         if level not in LEVELS:
             why = _("one of {names}; got {word!r}").format(names=", ".join(LEVELS), word=level)
             raise BadInput("level", why)
         iterations, seconds = LEVELS[level]
-        bot = cls(seed, iterations, seconds, prior=prior)
-        bot.name = f"ismcts:{level}"
+        bot = cls(seed, iterations, seconds, prior=prior, beliefs=beliefs)
+        bot.name = f"ismcts:{level}{':infer' if beliefs is not None else ''}"
         return bot
 
     def act(self, view: PlayerView) -> int:
         return self.act_by(view, None)
+
+    def see(self, observation: Observation) -> None:
+        """Its seat's observation after a step, whoever acted (``Watcher``)."""
+        if self.beliefs is not None:
+            self.beliefs.see(observation)
 
     def act_by(self, view: PlayerView, deadline: float | None) -> int:
         """The move, searched until the iteration budget, the time budget (``seconds``) or
@@ -118,21 +132,25 @@ class IsmctsBot:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if self.seconds is not None:  # (from the start: the filter's work counts too)
+            own = time.monotonic() + self.seconds
+            deadline = own if deadline is None else min(deadline, own)
         self.playout = get_game(view.game_class.game_id).playout
+        worlds = view.determinize
+        if self.beliefs is not None:  # (the filter's work counts in the decision's time)
+            self.beliefs.update(view)
+            worlds = self.beliefs.draw
         root = Node()
         preferred = -1
         if self.prior is not None and self.bias > 0:
             preferred = self.prior.act(view)
             root.children[preferred] = Node(preferred, view.seat, bias=self.bias)
         legal = _distinct(view, legal, preferred)
-        if self.seconds is not None:
-            own = time.monotonic() + self.seconds
-            deadline = own if deadline is None else min(deadline, own)
         if self.paired:
-            return self._paired_rounds(view, root, legal, preferred, deadline)
+            return self._paired_rounds(worlds, view.seat, root, legal, preferred, deadline)
         done = 0
         while done < self.iterations and not _past(deadline):
-            self._iterate(root, view.determinize(self.rng))
+            self._iterate(root, worlds(self.rng))
             done += 1
         self.last_iterations = done
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
@@ -141,15 +159,21 @@ class IsmctsBot:
         return best if _better(root, best, preferred, self.confidence) else preferred
 
     def _paired_rounds(
-        self, view: PlayerView, root: Node, legal: list[int], preferred: int, deadline: float | None
+        self,
+        worlds: Callable[[random.Random], State],
+        me: int,
+        root: Node,
+        legal: list[int],
+        preferred: int,
+        deadline: float | None,
     ) -> int:
         """Sequential halving at the root on common random numbers: each round samples one
         determinisation and one random stream and plays every move still in from it (one
         iteration each, through the one tree); after each phase the worse half of the moves
         by mean result drops out (never the prior's). The best move left is played if its
         result beats the prior's move, paired round by round, by ``confidence`` standard
-        errors; else the prior's move."""
-        me, moves, done = view.seat, list(legal), 0
+        errors; else the prior's move. ``worlds``: the determinisations' source."""
+        moves, done = list(legal), 0
         phases = max(1, math.ceil(math.log2(len(moves))))
         gain = {a: Pairs() for a in legal}  # each move's result minus the prior move's
         for phase in range(phases):
@@ -157,7 +181,7 @@ class IsmctsBot:
             for _round in range(rounds):
                 if done >= self.iterations or _past(deadline):
                     break
-                world, stream = view.determinize(self.rng), self.rng.getrandbits(64)
+                world, stream = worlds(self.rng), self.rng.getrandbits(64)
                 result: dict[int, float] = {}
                 # Every move plays from a copy of the world (its generator's state read
                 # once), the last one from the world itself.

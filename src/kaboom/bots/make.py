@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from kaboom.bots.base import Bot
 from kaboom.engine.errors import BadInput
 from kaboom.engine.registry import ByFamily, get_game
 from kaboom.i18n import _
+
+if TYPE_CHECKING:
+    from kaboom.bots.inference import Beliefs
 
 
 def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
@@ -16,9 +20,10 @@ def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
     ``ismcts`` with ``:iterations=N``, ``:seconds=S``, ``:c=X`` (the UCB exploration constant),
     ``:bias=B`` (the pull toward the heuristic's move; 0: no prior), ``:z=Z`` (how many
     standard errors better a move must look to overrule the heuristic), ``:depth=D`` (how
-    deep the tree grows; 0: as deep as the game says), ``:paired=0`` (the classic root) —
-    several:
-    ``ismcts:iterations=N:seconds=S`` — or ``:level=easy|medium|hard``.
+    deep the tree grows; 0: as deep as the game says), ``:paired=0`` (the classic root),
+    ``:infer=1`` (worlds weighted by what the others did, the heuristic their model:
+    ``kaboom.bots.inference``) — several: ``ismcts:iterations=N:seconds=S`` — or
+    ``:level=easy|medium|hard`` (with ``:infer=1`` if wanted).
 
     >>> make_bot("random", 1).name
     'random'
@@ -35,8 +40,11 @@ def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
     if name == "heuristic" and not args:
         return _heuristic(seed, game)
     if name == "ismcts":
+        beliefs = _beliefs(args, seed, game)
         if "level" in args:
-            return IsmctsBot.at_level(seed, args["level"], _heuristic(seed, game))
+            if set(args) - {"level", "infer"}:
+                raise BadInput("bots: ismcts level", _("alone, or with infer"))
+            return IsmctsBot.at_level(seed, args["level"], _heuristic(seed, game), beliefs)
         for key in args:
             if key not in ISMCTS_PARAMS:
                 why = _("one of {names}").format(names=", ".join(ISMCTS_PARAMS))
@@ -53,8 +61,9 @@ def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
         paired = args.get("paired", "1") == "1"
         prior = _heuristic(seed, game) if bias > 0 else None
         return IsmctsBot(
-            seed, iterations, seconds, exploration, prior, bias, confidence, paired, depth or None
-        )
+            seed, iterations, seconds, exploration, prior, bias, confidence, paired,
+            depth or None, beliefs,
+        )  # fmt: skip
     plugin = plugin_bot(name)
     if plugin is not None:  # (its parameters keep their case: a path is a path)
         return plugin(spec.strip().partition(":")[2], seed, game)
@@ -107,11 +116,24 @@ def plugin_bot(name: str) -> PluginFactory | None:
 
 #: The parameters of ``ismcts:KEY=VALUE`` and their bounds (a search must end, and its
 #: constants be finite numbers: ``nan``, ``inf`` and negatives are refused).
-ISMCTS_PARAMS = ("iterations", "seconds", "c", "bias", "z", "paired", "depth", "level")
+ISMCTS_PARAMS = (
+    "iterations", "seconds", "c", "bias", "z", "paired", "depth", "level", "infer",
+)  # fmt: skip
 MAX_ITERATIONS = 10_000_000
 MAX_SECONDS = 3600.0
 MAX_WEIGHT = 1000.0
 MAX_DEPTH = 1000
+
+
+def _beliefs(args: dict[str, str], seed: int, game: str | None) -> Beliefs | None:
+    """The worlds a search weights by what the others did (``infer=1``), the game's
+    heuristic their model; None for ``infer=0`` (the default)."""
+    from kaboom.bots.inference import Beliefs
+
+    flag = args.get("infer", "0")
+    if flag not in ("0", "1"):
+        raise BadInput("bots: ismcts infer", _("0 or 1, got {value!r}").format(value=flag))
+    return Beliefs(_heuristic(seed, game), seed) if flag == "1" else None
 
 
 def _number(

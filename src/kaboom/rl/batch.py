@@ -76,7 +76,6 @@ class Batch:
         self.specs: list[str] = []
         self.bots: list[list[Opponent | None]] = []
         self.make_bot: Any = None
-        self._no_mask = bytes(self.actions)
         #: The layout of the family's fast path for each game's row (None where it has none).
         first = new_game(game, players, 0, **options)
         self.layouts: list[object] = [encoder.layout_at(first, i * self.size) for i in range(games)]
@@ -162,7 +161,9 @@ class Batch:
         for i in range(self.games):
             state = self.states[i]
             seat = self.seats[i]
-            exploded = _exploded(state.apply(actions[i], seat))
+            # (``check`` found it among the legal actions of the seat to act: the engine
+            # need not check again who plays it)
+            exploded = _exploded(state.apply(actions[i]))
             if self.self_play:
                 if exploded:
                     self._out(i, state)
@@ -225,11 +226,14 @@ class Batch:
         assert to_act is not None  # (a game that ends is dealt again before this)
         self.seats[i] = to_act
         self._encode(i, state, to_act, self.obs)
-        legal = state.legal_actions()
-        self.legal[i] = legal
+        # The mask row holds 1 exactly at the row's last legal actions: those go back to 0,
+        # the new ones to 1 (a few stores, where the row has thousands of ids).
         base = i * self.actions
         masks = self.masks
-        masks[base : base + self.actions] = self._no_mask
+        for a in self.legal[i]:
+            masks[base + a] = 0
+        legal = state.legal_now()  # (the engine's own list until the next apply: read only)
+        self.legal[i] = legal
         for a in legal:
             masks[base + a] = 1
 

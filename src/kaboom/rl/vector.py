@@ -188,8 +188,10 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
             info["learner"] = np.asarray(self.batch.learner, np.int64)
         if with_final:
             done = np.asarray(self.batch.done, np.bool_)
-            if done.any():
-                info["final_obs"] = self._final.astype(np.float32)
+            if done.any():  # (only the rows of the games that ended: the rest are zeros)
+                final = np.zeros(self._final.shape, np.float32)
+                final[done] = self._final[done]
+                info["final_obs"] = final
                 info["_final_obs"] = done
         return info
 

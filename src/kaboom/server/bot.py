@@ -20,10 +20,11 @@ import asyncio
 import secrets
 import time
 from collections.abc import Callable, Coroutine
-from typing import Any, Protocol, TypeVar, TypeVarTuple
+from typing import Any, Protocol, TypeVar, TypeVarTuple, cast
 
-from kaboom.bots.base import Bot, Search
+from kaboom.bots.base import Bot, Search, Watcher, watchers
 from kaboom.bots.clock import Deadline, decide_by, turn_deadline, until
+from kaboom.bots.inference import MOST_PENDING
 from kaboom.bots.make import make_bot
 from kaboom.engine.state import Observation, State
 from kaboom.engine.view import PlayerView
@@ -78,6 +79,10 @@ class BotAgent:
         #: its deadline (its quick decisions, one legal action, say nothing of its next).
         self.searches = isinstance(self.bot, Search)
         self.quick = 0 if self.searches else QUICK_RUN
+        #: The seat's observations since the bot's last decision, for a bot that watches
+        #: every step (``Watcher``): handed to it when it next decides, in this process.
+        self.watching = bool(watchers([self.bot]))
+        self.seen: list[Observation] = []
 
     def reset(self) -> None:
         self.done.clear()
@@ -85,7 +90,14 @@ class BotAgent:
     def deliver(self, msg: Message, text: str) -> None:
         """A message for the seat: a decision is taken up once, and thought over off the
         event loop."""
-        if msg.get("type") not in ("update", "sync") or not self.table.driving:
+        if msg.get("type") not in ("update", "sync"):
+            return
+        observation = msg.get("observation")
+        if self.watching and observation is not None:
+            if len(self.seen) >= MOST_PENDING:  # (a bound: its worlds start anew from here)
+                self.seen.clear()
+            self.seen.append(observation)
+        if not self.table.driving:
             return
         decision = msg.get("decision")
         if decision is None:
@@ -136,6 +148,10 @@ class BotAgent:
         the bots' processes, from which the bot comes back as it is after deciding (its
         random stream moved on, as in this process)."""
         began = time.perf_counter()
+        if self.watching:
+            seen, self.seen = self.seen, []
+            for observation in seen:
+                cast(Watcher, self.bot).see(observation)
         if len(view.legal_actions()) == 1 or (not self.searches and self.quick >= QUICK_RUN):
             action = decide_by(self.bot, view, think)
         else:

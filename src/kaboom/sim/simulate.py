@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kaboom.bots.base import Bot
+from kaboom.bots.base import Bot, watchers
 from kaboom.bots.make import make_bot
 from kaboom.bots.random_bot import RandomBot
 from kaboom.engine.events import Event
@@ -119,6 +119,7 @@ def play_game(
     if on_events is None and len(rngs) == len(bots):
         return random_playout(state, rngs)
     decisions = 0
+    watching = watchers(list(bots))
     while True:
         seat = state.to_act
         if seat is None:
@@ -126,6 +127,8 @@ def play_game(
         # A view holds what the seat may know now, never the game: a new one each decision.
         events = state.apply(bots[seat].act(PlayerView(state, seat)), seat)
         decisions += 1
+        for q, bot in watching:  # (each watching bot its own seat's observation)
+            bot.see(state.observe(q))
         if on_events is not None:
             on_events(state, events)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from kaboom.bots.base import Bot
+from kaboom.bots.base import Bot, watchers
 from kaboom.bots.clock import decide_by, shares
 from kaboom.bots.make import make_bot
 from kaboom.engine.events import Event
@@ -158,6 +158,8 @@ class Session:
         ]
         #: Bots decide one at a time (a window's answers are planned off the UI thread).
         self.thinking = threading.Lock()
+        #: The bots that watch every step (``Watcher``), by seat.
+        self.watching = watchers({q: s.bot for q, s in enumerate(self.seats) if s.bot})
 
     @property
     def humans(self) -> list[int]:
@@ -224,6 +226,10 @@ class Session:
         """``seat`` plays ``action`` (the engine checks it is that seat's decision)."""
         events = self.state.apply(action, seat)
         self.events += events
+        # Each watching bot its own seat's observation, nothing else (an append: never
+        # waits for a bot that is thinking; a step it misses costs it its inferences only).
+        for q, bot in self.watching:
+            bot.see(self.state.observe(q))
         return events
 
     def legal_texts(self, seat: int) -> list[tuple[int, str]]:
