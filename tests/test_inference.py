@@ -11,6 +11,7 @@ import pickle
 import random
 import time
 from collections.abc import Callable
+from itertools import islice
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -116,7 +117,7 @@ def test_a_kitten_the_heuristic_put_back_is_believed_on_top() -> None:
     """The next seat saw a Kitten defused and put back somewhere it could not see. Sampled
     from its observation alone, the Kitten is on top in few worlds (one place of many);
     weighted by the model (the heuristic puts it on top for the next player), in most."""
-    found = [f for f in map(kitten_put_back_before, range(40)) if f is not None][:3]
+    found = list(islice(filter(None, map(kitten_put_back_before, range(40))), 3))
     assert found, "no Kitten put back in 40 games"
     for view, beliefs in found:
         rng = random.Random(1)
