@@ -24,6 +24,7 @@ from kaboom.bots.make import make_bot
 from kaboom.engine import BadInput, PlayerView, State, new_game
 from kaboom.engine.registry import list_games
 from kaboom.engine.state import Observation
+from kaboom.games.kittens.core import KittensCore
 from kaboom.server.bot import BotAgent
 from kaboom.sim.simulate import play_game
 from kaboom.tui.save import Seating
@@ -75,10 +76,8 @@ def test_the_worlds_agree_with_what_the_seat_saw_and_follow_the_steps(game: str)
 
 
 def top_is_a_kitten(world: State) -> bool:
-    game: object = world
-    pile: list[int] = getattr(game, "pile")  # noqa: B009 (the Exploding Kittens table)
-    slugs: list[str] = getattr(game, "edition").slugs  # noqa: B009
-    return bool(pile) and slugs[pile[-1]] == "exploding-kitten"
+    assert isinstance(world, KittensCore)
+    return bool(world.pile) and world.edition.slugs[world.pile[-1]] == "exploding-kitten"
 
 
 def believed_on_top(beliefs: Beliefs, rng: random.Random, draws: int = 200) -> float:

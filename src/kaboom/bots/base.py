@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from kaboom.engine.state import Observation
@@ -59,7 +60,7 @@ class Watcher(Protocol):
     def see(self, observation: Observation) -> None: ...
 
 
-def watchers(bots: dict[int, Bot] | list[Bot]) -> list[tuple[int, Watcher]]:
-    """The seats whose bots watch every step, and their bots."""
-    seated = bots.items() if isinstance(bots, dict) else enumerate(bots)
-    return [(q, b) for q, b in seated if isinstance(b, Watcher) and b.watching]
+def watchers(bots: Sequence[Bot | None]) -> list[tuple[int, Watcher]]:
+    """The seats whose bots watch every step, and their bots (``bots``: one a seat, in
+    order; None where a person plays)."""
+    return [(q, b) for q, b in enumerate(bots) if isinstance(b, Watcher) and b.watching]

@@ -107,10 +107,6 @@ class Beliefs:
         world = rng.choices(self.worlds, self.weights)[0]
         return world.clone(random.Random(rng.getrandbits(64)))
 
-    def sampler(self) -> Callable[[random.Random], State]:
-        """``draw``, as the search's source of worlds."""
-        return self.draw
-
     def __getstate__(self) -> dict[str, Any]:
         """For a copy in another process (the server's bots think in a pool): the worlds
         as their JSON (``State.to_json``), which every game reads back."""

@@ -137,7 +137,7 @@ class IsmctsBot:
             deadline = own if deadline is None else min(deadline, own)
         self.playout = get_game(view.game_class.game_id).playout
         worlds = view.determinize
-        if self.beliefs is not None:  # (the filter's work counts in the decision's time)
+        if self.beliefs is not None:
             self.beliefs.update(view)
             worlds = self.beliefs.draw
         root = Node()

@@ -55,10 +55,7 @@ def make_bot(spec: str, seed: int, game: str | None = None) -> Bot:
         bias = _number(args, "bias", str(BIAS), 0.0, MAX_WEIGHT)
         confidence = _number(args, "z", str(CONFIDENCE), 0.0, MAX_WEIGHT)
         depth = int(_number(args, "depth", "0", 0, MAX_DEPTH, integral=True))
-        if args.get("paired", "1") not in ("0", "1"):
-            why = _("0 or 1, got {value!r}").format(value=args["paired"])
-            raise BadInput("bots: ismcts paired", why)
-        paired = args.get("paired", "1") == "1"
+        paired = _flag(args, "paired", "1")
         prior = _heuristic(seed, game) if bias > 0 else None
         return IsmctsBot(
             seed, iterations, seconds, exploration, prior, bias, confidence, paired,
@@ -130,10 +127,16 @@ def _beliefs(args: dict[str, str], seed: int, game: str | None) -> Beliefs | Non
     heuristic their model; None for ``infer=0`` (the default)."""
     from kaboom.bots.inference import Beliefs
 
-    flag = args.get("infer", "0")
-    if flag not in ("0", "1"):
-        raise BadInput("bots: ismcts infer", _("0 or 1, got {value!r}").format(value=flag))
-    return Beliefs(_heuristic(seed, game), seed) if flag == "1" else None
+    return Beliefs(_heuristic(seed, game), seed) if _flag(args, "infer", "0") else None
+
+
+def _flag(args: dict[str, str], key: str, default: str) -> bool:
+    """``args[key]`` (else ``default``) as a switch, ``0`` or ``1``; else ``BadInput``
+    naming the parameter."""
+    value = args.get(key, default)
+    if value not in ("0", "1"):
+        raise BadInput(f"bots: ismcts {key}", _("0 or 1, got {value!r}").format(value=value))
+    return value == "1"
 
 
 def _number(

@@ -205,6 +205,7 @@ class WsConn:
     never holds a table up (one too far behind is closed)."""
 
     person = True
+    watching = False
 
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws

@@ -37,6 +37,9 @@ class Conn(Protocol):
 
     seat: int | None
     person: bool
+    #: Whether it reads every update's observation, a decision or not: a bot that watches
+    #: every step (``bots.base.Watcher``). A person gets the whole update anyway.
+    watching: bool
     #: The language of the person it speaks to (docs/i18n.md; a bot's: English).
     lang: str
 

@@ -228,8 +228,7 @@ class Table:
     def broadcast_update(self) -> None:
         for seat, conns in self._audiences():
             people = any(c.person for c in conns)
-            # (a bot that watches every step reads each update's observation: ``Watcher``)
-            bare = not people and not any(getattr(c, "watching", False) for c in conns)
+            bare = not people and not any(c.watching for c in conns)
             msg = self.update_msg(seat, bots_only=bare)
             # a bot in this process reads the message itself: JSON only for the wire
             text = proto.dumps(msg) if people else ""

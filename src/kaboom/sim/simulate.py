@@ -119,7 +119,7 @@ def play_game(
     if on_events is None and len(rngs) == len(bots):
         return random_playout(state, rngs)
     decisions = 0
-    watching = watchers(list(bots))
+    watching = watchers(bots)
     while True:
         seat = state.to_act
         if seat is None:

@@ -159,7 +159,7 @@ class Session:
         #: Bots decide one at a time (a window's answers are planned off the UI thread).
         self.thinking = threading.Lock()
         #: The bots that watch every step (``Watcher``), by seat.
-        self.watching = watchers({q: s.bot for q, s in enumerate(self.seats) if s.bot})
+        self.watching = watchers([s.bot for s in self.seats])
 
     @property
     def humans(self) -> list[int]:
