@@ -14,7 +14,8 @@ import pytest
 
 from kaboom.engine.registry import new_game
 from kaboom.engine.state import State
-from kaboom.rl.encoding import Encoder, encoder_for
+from kaboom.rl.encoding import Encoder, encoder_for, scatter, written
+from kaboom.rl.features import Sink
 
 pytestmark = pytest.mark.rl
 
@@ -121,3 +122,22 @@ def test_a_mistake_in_the_fast_vector_is_caught(monkeypatch: pytest.MonkeyPatch)
     state = new_game("exploding-kittens", 2, 1)
     with pytest.raises(AssertionError, match="differ"):
         _compare_every_seat(encoder_for(state), state, Counter())
+
+
+def test_a_sink_keeps_every_value_as_it_grows_and_moves_each_index_by_its_row() -> None:
+    """``Sink``: room for one value, a thousand written over two rows; each index moved by
+    its row's base, and ``start`` empties it."""
+    sink = Sink(1)
+    sink.start(0)
+    for i in range(500):
+        sink.put(i, i / 1000)
+    sink.row(10_000)
+    for i in range(500):
+        sink.put(i, 0.5)
+    at, values = written(sink)
+    assert at.tolist() == [*range(500), *range(10_000, 10_500)]
+    assert values.tolist() == [i / 1000 for i in range(500)] + [0.5] * 500
+    sink.start(7)
+    sink.put(1, 1.0)
+    assert written(sink)[0].tolist() == [8]
+    assert scatter(sink, (2, 5)).tolist() == [[0.0] * 5, [0.0, 0.0, 0.0, 1.0, 0.0]]

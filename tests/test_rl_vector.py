@@ -4,6 +4,7 @@ of every game, autoreset in the same step, seeding, fixed opponents, refused inp
 
 from __future__ import annotations
 
+from copy import deepcopy
 from typing import Any
 
 import numpy as np
@@ -104,6 +105,38 @@ def test_the_same_seed_the_same_games_and_no_seed_a_secret_one() -> None:
     assert not all(np.array_equal(x, y) for x, y in zip(run(None), run(None), strict=True))
     # the games of one env differ from each other (each its own deal)
     assert not np.array_equal(a[0][0], a[0][1])
+
+
+def test_the_arrays_a_caller_keeps_never_change_and_those_let_go_are_written_again() -> None:
+    """A step writes again only the arrays the caller let go of (``Recycled``): a caller
+    that keeps every step's arrays finds them as they were returned, and one that keeps
+    none (its arrays written again in place) gets the same values. Defaults: the env's
+    game, games and players."""
+    keeper, dropper = KaboomVectorEnv(), KaboomVectorEnv()
+    kept: list[tuple[Any, ...]] = [keeper.reset(seed=3)]
+    obs, info = dropper.reset(seed=3)
+    assert np.array_equal(obs, kept[0][0])
+    copies: list[Any] = [deepcopy(kept[0])]
+    places: set[int] = set()
+    for k in range(150):
+        actions = keeper.random_actions(seed=k)
+        step = keeper.step(actions)
+        kept.append(step)
+        copies.append(deepcopy(step))
+        obs, rewards, done, _, info = dropper.step(actions)
+        assert np.array_equal(obs, step[0]) and np.array_equal(rewards, step[1])
+        assert np.array_equal(done, step[2])
+        assert np.array_equal(info["action_mask"], step[4]["action_mask"])
+        assert ("final_obs" in info) == ("final_obs" in step[4])
+        if "final_obs" in info:
+            assert np.array_equal(info["final_obs"], step[4]["final_obs"])
+        places.add(id(obs))
+        del obs, rewards, done, info  # (let go: the next step may write them again)
+    assert len(places) < 10  # (the dropper's observations were written again in place)
+    for got, was in zip(kept[1:], copies[1:], strict=True):
+        assert all(np.array_equal(a, b) for a, b in zip(got[:4], was[:4], strict=True))
+        assert got[4].keys() == was[4].keys()
+        assert all(np.array_equal(got[4][key], was[4][key]) for key in got[4])
 
 
 def test_against_fixed_opponents_the_learner_alone_is_asked() -> None:

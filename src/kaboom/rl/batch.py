@@ -8,8 +8,8 @@ at the end the winners +1 and every other seat still in -1 (``score``: Eleminis'
 as ``kaboom.rl.pettingzoo_env`` gives them; a game that ends is dealt again at once (the
 next deal from the game's own RNG: ``SAME_STEP`` autoreset). Then the vector and the mask of
 the seat to decide are written into the batch's buffers, which numpy reads without a copy:
-the vector by the family's fast path (``kaboom.rl.features``) straight into the game's row
-of one ``vec[float]`` (its layout's offsets moved to that row; ``encode`` of the
+the vector's nonzero values by the family's fast path (``kaboom.rl.features``) into one
+``Sink`` for all the rows, each row's indices from ``row * size`` (``encode`` of the
 observation where a family has none), the mask as 1 for each legal action id.
 """
 
@@ -18,13 +18,17 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
+from librt.random import Random as NativeRandom
+from librt.vecs import vec
+from mypy_extensions import i64, u8
+
 from kaboom.engine.errors import BadInput, KaboomError
 from kaboom.engine.events import Event
 from kaboom.engine.registry import new_game
 from kaboom.engine.state import State
 from kaboom.engine.view import PlayerView
 from kaboom.rl.encoding import Encoder
-from kaboom.rl.features import Floats, clear, write_features, zeros
+from kaboom.rl.features import Sink, write_features
 
 
 class Opponent(Protocol):
@@ -34,8 +38,8 @@ class Opponent(Protocol):
 
 
 class Batch:
-    """N games of one kind and their buffers: ``obs`` (N × vector, float32), ``masks``
-    (N × actions, int8), ``rewards`` (N × seats), ``done`` (N) and ``seats`` (N: the seat
+    """N games of one kind and their buffers: ``rows`` (the N vectors' nonzero values),
+    ``masks`` (N × actions, bytes), ``rewards`` (N × seats), ``done`` (N) and ``seats`` (N: the seat
     each row's vector and mask are of). ``learner`` is None in self-play (every seat's
     decision is a step); else each game's learner seat, the bots playing the others."""
 
@@ -56,15 +60,22 @@ class Batch:
         self.score = score
         self.size: int = encoder.size
         self.actions: int = encoder.num_actions
-        self.obs: Floats = zeros(self.size * games)
-        self.final: Floats = zeros(self.size * games)
-        self.masks = bytearray(self.actions * games)
-        self.rewards: list[float] = [0.0] * (players * games)
+        #: The nonzero values of every row's vector (row i's indices from ``i * size``),
+        #: written anew at each step; those of the games that ended at it (their last
+        #: vectors, ``final_obs``).
+        self.rows = Sink(games * 64)
+        self.ended = Sink(64)
+        #: 1 at each legal action id of the row's seat (unboxed bytes: a store each).
+        self.masks: vec[u8] = vec[u8]([0] * (self.actions * games))
+        # (numbers in ``vec``s, which numpy copies whole, where a list is read item by item)
+        self.rewards: vec[float] = vec[float]([0.0] * (players * games))
         #: Against fixed opponents: the learner's reward in each game at this step (its
         #: seat's, taken before an ended game is dealt again with a new learner seat).
-        self.learned: list[float] = [0.0] * games
-        self.done: list[bool] = [False] * games
-        self.seats: list[int] = [0] * games
+        self.learned: vec[float] = vec[float]([0.0] * games)
+        self.done: vec[u8] = vec[u8]([0] * games)
+        self.seats: vec[i64] = vec[i64]([0] * games)
+        #: ``random_actions``'s choices.
+        self.chosen: vec[i64] = vec[i64]([0] * games)
         self.states: list[State] = []
         self.rngs: list[random.Random] = []
         self.legal: list[list[int]] = [[] for _ in range(games)]
@@ -72,13 +83,12 @@ class Batch:
         self.gone: list[list[int]] = [[] for _ in range(games)]
         self.self_play = True
         self.fixed_seat = -1
-        self.learner: list[int] = [0] * games
+        self.learner: vec[i64] = vec[i64]([0] * games)
         self.specs: list[str] = []
         self.bots: list[list[Opponent | None]] = []
         self.make_bot: Any = None
-        #: The layout of the family's fast path for each game's row (None where it has none).
-        first = new_game(game, players, 0, **options)
-        self.layouts: list[object] = [encoder.layout_at(first, i * self.size) for i in range(games)]
+        #: The layout of the family's fast path (None where it has none): every row's.
+        self.layout = encoder.layout_of(new_game(game, players, 0, **options))
 
     # -- the deals ------------------------------------------------------------------------------
     def against(self, specs: list[str], seat: int, make_bot: Any) -> None:
@@ -97,6 +107,8 @@ class Batch:
         for i in range(self.games):
             self.states.append(self._deal(i))
             self.bots.append([])
+        self.rows.start(0)
+        self.ended.start(0)
         for i in range(self.games):
             self._start(i)
             self._write(i)
@@ -143,9 +155,9 @@ class Batch:
     def check(self, actions: list[int]) -> None:
         """Every action legal in its game, or ``BadInput`` naming the first that is not and
         the rule it breaks (before any game moves)."""
-        for i in range(self.games):
-            a = actions[i]
-            if a in self.legal[i]:
+        masks, width = self.masks, self.actions
+        for i, a in enumerate(actions):
+            if 0 <= a < width and masks[i * width + a]:  # (the row's mask: its legal ids)
                 continue
             try:
                 self.states[i].verify(a, self.seats[i])
@@ -158,6 +170,8 @@ class Batch:
         rewards = self.rewards
         for j in range(len(rewards)):
             rewards[j] = 0.0
+        self.rows.start(0)
+        self.ended.start(0)
         for i in range(self.games):
             state = self.states[i]
             seat = self.seats[i]
@@ -173,9 +187,9 @@ class Batch:
             else:
                 over = self._learner_step(i, state, exploded)
                 self.learned[i] = self.rewards[i * self.n + self.learner[i]]
-            self.done[i] = over
+            self.done[i] = 1 if over else 0
             if over:
-                self._encode(i, state, seat, self.final)
+                self._encode(i, state, seat, self.ended)
                 self.states[i] = self._deal(i)
                 self._start(i)
             self._write(i)
@@ -225,7 +239,7 @@ class Batch:
         to_act = state.to_act
         assert to_act is not None  # (a game that ends is dealt again before this)
         self.seats[i] = to_act
-        self._encode(i, state, to_act, self.obs)
+        self._encode(i, state, to_act, self.rows)
         # The mask row holds 1 exactly at the row's last legal actions: those go back to 0,
         # the new ones to 1 (a few stores, where the row has thousands of ids).
         base = i * self.actions
@@ -237,17 +251,22 @@ class Batch:
         for a in legal:
             masks[base + a] = 1
 
-    def _encode(self, i: int, state: State, seat: int, out: Floats) -> None:
+    def _encode(self, i: int, state: State, seat: int, out: Sink) -> None:
         """Row ``i`` of ``out``: ``seat``'s vector of ``state`` (the family's fast path where
         it has one, compiled to compiled; else the encoder's slow path)."""
-        start = i * self.size
-        clear(out, start, start + self.size)
-        if not write_features(state, seat, self.layouts[i], out):
-            self.encoder.encode_into(state, seat, out, start)
+        out.row(i * self.size)
+        if not write_features(state, seat, self.layout, out):
+            self.encoder.encode_into(state, seat, out)
 
-    def random_actions(self, rng: random.Random) -> list[int]:
-        """A uniformly random legal action in each game (what a random policy masks to)."""
-        return [rng.choice(legal) for legal in self.legal]
+    def random_actions(self, seed: i64) -> vec[i64]:
+        """A uniformly random legal action in each game (what a random policy masks to),
+        drawn from ``seed`` by ``librt``'s generator (native: ``random.Random.choice``
+        runs ``random.py``'s Python at each draw)."""
+        rng = NativeRandom(seed)
+        chosen = self.chosen
+        for i, legal in enumerate(self.legal):
+            chosen[i] = legal[rng.randrange(len(legal))]
+        return chosen
 
 
 def _exploded(events: list[Event]) -> bool:

@@ -36,11 +36,9 @@ from kaboom.rl.features import (
     TURNS_SCALE,
     BoardLayout,
     EleminisLayout,
-    Floats,
     KittensLayout,
-    clear,
+    Sink,
     write_features,
-    zeros,
 )
 
 __all__ = ["HAND_SCALE", "KNOWN_PLACES", "OWED_SCALE", "TURNS_SCALE", "Encoder", "encoder"]
@@ -141,11 +139,11 @@ class Encoder:
     def _encode_family(self, v: dict[int, float], obs: Observation) -> None:
         """The family's own section of ``obs`` into ``v`` (its encoder's)."""
 
-    def _features(self, state: State, seat: int, out: Floats) -> bool:
+    def _features(self, state: State, seat: int, out: Sink) -> bool:
         """``seat``'s vector of ``state`` into ``out`` straight from the state, where the
         family has a fast path (``kaboom.rl.features``); False where it has none."""
         if self._fast is None:
-            self._fast = self.layout_at(state, 0)
+            self._fast = self.layout_of(state)
         return write_features(state, seat, self._fast, out)
 
     # -- encoding ----------------------------------------------------------------------------
@@ -158,7 +156,7 @@ class Encoder:
         )
         self._hidden = self.HIDDEN_PILE
         self._phase = {phase: at["phase"] + i for i, phase in enumerate(self.PHASES)}
-        self._scratch = zeros(self.size)  # (each fast vector is written here, then copied)
+        self._sink = Sink()  # (each fast vector's values are written here, then scattered)
         self._step = 1.0 / self.card_scale
         self._at_to_act, self._at_current = at["to_act"], at["current"]
         self._at_in, self._at_hand_size, self._at_hand = at["in"], at["hand_size"], at["hand"]
@@ -169,25 +167,22 @@ class Encoder:
         """The vector of ``seat``'s view of ``state``: ``encode(state.observe(seat))``, read
         straight from the state where its family has a fast path (``kaboom.rl.features``,
         compiled: the same values, as the tests check against ``encode`` at every step)."""
-        out = self._scratch
-        clear(out, 0, self.size)
+        out = self._sink
+        out.start(0)
         if not self._features(state, seat, out):
             return self.encode(state.observe(seat))
-        return np.frombuffer(memoryview(out), dtype=np.float64).astype(np.float32)
+        return scatter(out, (self.size,))
 
-    def layout_at(self, state: State, base: int) -> object:
-        """The layout of the family's fast path with every offset moved by ``base`` (it then
-        writes the vector at ``out[base:base + size]``); None where the family has none."""
+    def layout_of(self, state: State) -> object:
+        """The layout of the family's fast path; None where the family has none."""
         return None
 
-    def encode_into(self, state: State, seat: int, out: Floats, base: int = 0) -> None:
-        """``encode_state`` written into ``out[base:base + size]`` (a ``vec[float]``, as
-        ``kaboom.rl.vector`` keeps one for all its games) by the slow path: the
-        observation's ``encode``."""
-        clear(out, base, base + self.size)
+    def encode_into(self, state: State, seat: int, out: Sink) -> None:
+        """``encode_state``'s nonzero values written into ``out`` (at its row) by the slow
+        path: the observation's ``encode``."""
         values = self.encode(state.observe(seat))
         for i in np.flatnonzero(values).tolist():
-            out[base + i] = float(values[i])
+            out.put(i, float(values[i]))
 
     def play_words(self, play: str) -> tuple[int, list[int], list[int]]:
         """What the vector reads from a play's text (``docs/notation.md``): the index of its
@@ -294,9 +289,20 @@ def _count(
         v[i] = v.get(i, 0.0) + step
 
 
-def _moved(at: dict[str, int], base: int) -> dict[str, int]:
-    """Every field's offset moved by ``base`` (a layout writing row ``base`` of a batch)."""
-    return {name: offset + base for name, offset in at.items()}
+def written(sink: Sink) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    """The indices and values written into ``sink`` (numpy's views of them)."""
+    n = sink.n
+    at = np.frombuffer(memoryview(sink.at), np.int64, n)
+    return at, np.frombuffer(memoryview(sink.values), np.float64, n)
+
+
+def scatter(sink: Sink, shape: tuple[int, ...]) -> Vector:
+    """The float32 array of ``shape`` that is zero but for ``sink``'s values (its indices
+    run over the array flattened)."""
+    out = np.zeros(shape, np.float32)
+    at, values = written(sink)
+    out.reshape(-1)[at] = values
+    return out
 
 
 def _signed(value: float, scale: float) -> float:
@@ -388,15 +394,14 @@ class ExplodingEncoder(Encoder):
                 if rank in self._token:
                     v[base + self._token[rank]] = 1.0
 
-    def layout_at(self, state: State, base: int) -> KittensLayout | None:
-        """The offsets and tables ``kittens_features`` reads (from ``base``)."""
+    def layout_of(self, state: State) -> KittensLayout | None:
+        """The offsets and tables ``kittens_features`` reads."""
         if not isinstance(state, KittensCore):
             return None
         table = state.table
         words = [self.play_words(text) for text in table.texts]
         ranks = [self._token.get(rank, -1) for rank in table.rslug]
-        at = _moved(self._at, base)
-        return KittensLayout(self.players, len(self.cards), len(self.tokens), at, self._step,
+        return KittensLayout(self.players, len(self.cards), len(self.tokens), self._at, self._step,
                              self.total_cards, words, ranks)  # fmt: skip
 
 
@@ -439,8 +444,8 @@ class BoardEncoder(Encoder):
         if sec["disc_to_choose"] is not None:
             v[at["board.disc_to_choose"] + self._card[sec["disc_to_choose"]]] = 1.0
 
-    def layout_at(self, state: State, base: int) -> BoardLayout | None:
-        """The offsets and tables ``board_features`` reads (from ``base``)."""
+    def layout_of(self, state: State) -> BoardLayout | None:
+        """The offsets and tables ``board_features`` reads."""
         if not isinstance(state, BoardCore):
             return None
         box = state.box
@@ -450,7 +455,7 @@ class BoardEncoder(Encoder):
             if slug in self._token:  # (the window's card, as ``_encode_window`` reads it)
                 names = [*names, self._token[slug]]
             card_words.append((verb, names, seats))
-        return BoardLayout(self.players, len(self.cards), _moved(self._at, base), self._step,
+        return BoardLayout(self.players, len(self.cards), self._at, self._step,
                            self.total_cards, [self._card[slug] for slug in box.card_slugs],
                            [self._card[slug] for slug in box.disc_slugs],
                            card_words)  # fmt: skip
@@ -503,9 +508,9 @@ class EleminisEncoder(Encoder):
         v[at["eleminis.game_number"]] = sec["game_number"] / 10.0
         v[at["eleminis.first"] + self._rel(obs, sec["first"])] = 1.0
 
-    def layout_at(self, state: State, base: int) -> EleminisLayout | None:
-        """The offsets ``eleminis_features`` reads (from ``base``)."""
+    def layout_of(self, state: State) -> EleminisLayout | None:
+        """The offsets ``eleminis_features`` reads."""
         if not isinstance(state, EleminisRules):
             return None
-        return EleminisLayout(self.players, len(self.cards), self.slots, _moved(self._at, base),
+        return EleminisLayout(self.players, len(self.cards), self.slots, self._at,
                               self._step, self.total_cards)  # fmt: skip

@@ -5,20 +5,20 @@ and reads only what that observation shows the seat: its own hand, the public pi
 counts, the pending play, what it saw of the Draw Pile (``known_pile``) and of other hands
 (``known_hands``, its own entries only), and the public ``absent`` ranks. The observation
 stays the specification: ``tests/test_rl_features.py`` compares both encodings at every step
-of many games, for every seat. The values are written into a zeroed ``vec[float]`` (mypyc's
-vector of unboxed doubles, ``librt.vecs``: a compiled write is a store, where an
-``array("f")``'s was a call; numpy reads it through the buffer protocol and makes the
-float32 vector), each at most 1; a count is summed one card at a time, as
+of many games, for every seat. The values are written into a ``Sink``: each nonzero value
+and its index, in two of mypyc's vectors of unboxed numbers (``librt.vecs``: a compiled
+write is a store), which numpy reads through the buffer protocol and scatters into a
+float32 vector of zeros; each at most 1; a count is summed one card at a time, as
 ``Encoder.encode`` sums it, so both are equal to the last bit. The offsets come from the
-layout alone, so a layout shifted by ``base`` (``Layout.at``) writes row ``base`` of a
-batch's buffer (``kaboom.rl.batch``).
+layout alone, and the sink moves them by its ``base``: one layout writes every row of a
+batch (``kaboom.rl.batch``).
 """
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import final
 
-from librt.vecs import vec
+from librt.vecs import extend, vec
 from mypy_extensions import i64
 
 from kaboom.games.board.core import CHOOSE, BoardCore
@@ -27,18 +27,40 @@ from kaboom.games.eleminis.rules import OVER as ELEMINIS_OVER
 from kaboom.games.eleminis.rules import EleminisRules
 from kaboom.games.kittens.core import OVER, KittensCore
 
-Floats: TypeAlias = "vec[float]"  # doubles, written in place
 
+@final
+class Sink:
+    """Where a fast path writes a vector: its nonzero values, each with its index moved by
+    ``base`` (a batch's row: ``row * size``), in the order written; ``n`` of them. numpy
+    reads ``at`` and ``values`` through the buffer protocol and scatters them into zeros
+    (``kaboom.rl.encoding.scatter``): a vector costs its nonzero values, never a clearing
+    of the whole vector nor a cast of it. A fast path writes an index once (or the same
+    value again)."""
 
-def zeros(size: int) -> Floats:
-    """A vector of ``size`` zeros."""
-    return vec[float]([0.0] * size)
+    def __init__(self, capacity: i64 = 256) -> None:
+        self.base: i64 = 0
+        self.n: i64 = 0
+        self.at: vec[i64] = vec[i64]([0] * max(1, capacity))
+        self.values: vec[float] = vec[float]([0.0] * max(1, capacity))
 
+    def start(self, base: i64) -> None:
+        """Empty: the next values are of the row at ``base`` (a single vector's: 0)."""
+        self.n = 0
+        self.base = base
 
-def clear(out: Floats, start: int, end: int) -> None:
-    """Zero ``out[start:end]``."""
-    for i in range(start, end):
-        out[i] = 0.0
+    def row(self, base: i64) -> None:
+        """The next values are of the row at ``base``, after those written."""
+        self.base = base
+
+    def put(self, i: i64, x: float) -> None:
+        """Value ``x`` at index ``i`` of the row (twice the room when full)."""
+        n = self.n
+        if n == len(self.at):
+            self.at = extend(self.at, self.at)
+            self.values = extend(self.values, self.values)
+        self.at[n] = self.base + i
+        self.values[n] = x
+        self.n = n + 1
 
 
 #: Divisors shared with ``kaboom.rl.encoding`` (which imports them from here).
@@ -58,6 +80,8 @@ class Layout:
         self.c = cards
         #: Zeros, one per title: ``_counts``'s tallies (unboxed), left zero after each use.
         self.counts: vec[i64] = vec[i64]([0] * cards)
+        #: Each title's own index: ``_counts``'s titles of cards that are titles.
+        self.same: vec[i64] = vec[i64](range(cards))
         self.step = step
         self.total = total_cards
         self.phase = at["phase"]
@@ -144,8 +168,8 @@ class BoardLayout(Layout):
         self.attacked = at["board.attacked"]
         self.magnets = at["board.magnets_aside"]
         self.disc_to_choose = at["board.disc_to_choose"]
-        self.card_index = card_index
-        self.disc_index = disc_index
+        self.card_index: vec[i64] = vec[i64](card_index)
+        self.disc_index: vec[i64] = vec[i64](disc_index)
         #: Per Action Card: its play's verb, the tokens it names (the card's own among
         #: them), the seats it aims at, as ``Encoder`` reads a window.
         self.card_words = card_words
@@ -173,65 +197,76 @@ class EleminisLayout(Layout):
         self.first = at["eleminis.first"]
 
 
-def _counts(out: Floats, base: int, cards: list[int], counts: vec[i64], step: float) -> None:
-    """Per title, ``step`` summed once per card of ``cards`` (at most 1), at ``base + title``
-    (counted as unboxed integers in ``counts``, the layout's zeros, left zero again)."""
-    for t in cards:
-        counts[t] += 1
-    for t in cards:
+def _counts(out: Sink, base: int, items: list[int], title: vec[i64], counts: vec[i64],
+            step: float) -> None:  # fmt: skip
+    """Per title, ``step`` summed once per item of ``items`` (at most 1), at ``base + title``,
+    an item's title being ``title[item]`` (``Layout.same``: the item is its title). Counted
+    as unboxed integers in ``counts`` (the layout's zeros, one per title, left zero again),
+    read back in title order: a load each, where a second pass over ``items`` loads and
+    converts each item again."""
+    if not items:
+        return
+    for item in items:
+        counts[title[item]] += 1
+    t: i64 = 0
+    while t < len(counts):
         k = counts[t]
         if k:
-            out[base + t] = _copies(k, step)
+            out.put(base + t, _copies(k, step))
             counts[t] = 0
+        t += 1
 
 
 def _copies(k: i64, step: float) -> float:
     """``step`` summed ``k`` times (clipped to 1): ``k`` copies of a title."""
+    if k == 1:  # (most titles: one copy)
+        return step if step < 1.0 else 1.0
     x = 0.0
     for _ in range(k):
         x += step
     return x if x < 1.0 else 1.0
 
 
-def _set(out: Floats, i: int, x: float) -> None:
+def _set(out: Sink, i: int, x: float) -> None:
     """Value ``x`` (clipped to 1) at ``i``, left alone when 0 (the vector starts at 0)."""
     if x != 0.0:
-        out[i] = x if x < 1.0 else 1.0
+        out.put(i, x if x < 1.0 else 1.0)
 
 
-def _common(out: Floats, L: Layout, me: int, phase: int, to_act: int, current: int,
+def _common(out: Sink, L: Layout, me: int, phase: int, to_act: int, current: int,
             turns: int, winner: int) -> None:  # fmt: skip
     """The phase, who acts (-1: nobody), whose turn, the turns, the winner (-1: none)."""
     n = L.n
-    out[L.phase + phase] = 1.0
+    out.put(L.phase + phase, 1.0)
     if to_act >= 0:
-        out[L.to_act + (to_act - me) % n] = 1.0
-    out[L.current + (current - me) % n] = 1.0
+        out.put(L.to_act + (to_act - me) % n, 1.0)
+    out.put(L.current + (current - me) % n, 1.0)
     _set(out, L.turns, turns / TURNS_SCALE)
     if winner >= 0:
-        out[L.winners + (winner - me) % n] = 1.0
+        out.put(L.winners + (winner - me) % n, 1.0)
 
 
-def kittens_features(s: KittensCore, me: int, L: KittensLayout, out: Floats) -> None:
-    """Write into ``out`` (zeroed) the nonzero values of seat ``me``'s vector (``Encoder``)."""
+def kittens_features(s: KittensCore, me: int, L: KittensLayout, out: Sink) -> None:
+    """Write into ``out`` the nonzero values of seat ``me``'s vector (``Encoder``). (Loops
+    run over the lists themselves: an item read in a ``for`` is a load, where ``xs[i]`` is
+    a checked call.)"""
     n, c, step = L.n, L.c, L.step
     over = s.phase == OVER
     _common(out, L, me, s.phase, -1 if over else s.actor, s.current, s.turns, s.winner)
-    for q in range(n):
-        r = (q - me) % n
-        if s.alive[q]:
-            out[L.alive + r] = 1.0
-        _set(out, L.hand_size + r, s.sizes[q] / HAND_SCALE)
+    for q, alive in enumerate(s.alive):
+        if alive:
+            out.put(L.alive + (q - me) % n, 1.0)
+    for q, size in enumerate(s.sizes):
+        _set(out, L.hand_size + (q - me) % n, size / HAND_SCALE)
     _set(out, L.draw_size, len(s.pile) / L.total)
     discard = s.discard
     _set(out, L.discard_size, len(discard) / L.total)
-    _counts(out, L.discard_cards, discard, L.counts, step)
+    _counts(out, L.discard_cards, discard, L.same, L.counts, step)
     if discard:
-        out[L.discard_top + discard[-1]] = 1.0
-    hand = s.hands[me]
-    for t in range(c):
-        if hand[t]:
-            out[L.hand + t] = _copies(hand[t], step)
+        out.put(L.discard_top + discard[-1], 1.0)
+    for t, k in enumerate(s.hands[me]):  # (one count per title)
+        if k:
+            out.put(L.hand + t, _copies(k, step))
     w = s.window
     if w is not None:
         verb, names, seats = L.words[s.table.index[w.play]]
@@ -240,52 +275,52 @@ def kittens_features(s: KittensCore, me: int, L: KittensLayout, out: Floats) -> 
     for i, t in s.known_pile[me].items():
         place = top - i
         if place < KNOWN_PLACES:
-            out[L.known + place * c + t] = 1.0
+            out.put(L.known + place * c + t, 1.0)
     _known_hands(s, me, L, out)
     _exploding(s, me, L, out)
 
 
-def _window(out: Floats, L: Layout, me: int, player: int, nopes: int, verb: int,
+def _window(out: Sink, L: Layout, me: int, player: int, nopes: int, verb: int,
             names: list[int], seats: list[int]) -> None:  # fmt: skip
     """A play waiting on its reaction window: who made it, the Nopes, its words."""
     n = L.n
-    out[L.window_open] = 1.0
-    out[L.window_player + (player - me) % n] = 1.0
+    out.put(L.window_open, 1.0)
+    out.put(L.window_player + (player - me) % n, 1.0)
     _set(out, L.window_nopes, nopes / n)
     if verb >= 0:
-        out[L.window_verb + verb] = 1.0
+        out.put(L.window_verb + verb, 1.0)
     for token in names:
-        out[L.window_names + token] = 1.0
+        out.put(L.window_names + token, 1.0)
     for q in seats:
-        out[L.window_target + (q - me) % n] = 1.0
+        out.put(L.window_target + (q - me) % n, 1.0)
 
 
-def _known_hands(s: KittensCore, me: int, L: KittensLayout, out: Floats) -> None:
+def _known_hands(s: KittensCore, me: int, L: KittensLayout, out: Sink) -> None:
     """The cards ``me`` knows other seats hold: its own entries of ``known_hands`` only."""
     n, c, step = L.n, L.c, L.step
     for key, k in s.known_hands.items():
         if key[0] != me:
             continue
-        out[L.known_hands + (key[1] - me) % n * c + key[2]] = _copies(k, step)
+        out.put(L.known_hands + (key[1] - me) % n * c + key[2], _copies(k, step))
 
 
-def _exploding(s: KittensCore, me: int, L: KittensLayout, out: Floats) -> None:
+def _exploding(s: KittensCore, me: int, L: KittensLayout, out: Sink) -> None:
     n = L.n
     _set(out, L.owed, s.turns_owed / OWED_SCALE)
     if s.attacked:
-        out[L.attacked] = 1.0
+        out.put(L.attacked, 1.0)
     _set(out, L.bombs, s.bombs_in_pile() / n)
-    _counts(out, L.out, s.out_of_game, L.counts, L.step)
+    _counts(out, L.out, s.out_of_game, L.same, L.counts, L.step)
     _set(out, L.out_down, len(s.out_of_game_face_down) / L.total)
     if s.drawn_bomb >= 0:
-        out[L.drawn_bomb + s.drawn_bomb] = 1.0
+        out.put(L.drawn_bomb + s.drawn_bomb, 1.0)
     for q, r in s.absent:
         token = L.rank_tokens[r]
         if token >= 0:
-            out[L.absent + (q - me) % n * L.tokens + token] = 1.0
+            out.put(L.absent + (q - me) % n * L.tokens + token, 1.0)
 
 
-def board_features(s: BoardCore, me: int, L: BoardLayout, out: Floats) -> None:
+def board_features(s: BoardCore, me: int, L: BoardLayout, out: Sink) -> None:
     """The board game's vector of seat ``me`` (as ``kittens_features``): its own Action
     Cards, the public table, the Move Discs it saw still in the Move Deck."""
     n, step, cards, discs = L.n, L.step, L.card_index, L.disc_index
@@ -293,43 +328,42 @@ def board_features(s: BoardCore, me: int, L: BoardLayout, out: Floats) -> None:
     _common(out, L, me, s.phase, -1 if over else s.actor, s.current, s.turns, s.winner)
     for q in range(n):
         r = (q - me) % n
-        out[L.alive + r] = 1.0
+        out.put(L.alive + r, 1.0)
         _set(out, L.hand_size + r, s.hand_sizes[q] / HAND_SCALE)
         _set(out, L.position + r, s.positions[q] / 40.0)
     _set(out, L.action_deck, len(s.action_deck) / L.total)
     _set(out, L.action_discard, len(s.action_discard) / L.total)
     _set(out, L.move_deck, len(s.move_deck) / L.total)
     _set(out, L.move_discard, len(s.move_discard) / L.total)
-    _counts(out, L.action_cards, [cards[t] for t in s.action_discard], L.counts, step)
+    _counts(out, L.action_cards, s.action_discard, cards, L.counts, step)
     if s.action_discard:
-        out[L.action_top + cards[s.action_discard[-1]]] = 1.0
-    _counts(out, L.move_cards, [discs[d] for d in s.move_discard], L.counts, step)
+        out.put(L.action_top + cards[s.action_discard[-1]], 1.0)
+    _counts(out, L.move_cards, s.move_discard, discs, L.counts, step)
     if s.move_discard:
-        out[L.move_top + discs[s.move_discard[-1]]] = 1.0
-    hand = s.hands[me]
-    for t in range(len(hand)):
-        if hand[t]:
-            out[L.hand + cards[t]] = _copies(hand[t], step)
+        out.put(L.move_top + discs[s.move_discard[-1]], 1.0)
+    for t, k in enumerate(s.hands[me]):
+        if k:
+            out.put(L.hand + cards[t], _copies(k, step))
     w = s.window
     if w is not None:
         card, target = w.play
         verb, names, seats = L.card_words[card]
         _window(out, L, me, w.player, len(w.nopes), verb, names, seats)
         if target >= 0:
-            out[L.window_target + (target - me) % n] = 1.0
+            out.put(L.window_target + (target - me) % n, 1.0)
     top = len(s.move_deck) - 1
     for i, d in s.known_move_deck[me].items():
         place = top - i
         if place < KNOWN_PLACES:
-            out[L.known + place * L.c + discs[d]] = 1.0
+            out.put(L.known + place * L.c + discs[d], 1.0)
     if s.side == 1:
-        out[L.chaos] = 1.0
+        out.put(L.chaos, 1.0)
     _set(out, L.owed, s.turns_owed / OWED_SCALE)
     if s.attacked:
-        out[L.attacked] = 1.0
+        out.put(L.attacked, 1.0)
     _set(out, L.magnets, s.magnets_aside / 10.0)
     if s.phase == CHOOSE:
-        out[L.disc_to_choose + discs[s.disc_to_choose]] = 1.0
+        out.put(L.disc_to_choose + discs[s.disc_to_choose], 1.0)
 
 
 def _signed(value: int, scale: float) -> float:
@@ -337,7 +371,7 @@ def _signed(value: int, scale: float) -> float:
     return min(1.0, max(0.0, 0.5 + value / scale))
 
 
-def eleminis_features(s: EleminisRules, me: int, L: EleminisLayout, out: Floats) -> None:
+def eleminis_features(s: EleminisRules, me: int, L: EleminisLayout, out: Sink) -> None:
     """Eleminis's vector of seat ``me`` (as ``kittens_features``): everything is public but
     the order of an unseen Deck (a Deck turned over from the Discard Pile is seen)."""
     n, c, slots, step = L.n, L.c, L.slots, L.step
@@ -346,39 +380,39 @@ def eleminis_features(s: EleminisRules, me: int, L: EleminisLayout, out: Floats)
     _common(out, L, me, 1 if over else 0, -1 if over else s.current, s.current, s.turns,
             winners[0] if winners else -1)  # fmt: skip
     for q in winners[1:]:
-        out[L.winners + (q - me) % n] = 1.0
+        out.put(L.winners + (q - me) % n, 1.0)
     teams = s.teams
     for q in range(n):
         r = (q - me) % n
-        out[L.alive + r] = 1.0
+        out.put(L.alive + r, 1.0)
         base = L.row + r * slots * c
         for slot in range(slots):
             t = s.cells[q * slots + slot]
             if t >= 0:
-                out[base + slot * c + t] = 1.0
+                out.put(base + slot * c + t, 1.0)
         _set(out, L.score + r, _signed(s.scores[q], 400.0))
         _set(out, L.total_at + r, _signed(s.totals[q], 800.0))
         if teams and q % teams == me % teams:
-            out[L.teammate + r] = 1.0
+            out.put(L.teammate + r, 1.0)
     deck, discard = s.deck, s.discard
     _set(out, L.deck_size, len(deck) / L.total)
     _set(out, L.discard_size, len(discard) / L.total)
-    _counts(out, L.discard_cards, discard, L.counts, step)
+    _counts(out, L.discard_cards, discard, L.same, L.counts, step)
     if discard:
-        out[L.discard_top + discard[-1]] = 1.0
+        out.put(L.discard_top + discard[-1], 1.0)
     if s.deck_known:
         for k in range(min(KNOWN_PLACES, len(deck))):
-            out[L.known + k * c + deck[len(deck) - 1 - k]] = 1.0
+            out.put(L.known + k * c + deck[len(deck) - 1 - k], 1.0)
     _set(out, L.teams, teams / 4.0)
     if s.drawn >= 0:
-        out[L.drawn + s.drawn] = 1.0
+        out.put(L.drawn + s.drawn, 1.0)
     _set(out, L.game_number, s.game_number / 10.0)
-    out[L.first + (s.first - me) % n] = 1.0
+    out.put(L.first + (s.first - me) % n, 1.0)
 
 
-def write_features(state: object, seat: int, layout: object, out: Floats) -> bool:
-    """``seat``'s vector of ``state`` into ``out`` at ``layout``'s offsets (cleared by the
-    caller), by the fast path of the layout's family: the one place that picks it, for the
+def write_features(state: object, seat: int, layout: object, out: Sink) -> bool:
+    """``seat``'s vector of ``state`` into ``out`` (its nonzero values, after those there),
+    by the fast path of the layout's family: the one place that picks it, for the
     encoder and the vector env alike. False, writing nothing, where ``layout`` is None (the
     family has none) or ``state`` is not of its family."""
     if isinstance(layout, KittensLayout) and isinstance(state, KittensCore):

@@ -40,7 +40,8 @@ the rule) before any game moves.
 from __future__ import annotations
 
 import secrets
-from typing import Any
+import sys
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -51,12 +52,16 @@ from kaboom.bots.make import make_bot
 from kaboom.engine.errors import BadInput, BadOption
 from kaboom.engine.registry import get_game, new_game
 from kaboom.rl.batch import Batch
-from kaboom.rl.encoding import Encoder, encoder_for
+from kaboom.rl.encoding import Encoder, encoder_for, written
+from kaboom.rl.features import Sink
 from kaboom.rl.gym_env import check_seat, opponent_specs
 from kaboom.rl.pettingzoo_env import REWARDS
 
+T = TypeVar("T", bound=np.generic)
+
 #: The most games one vector env steps, and the most memory its buffers may take (each
-#: game: its vector twice, as doubles, and its mask; Dynamitt at 9 seats takes 34 KB).
+#: game: 16 bytes a value of its vector (its observation and last observation, float32,
+#: and the sink's room for its values) and its mask; Dynamitt at 9 seats takes 34 KB).
 MAX_ENVS = 65_536
 MAX_BUFFERS = 256 * 2**20
 
@@ -112,14 +117,14 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
         self.single_action_space = spaces.Discrete(actions)
         self.observation_space = spaces.Box(0.0, 1.0, (num_envs, size), np.float32)
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, actions))
-        # numpy's views of the batch's buffers (written in place by every step)
-        self._obs = np.frombuffer(memoryview(self.batch.obs), np.float64).reshape(num_envs, size)
-        self._final = np.frombuffer(memoryview(self.batch.final), np.float64).reshape(
-            num_envs, size
+        # numpy's view of the masks (written in place by every step)
+        self._masks = np.frombuffer(memoryview(self.batch.masks), np.int8).reshape(
+            num_envs, actions
         )
-        self._masks = np.frombuffer(self.batch.masks, np.int8).reshape(num_envs, actions)
         self._rng = np.random.default_rng()
         self.batch.seed(self._seeds(None))
+        #: The big arrays a step returns, each written again once the caller lets go of it.
+        self._obs, self._final, self._mask = Recycled(), Recycled(), Recycled()
 
     # -- Gymnasium's vector interface -------------------------------------------------------
     def reset(
@@ -129,7 +134,7 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         self.batch.seed(self._seeds(seed))
-        return self._obs.astype(np.float32), self._info(with_final=False)
+        return self._observations(), self._info(None)
 
     def step(
         self, actions: Any
@@ -142,12 +147,14 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
     ]:
         """Play one decision in every game: ``actions[i]`` for the seat row i was of."""
         self.batch.step(self._actions(actions))
-        rewards = np.asarray(self.batch.rewards, np.float32).reshape(self.num_envs, self.players)
-        if not self.self_play:
-            rewards = np.asarray(self.batch.learned, np.float32)
-        done = np.asarray(self.batch.done, np.bool_)
+        if self.self_play:
+            rewards = _copy(self.batch.rewards, np.float64, np.float32)
+            rewards = rewards.reshape(self.num_envs, self.players)
+        else:
+            rewards = _copy(self.batch.learned, np.float64, np.float32)
+        done = _copy(self.batch.done, np.bool_, np.bool_)
         truncated = np.zeros(self.num_envs, np.bool_)
-        return self._obs.astype(np.float32), rewards, done, truncated, self._info(with_final=True)
+        return self._observations(), rewards, done, truncated, self._info(done)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Each game's legal actions now, as booleans (N × actions)."""
@@ -156,10 +163,8 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
     def random_actions(self, seed: int | None = None) -> npt.NDArray[np.int64]:
         """A uniformly random legal action in each game (a masked random policy, drawn in
         the compiled loop: the bench's and a random opponent's choice)."""
-        import random
-
-        rng = random.Random(int(self._rng.integers(2**62)) if seed is None else seed)
-        return np.asarray(self.batch.random_actions(rng), np.int64)
+        drawn = int(self._rng.integers(2**62)) if seed is None else seed % 2**63
+        return _copy(self.batch.random_actions(drawn), np.int64, np.int64)
 
     def close(self, **kwargs: Any) -> None:
         self.closed = True
@@ -179,21 +184,69 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
         chosen: list[int] = got.tolist()
         return chosen
 
-    def _info(self, with_final: bool) -> dict[str, Any]:
+    def _observations(self) -> npt.NDArray[np.float32]:
+        """Each game's vector now (N × size)."""
+        return self._obs.scatter(self.batch.rows, (self.num_envs, self.batch.size))
+
+    def _info(self, done: npt.NDArray[np.bool_] | None) -> dict[str, Any]:
+        """The info of a reset (``done`` None) or a step."""
         info: dict[str, Any] = {
-            "action_mask": self._masks.copy(),
-            "seat": np.asarray(self.batch.seats, np.int64),
+            "action_mask": self._mask.copy(self._masks),
+            "seat": _copy(self.batch.seats, np.int64, np.int64),
         }
         if not self.self_play:
-            info["learner"] = np.asarray(self.batch.learner, np.int64)
-        if with_final:
-            done = np.asarray(self.batch.done, np.bool_)
-            if done.any():  # (only the rows of the games that ended: the rest are zeros)
-                final = np.zeros(self._final.shape, np.float32)
-                final[done] = self._final[done]
-                info["final_obs"] = final
-                info["_final_obs"] = done
+            info["learner"] = _copy(self.batch.learner, np.int64, np.int64)
+        if done is not None and done.any():  # (the rows of the games that ended; the rest 0)
+            shape = (self.num_envs, self.batch.size)
+            info["final_obs"] = self._final.scatter(self.batch.ended, shape)
+            info["_final_obs"] = done.copy()
         return info
+
+
+class Recycled:
+    """An array that a step returns, made anew unless the caller let go of the last one:
+    that one, which nothing else can see any longer, is written again. A new array of 64
+    Dynamitt vectors maps 70 pages of 4 KiB, each faulted in at its first write: page
+    faults were a fifth of a step (``bench/bench_vector.py``), and a caller that copies
+    each step's arrays into its own buffers (as trainers do) never keeps them."""
+
+    def __init__(self) -> None:
+        self.array: npt.NDArray[Any] | None = None
+        #: The indices ``scatter`` wrote into it (the rest are zeros).
+        self.at: npt.NDArray[np.int64] = np.zeros(0, np.int64)
+
+    def _let_go(self) -> npt.NDArray[Any] | None:
+        """The last array, where no reference to it is left but this one's."""
+        array = self.array
+        # (its references: ``self.array``, ``array`` and ``getrefcount``'s own)
+        return array if array is not None and sys.getrefcount(array) <= 3 else None
+
+    def scatter(self, sink: Sink, shape: tuple[int, int]) -> npt.NDArray[np.float32]:
+        """Zeros of ``shape`` but for ``sink``'s values (``encoding.scatter``)."""
+        out = self._let_go()
+        if out is None:
+            out = np.zeros(shape, np.float32)
+        else:
+            out.reshape(-1)[self.at] = 0.0
+        at, values = written(sink)
+        out.reshape(-1)[at] = values
+        self.array, self.at = out, at.copy()
+        return out
+
+    def copy(self, source: npt.NDArray[T]) -> npt.NDArray[T]:
+        """A copy of ``source``."""
+        out = self._let_go()
+        if out is None:
+            out = source.copy()
+        else:
+            np.copyto(out, source)
+        self.array = out
+        return out
+
+
+def _copy(numbers: object, kind: type[Any], dtype: type[T]) -> npt.NDArray[T]:
+    """A new array of ``dtype`` from a ``vec`` of the batch (read as ``kind``)."""
+    return np.frombuffer(memoryview(numbers), kind).astype(dtype)  # type: ignore[arg-type]
 
 
 def make_vector(
