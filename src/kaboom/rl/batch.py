@@ -10,7 +10,8 @@ next deal from the game's own RNG: ``SAME_STEP`` autoreset). Then the vector and
 the seat to decide are written into the batch's buffers, which numpy reads without a copy:
 the vector's nonzero values by the family's fast path (``kaboom.rl.features``) into one
 ``Sink`` for all the rows, each row's indices from ``row * size`` (``encode`` of the
-observation where a family has none), the mask as 1 for each legal action id.
+observation where a family has none), the mask as the place of each legal action id, from
+``row * actions`` (numpy sets those to 1 in zeros).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import random
 from typing import Any, Protocol
 
 from librt.random import Random as NativeRandom
-from librt.vecs import vec
+from librt.vecs import extend, vec
 from mypy_extensions import i64, u8
 
 from kaboom.engine.errors import BadInput, KaboomError
@@ -39,7 +40,7 @@ class Opponent(Protocol):
 
 class Batch:
     """N games of one kind and their buffers: ``rows`` (the N vectors' nonzero values),
-    ``masks`` (N × actions, bytes), ``rewards`` (N × seats), ``done`` (N) and ``seats`` (N: the seat
+    ``marks`` (the N masks' ones), ``rewards`` (N × seats), ``done`` (N) and ``seats`` (N: the seat
     each row's vector and mask are of). ``learner`` is None in self-play (every seat's
     decision is a step); else each game's learner seat, the bots playing the others."""
 
@@ -65,8 +66,10 @@ class Batch:
         #: vectors, ``final_obs``).
         self.rows = Sink(games * 64)
         self.ended = Sink(64)
-        #: 1 at each legal action id of the row's seat (unboxed bytes: a store each).
-        self.masks: vec[u8] = vec[u8]([0] * (self.actions * games))
+        #: Where the masks are 1: each row's legal action ids, from ``row * actions``
+        #: (``marked`` of them; a mask of thousands of ids holds a few dozen ones).
+        self.marks: vec[i64] = vec[i64]([0] * (games * 64))
+        self.marked: i64 = 0
         # (numbers in ``vec``s, which numpy copies whole, where a list is read item by item)
         self.rewards: vec[float] = vec[float]([0.0] * (players * games))
         #: Against fixed opponents: the learner's reward in each game at this step (its
@@ -109,6 +112,7 @@ class Batch:
             self.bots.append([])
         self.rows.start(0)
         self.ended.start(0)
+        self.marked = 0
         for i in range(self.games):
             self._start(i)
             self._write(i)
@@ -155,9 +159,8 @@ class Batch:
     def check(self, actions: list[int]) -> None:
         """Every action legal in its game, or ``BadInput`` naming the first that is not and
         the rule it breaks (before any game moves)."""
-        masks, width = self.masks, self.actions
         for i, a in enumerate(actions):
-            if 0 <= a < width and masks[i * width + a]:  # (the row's mask: its legal ids)
+            if _among(a, self.legal[i]):  # (the row's mask: its legal ids)
                 continue
             try:
                 self.states[i].verify(a, self.seats[i])
@@ -172,6 +175,7 @@ class Batch:
             rewards[j] = 0.0
         self.rows.start(0)
         self.ended.start(0)
+        self.marked = 0
         for i in range(self.games):
             state = self.states[i]
             seat = self.seats[i]
@@ -240,16 +244,17 @@ class Batch:
         assert to_act is not None  # (a game that ends is dealt again before this)
         self.seats[i] = to_act
         self._encode(i, state, to_act, self.rows)
-        # The mask row holds 1 exactly at the row's last legal actions: those go back to 0,
-        # the new ones to 1 (a few stores, where the row has thousands of ids).
-        base = i * self.actions
-        masks = self.masks
-        for a in self.legal[i]:
-            masks[base + a] = 0
         legal = state.legal_now()  # (the engine's own list until the next apply: read only)
         self.legal[i] = legal
+        base: i64 = i * self.actions
+        n = self.marked
+        while n + len(legal) > len(self.marks):  # (twice the room)
+            self.marks = extend(self.marks, self.marks)
+        marks = self.marks
         for a in legal:
-            masks[base + a] = 1
+            marks[n] = base + a
+            n += 1
+        self.marked = n
 
     def _encode(self, i: int, state: State, seat: int, out: Sink) -> None:
         """Row ``i`` of ``out``: ``seat``'s vector of ``state`` (the family's fast path where
@@ -267,6 +272,11 @@ class Batch:
         for i, legal in enumerate(self.legal):
             chosen[i] = legal[rng.randrange(len(legal))]
         return chosen
+
+
+def _among(action: int, legal: list[int]) -> bool:
+    """Whether ``action`` is one of ``legal`` (compared as unboxed numbers)."""
+    return any(a == action for a in legal)
 
 
 def _exploded(events: list[Event]) -> bool:

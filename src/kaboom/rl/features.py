@@ -16,7 +16,7 @@ batch (``kaboom.rl.batch``).
 
 from __future__ import annotations
 
-from typing import final
+from typing import Final, final
 
 from librt.vecs import extend, vec
 from mypy_extensions import i64
@@ -62,12 +62,21 @@ class Sink:
         self.values[n] = x
         self.n = n + 1
 
+    def room(self, k: i64) -> None:
+        """Room for ``k`` more values (twice the room until there is). A loop that writes
+        many values stores them itself, each ``at[n]`` and ``values[n]`` of the vectors in
+        its locals, then sets ``n``: a store each, where ``put`` loads both vectors."""
+        while self.n + k > len(self.at):
+            self.at = extend(self.at, self.at)
+            self.values = extend(self.values, self.values)
+
 
 #: Divisors shared with ``kaboom.rl.encoding`` (which imports them from here).
-TURNS_SCALE = 100.0
-HAND_SCALE = 20.0
-OWED_SCALE = 8.0
-KNOWN_PLACES = 5
+#: (``Final``: compiled in as constants, where a module's name is a lookup in its dict)
+TURNS_SCALE: Final = 100.0
+HAND_SCALE: Final = 20.0
+OWED_SCALE: Final = 8.0
+KNOWN_PLACES: Final = 5
 
 
 class Layout:
@@ -83,6 +92,11 @@ class Layout:
         #: Each title's own index: ``_counts``'s titles of cards that are titles.
         self.same: vec[i64] = vec[i64](range(cards))
         self.step = step
+        #: ``k`` copies of a title, for each ``k`` up to the cards in play: ``step`` summed
+        #: ``k`` times, clipped to 1 (``_copies``: a load, where the sum is a loop).
+        self.copies: vec[float] = vec[float](
+            [_summed(k, step) for k in range(int(total_cards) + 1)]
+        )
         self.total = total_cards
         self.phase = at["phase"]
         self.to_act = at["to_act"]
@@ -197,30 +211,62 @@ class EleminisLayout(Layout):
         self.first = at["eleminis.first"]
 
 
-def _counts(out: Sink, base: int, items: list[int], title: vec[i64], counts: vec[i64],
-            step: float) -> None:  # fmt: skip
-    """Per title, ``step`` summed once per item of ``items`` (at most 1), at ``base + title``,
-    an item's title being ``title[item]`` (``Layout.same``: the item is its title). Counted
-    as unboxed integers in ``counts`` (the layout's zeros, one per title, left zero again),
-    read back in title order: a load each, where a second pass over ``items`` loads and
-    converts each item again."""
+def _counts(out: Sink, base: int, items: list[int], title: vec[i64], L: Layout) -> None:
+    """Per title, ``L.step`` summed once per item of ``items`` (at most 1), at ``base +
+    title``, an item's title being ``title[item]`` (``Layout.same``: the item is its title).
+    Counted as unboxed integers in ``L.counts`` (zeros, one per title, left zero again),
+    read back in title order (a load each), or, for a few items among many titles (the
+    cards out of a Dynamitt game, 1 to 3 of 53 titles), by a second pass over them."""
     if not items:
         return
+    counts = L.counts
     for item in items:
         counts[title[item]] += 1
-    t: i64 = 0
+    out.room(len(counts))
+    at, values, n, row = out.at, out.values, out.n, out.base + base
+    if 4 * len(items) < len(counts):
+        for item in items:
+            t = title[item]
+            k = counts[t]
+            if k:  # (the title's first item: its count, then 0)
+                at[n] = row + t
+                values[n] = _copies(k, L)
+                n += 1
+                counts[t] = 0
+        out.n = n
+        return
+    t = 0
     while t < len(counts):
         k = counts[t]
         if k:
-            out.put(base + t, _copies(k, step))
+            at[n] = row + t
+            values[n] = _copies(k, L)
+            n += 1
             counts[t] = 0
         t += 1
+    out.n = n
 
 
-def _copies(k: i64, step: float) -> float:
-    """``step`` summed ``k`` times (clipped to 1): ``k`` copies of a title."""
-    if k == 1:  # (most titles: one copy)
-        return step if step < 1.0 else 1.0
+def _held(out: Sink, base: int, hand: list[int], title: vec[i64], L: Layout) -> None:
+    """Per card of ``hand`` (a count each), its copies at ``base + title[card]``."""
+    out.room(len(hand))
+    at, values, n, row = out.at, out.values, out.n, out.base + base
+    for t, k in enumerate(hand):
+        if k:
+            at[n] = row + title[t]
+            values[n] = _copies(k, L)
+            n += 1
+    out.n = n
+
+
+def _copies(k: i64, L: Layout) -> float:
+    """``k`` copies of a title: ``L.step`` summed ``k`` times (clipped to 1)."""
+    copies = L.copies
+    return copies[k] if k < len(copies) else _summed(k, L.step)
+
+
+def _summed(k: i64, step: float) -> float:
+    """``step`` summed ``k`` times (clipped to 1), as ``Encoder.encode`` sums a count."""
     x = 0.0
     for _ in range(k):
         x += step
@@ -250,7 +296,7 @@ def kittens_features(s: KittensCore, me: int, L: KittensLayout, out: Sink) -> No
     """Write into ``out`` the nonzero values of seat ``me``'s vector (``Encoder``). (Loops
     run over the lists themselves: an item read in a ``for`` is a load, where ``xs[i]`` is
     a checked call.)"""
-    n, c, step = L.n, L.c, L.step
+    n, c = L.n, L.c
     over = s.phase == OVER
     _common(out, L, me, s.phase, -1 if over else s.actor, s.current, s.turns, s.winner)
     for q, alive in enumerate(s.alive):
@@ -258,15 +304,13 @@ def kittens_features(s: KittensCore, me: int, L: KittensLayout, out: Sink) -> No
             out.put(L.alive + (q - me) % n, 1.0)
     for q, size in enumerate(s.sizes):
         _set(out, L.hand_size + (q - me) % n, size / HAND_SCALE)
-    _set(out, L.draw_size, len(s.pile) / L.total)
+    _set(out, L.draw_size, float(len(s.pile)) / L.total)
     discard = s.discard
-    _set(out, L.discard_size, len(discard) / L.total)
-    _counts(out, L.discard_cards, discard, L.same, L.counts, step)
+    _set(out, L.discard_size, float(len(discard)) / L.total)
+    _counts(out, L.discard_cards, discard, L.same, L)
     if discard:
         out.put(L.discard_top + discard[-1], 1.0)
-    for t, k in enumerate(s.hands[me]):  # (one count per title)
-        if k:
-            out.put(L.hand + t, _copies(k, step))
+    _held(out, L.hand, s.hands[me], L.same, L)  # (one count per title)
     w = s.window
     if w is not None:
         verb, names, seats = L.words[s.table.index[w.play]]
@@ -297,11 +341,11 @@ def _window(out: Sink, L: Layout, me: int, player: int, nopes: int, verb: int,
 
 def _known_hands(s: KittensCore, me: int, L: KittensLayout, out: Sink) -> None:
     """The cards ``me`` knows other seats hold: its own entries of ``known_hands`` only."""
-    n, c, step = L.n, L.c, L.step
+    n, c = L.n, L.c
     for key, k in s.known_hands.items():
         if key[0] != me:
             continue
-        out.put(L.known_hands + (key[1] - me) % n * c + key[2], _copies(k, step))
+        out.put(L.known_hands + (key[1] - me) % n * c + key[2], _copies(k, L))
 
 
 def _exploding(s: KittensCore, me: int, L: KittensLayout, out: Sink) -> None:
@@ -310,8 +354,8 @@ def _exploding(s: KittensCore, me: int, L: KittensLayout, out: Sink) -> None:
     if s.attacked:
         out.put(L.attacked, 1.0)
     _set(out, L.bombs, s.bombs_in_pile() / n)
-    _counts(out, L.out, s.out_of_game, L.same, L.counts, L.step)
-    _set(out, L.out_down, len(s.out_of_game_face_down) / L.total)
+    _counts(out, L.out, s.out_of_game, L.same, L)
+    _set(out, L.out_down, float(len(s.out_of_game_face_down)) / L.total)
     if s.drawn_bomb >= 0:
         out.put(L.drawn_bomb + s.drawn_bomb, 1.0)
     for q, r in s.absent:
@@ -323,7 +367,7 @@ def _exploding(s: KittensCore, me: int, L: KittensLayout, out: Sink) -> None:
 def board_features(s: BoardCore, me: int, L: BoardLayout, out: Sink) -> None:
     """The board game's vector of seat ``me`` (as ``kittens_features``): its own Action
     Cards, the public table, the Move Discs it saw still in the Move Deck."""
-    n, step, cards, discs = L.n, L.step, L.card_index, L.disc_index
+    n, cards, discs = L.n, L.card_index, L.disc_index
     over = s.phase == BOARD_OVER
     _common(out, L, me, s.phase, -1 if over else s.actor, s.current, s.turns, s.winner)
     for q in range(n):
@@ -331,19 +375,17 @@ def board_features(s: BoardCore, me: int, L: BoardLayout, out: Sink) -> None:
         out.put(L.alive + r, 1.0)
         _set(out, L.hand_size + r, s.hand_sizes[q] / HAND_SCALE)
         _set(out, L.position + r, s.positions[q] / 40.0)
-    _set(out, L.action_deck, len(s.action_deck) / L.total)
-    _set(out, L.action_discard, len(s.action_discard) / L.total)
-    _set(out, L.move_deck, len(s.move_deck) / L.total)
-    _set(out, L.move_discard, len(s.move_discard) / L.total)
-    _counts(out, L.action_cards, s.action_discard, cards, L.counts, step)
+    _set(out, L.action_deck, float(len(s.action_deck)) / L.total)
+    _set(out, L.action_discard, float(len(s.action_discard)) / L.total)
+    _set(out, L.move_deck, float(len(s.move_deck)) / L.total)
+    _set(out, L.move_discard, float(len(s.move_discard)) / L.total)
+    _counts(out, L.action_cards, s.action_discard, cards, L)
     if s.action_discard:
         out.put(L.action_top + cards[s.action_discard[-1]], 1.0)
-    _counts(out, L.move_cards, s.move_discard, discs, L.counts, step)
+    _counts(out, L.move_cards, s.move_discard, discs, L)
     if s.move_discard:
         out.put(L.move_top + discs[s.move_discard[-1]], 1.0)
-    for t, k in enumerate(s.hands[me]):
-        if k:
-            out.put(L.hand + cards[t], _copies(k, step))
+    _held(out, L.hand, s.hands[me], cards, L)
     w = s.window
     if w is not None:
         card, target = w.play
@@ -374,7 +416,7 @@ def _signed(value: int, scale: float) -> float:
 def eleminis_features(s: EleminisRules, me: int, L: EleminisLayout, out: Sink) -> None:
     """Eleminis's vector of seat ``me`` (as ``kittens_features``): everything is public but
     the order of an unseen Deck (a Deck turned over from the Discard Pile is seen)."""
-    n, c, slots, step = L.n, L.c, L.slots, L.step
+    n, c, slots = L.n, L.c, L.slots
     over = s.phase == ELEMINIS_OVER
     winners = s.winners
     _common(out, L, me, 1 if over else 0, -1 if over else s.current, s.current, s.turns,
@@ -395,9 +437,9 @@ def eleminis_features(s: EleminisRules, me: int, L: EleminisLayout, out: Sink) -
         if teams and q % teams == me % teams:
             out.put(L.teammate + r, 1.0)
     deck, discard = s.deck, s.discard
-    _set(out, L.deck_size, len(deck) / L.total)
-    _set(out, L.discard_size, len(discard) / L.total)
-    _counts(out, L.discard_cards, discard, L.same, L.counts, step)
+    _set(out, L.deck_size, float(len(deck)) / L.total)
+    _set(out, L.discard_size, float(len(discard)) / L.total)
+    _counts(out, L.discard_cards, discard, L.same, L)
     if discard:
         out.put(L.discard_top + discard[-1], 1.0)
     if s.deck_known:

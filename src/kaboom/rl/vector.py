@@ -53,7 +53,6 @@ from kaboom.engine.errors import BadInput, BadOption
 from kaboom.engine.registry import get_game, new_game
 from kaboom.rl.batch import Batch
 from kaboom.rl.encoding import Encoder, encoder_for, written
-from kaboom.rl.features import Sink
 from kaboom.rl.gym_env import check_seat, opponent_specs
 from kaboom.rl.pettingzoo_env import REWARDS
 
@@ -117,14 +116,16 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
         self.single_action_space = spaces.Discrete(actions)
         self.observation_space = spaces.Box(0.0, 1.0, (num_envs, size), np.float32)
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, actions))
-        # numpy's view of the masks (written in place by every step)
-        self._masks = np.frombuffer(memoryview(self.batch.masks), np.int8).reshape(
-            num_envs, actions
-        )
+        # numpy's views of the batch's numbers (vecs that never move: a step copies them)
+        batch = self.batch
+        self._rewards = _view(batch.rewards if self.self_play else batch.learned, np.float64)
+        self._done, self._seats = _view(batch.done, np.bool_), _view(batch.seats, np.int64)
+        self._learner, self._chosen = _view(batch.learner, np.int64), _view(batch.chosen, np.int64)
         self._rng = np.random.default_rng()
         self.batch.seed(self._seeds(None))
         #: The big arrays a step returns, each written again once the caller lets go of it.
         self._obs, self._final, self._mask = Recycled(), Recycled(), Recycled()
+        self._mask_shape = (num_envs, actions)
 
     # -- Gymnasium's vector interface -------------------------------------------------------
     def reset(
@@ -147,24 +148,25 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
     ]:
         """Play one decision in every game: ``actions[i]`` for the seat row i was of."""
         self.batch.step(self._actions(actions))
+        rewards = self._rewards.astype(np.float32)
         if self.self_play:
-            rewards = _copy(self.batch.rewards, np.float64, np.float32)
             rewards = rewards.reshape(self.num_envs, self.players)
-        else:
-            rewards = _copy(self.batch.learned, np.float64, np.float32)
-        done = _copy(self.batch.done, np.bool_, np.bool_)
+        done = self._done.copy()
         truncated = np.zeros(self.num_envs, np.bool_)
         return self._observations(), rewards, done, truncated, self._info(done)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Each game's legal actions now, as booleans (N × actions)."""
-        return self._masks.astype(np.bool_)
+        masks = np.zeros((self.num_envs, self.batch.actions), np.bool_)
+        masks.reshape(-1)[self._marks()] = True
+        return masks
 
     def random_actions(self, seed: int | None = None) -> npt.NDArray[np.int64]:
         """A uniformly random legal action in each game (a masked random policy, drawn in
         the compiled loop: the bench's and a random opponent's choice)."""
         drawn = int(self._rng.integers(2**62)) if seed is None else seed % 2**63
-        return _copy(self.batch.random_actions(drawn), np.int64, np.int64)
+        self.batch.random_actions(drawn)
+        return self._chosen.copy()
 
     def close(self, **kwargs: Any) -> None:
         self.closed = True
@@ -186,19 +188,25 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
 
     def _observations(self) -> npt.NDArray[np.float32]:
         """Each game's vector now (N × size)."""
-        return self._obs.scatter(self.batch.rows, (self.num_envs, self.batch.size))
+        at, values = written(self.batch.rows)
+        return self._obs.scatter(at, values, (self.num_envs, self.batch.size), np.float32)
+
+    def _marks(self) -> npt.NDArray[np.int64]:
+        """Where the masks are 1 (the flat indices of each row's legal action ids)."""
+        return np.frombuffer(memoryview(self.batch.marks), np.int64, self.batch.marked)
 
     def _info(self, done: npt.NDArray[np.bool_] | None) -> dict[str, Any]:
         """The info of a reset (``done`` None) or a step."""
         info: dict[str, Any] = {
-            "action_mask": self._mask.copy(self._masks),
-            "seat": _copy(self.batch.seats, np.int64, np.int64),
+            "action_mask": self._mask.scatter(self._marks(), 1, self._mask_shape, np.int8),
+            "seat": self._seats.copy(),
         }
         if not self.self_play:
-            info["learner"] = _copy(self.batch.learner, np.int64, np.int64)
+            info["learner"] = self._learner.copy()
         if done is not None and done.any():  # (the rows of the games that ended; the rest 0)
+            at, values = written(self.batch.ended)
             shape = (self.num_envs, self.batch.size)
-            info["final_obs"] = self._final.scatter(self.batch.ended, shape)
+            info["final_obs"] = self._final.scatter(at, values, shape, np.float32)
             info["_final_obs"] = done.copy()
         return info
 
@@ -212,8 +220,6 @@ class Recycled:
 
     def __init__(self) -> None:
         self.array: npt.NDArray[Any] | None = None
-        #: The indices ``scatter`` wrote into it (the rest are zeros).
-        self.at: npt.NDArray[np.int64] = np.zeros(0, np.int64)
 
     def _let_go(self) -> npt.NDArray[Any] | None:
         """The last array, where no reference to it is left but this one's."""
@@ -221,32 +227,23 @@ class Recycled:
         # (its references: ``self.array``, ``array`` and ``getrefcount``'s own)
         return array if array is not None and sys.getrefcount(array) <= 3 else None
 
-    def scatter(self, sink: Sink, shape: tuple[int, int]) -> npt.NDArray[np.float32]:
-        """Zeros of ``shape`` but for ``sink``'s values (``encoding.scatter``)."""
+    def scatter(
+        self, at: npt.NDArray[np.int64], values: Any, shape: tuple[int, int], dtype: type[T]
+    ) -> npt.NDArray[T]:
+        """Zeros of ``shape`` but for ``values`` at the flat indices ``at``."""
         out = self._let_go()
         if out is None:
-            out = np.zeros(shape, np.float32)
-        else:
-            out.reshape(-1)[self.at] = 0.0
-        at, values = written(sink)
+            out = np.zeros(shape, dtype)
+        else:  # (zeroed whole: a caller may have written into it before letting it go)
+            out.fill(0)
         out.reshape(-1)[at] = values
-        self.array, self.at = out, at.copy()
-        return out
-
-    def copy(self, source: npt.NDArray[T]) -> npt.NDArray[T]:
-        """A copy of ``source``."""
-        out = self._let_go()
-        if out is None:
-            out = source.copy()
-        else:
-            np.copyto(out, source)
         self.array = out
         return out
 
 
-def _copy(numbers: object, kind: type[Any], dtype: type[T]) -> npt.NDArray[T]:
-    """A new array of ``dtype`` from a ``vec`` of the batch (read as ``kind``)."""
-    return np.frombuffer(memoryview(numbers), kind).astype(dtype)  # type: ignore[arg-type]
+def _view(numbers: object, kind: type[T]) -> npt.NDArray[T]:
+    """numpy's view of a ``vec`` of the batch (its items read as ``kind``), without a copy."""
+    return np.frombuffer(memoryview(numbers), kind)  # type: ignore[arg-type]
 
 
 def make_vector(
