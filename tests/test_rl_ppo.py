@@ -52,9 +52,21 @@ def test_the_model_plays_as_a_bot_in_a_tournament(model: Path) -> None:
     assert bot.act(PlayerView(other, view.seat)) == bot.act(view)
 
 
-def test_a_model_refuses_another_game(model: Path) -> None:
+def test_a_model_refuses_another_game_and_a_file_cut_short_or_damaged(
+    model: Path, tmp_path: Path
+) -> None:
     with pytest.raises(BadInput, match="exploding-minions"):
         make_bot(f"ppo:path={model}", 1, "exploding-kittens")
+    data = model.read_bytes()
+    cut = tmp_path / "cut.zip"  # (a download or a copy that stopped half way)
+    cut.write_bytes(data[: len(data) // 2])
+    with pytest.raises(BadInput, match=r"cut\.zip: not a model written by kaboom train"):
+        make_bot(f"ppo:path={cut}", 1, "exploding-minions")
+    damaged = tmp_path / "damaged.zip"  # (the policy's bytes changed, the list of files whole)
+    at = zipfile.ZipFile(model).getinfo("policy.pth").header_offset + 100
+    damaged.write_bytes(data[:at] + bytes(b ^ 0xFF for b in data[at : at + 200]) + data[at + 200 :])
+    with pytest.raises(BadInput, match=r"damaged\.zip: a damaged model"):
+        make_bot(f"ppo:path={damaged}", 1, "exploding-minions")
     with pytest.raises(BadInput, match="ppo path"):
         make_bot("ppo:path=/nonexistent/model.zip", 1)
     with pytest.raises(BadInput, match="ppo"):

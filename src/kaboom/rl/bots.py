@@ -69,7 +69,7 @@ _MODELS: dict[tuple[str, float], tuple[Any, dict[str, Any]]] = {}
 
 def load_model(path: str) -> tuple[Any, dict[str, Any]]:
     """A trained model and what it was trained on (cached by file and modification time);
-    a missing or foreign file raises ``BadInput`` naming it."""
+    a missing, foreign, truncated or damaged file raises ``BadInput`` naming it."""
     file = Path(path)
     if not file.is_file():
         raise BadInput("bots: ppo path", f"a model file written by kaboom train, got {path!r}")
@@ -84,7 +84,13 @@ def load_model(path: str) -> tuple[Any, dict[str, Any]]:
             ) from None
         from sb3_contrib import MaskablePPO
 
-        _MODELS[key] = (MaskablePPO.load(file, device="cpu"), meta)
+        try:
+            policy = MaskablePPO.load(file, device="cpu")
+        except (ValueError, RuntimeError, EOFError, OSError, zipfile.BadZipFile) as err:
+            # (a member damaged: sb3 says the file "wasn't a zip-file", torch that it cannot
+            # read its stream; a table shows the one line, never a traceback)
+            raise BadInput("bots: ppo path", f"{path}: a damaged model ({err})") from None
+        _MODELS[key] = (policy, meta)
     return _MODELS[key]
 
 
