@@ -20,7 +20,7 @@ import random
 from typing import Any, Protocol
 
 from librt.random import Random as NativeRandom
-from librt.vecs import extend, vec
+from librt.vecs import vec
 from mypy_extensions import i64, u8
 
 from kaboom.engine.errors import BadInput, KaboomError
@@ -66,10 +66,9 @@ class Batch:
         #: vectors, ``final_obs``).
         self.rows = Sink(games * 64)
         self.ended = Sink(64)
-        #: Where the masks are 1: each row's legal action ids, from ``row * actions``
-        #: (``marked`` of them; a mask of thousands of ids holds a few dozen ones).
-        self.marks: vec[i64] = vec[i64]([0] * (games * 64))
-        self.marked: i64 = 0
+        #: Where the masks are 1: each row's legal action ids, from ``row * actions`` (a
+        #: mask of thousands of ids holds a few dozen ones), scattered as ``rows`` are.
+        self.marks = Sink(games * 64)
         # (numbers in ``vec``s, which numpy copies whole, where a list is read item by item)
         self.rewards: vec[float] = vec[float]([0.0] * (players * games))
         #: Against fixed opponents: the learner's reward in each game at this step (its
@@ -112,7 +111,7 @@ class Batch:
             self.bots.append([])
         self.rows.start(0)
         self.ended.start(0)
-        self.marked = 0
+        self.marks.start(0)
         for i in range(self.games):
             self._start(i)
             self._write(i)
@@ -175,7 +174,7 @@ class Batch:
             rewards[j] = 0.0
         self.rows.start(0)
         self.ended.start(0)
-        self.marked = 0
+        self.marks.start(0)
         for i in range(self.games):
             state = self.states[i]
             seat = self.seats[i]
@@ -246,15 +245,14 @@ class Batch:
         self._encode(i, state, to_act, self.rows)
         legal = state.legal_now()  # (the engine's own list until the next apply: read only)
         self.legal[i] = legal
-        base: i64 = i * self.actions
-        n = self.marked
-        while n + len(legal) > len(self.marks):  # (twice the room)
-            self.marks = extend(self.marks, self.marks)
         marks = self.marks
+        marks.room(len(legal))
+        at, ones, n, row = marks.at, marks.values, marks.n, i * self.actions
         for a in legal:
-            marks[n] = base + a
+            at[n] = row + a
+            ones[n] = 1.0
             n += 1
-        self.marked = n
+        marks.n = n
 
     def _encode(self, i: int, state: State, seat: int, out: Sink) -> None:
         """Row ``i`` of ``out``: ``seat``'s vector of ``state`` (the family's fast path where

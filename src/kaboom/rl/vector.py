@@ -53,6 +53,7 @@ from kaboom.engine.errors import BadInput, BadOption
 from kaboom.engine.registry import get_game, new_game
 from kaboom.rl.batch import Batch
 from kaboom.rl.encoding import Encoder, encoder_for, written
+from kaboom.rl.features import Sink
 from kaboom.rl.gym_env import check_seat, opponent_specs
 from kaboom.rl.pettingzoo_env import REWARDS
 
@@ -125,7 +126,6 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
         self.batch.seed(self._seeds(None))
         #: The big arrays a step returns, each written again once the caller lets go of it.
         self._obs, self._final, self._mask = Recycled(), Recycled(), Recycled()
-        self._mask_shape = (num_envs, actions)
 
     # -- Gymnasium's vector interface -------------------------------------------------------
     def reset(
@@ -158,7 +158,7 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Each game's legal actions now, as booleans (N × actions)."""
         masks = np.zeros((self.num_envs, self.batch.actions), np.bool_)
-        masks.reshape(-1)[self._marks()] = True
+        masks.reshape(-1)[written(self.batch.marks)[0]] = True
         return masks
 
     def random_actions(self, seed: int | None = None) -> npt.NDArray[np.int64]:
@@ -188,25 +188,21 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
 
     def _observations(self) -> npt.NDArray[np.float32]:
         """Each game's vector now (N × size)."""
-        at, values = written(self.batch.rows)
-        return self._obs.scatter(at, values, (self.num_envs, self.batch.size), np.float32)
-
-    def _marks(self) -> npt.NDArray[np.int64]:
-        """Where the masks are 1 (the flat indices of each row's legal action ids)."""
-        return np.frombuffer(memoryview(self.batch.marks), np.int64, self.batch.marked)
+        return self._obs.scatter(self.batch.rows, (self.num_envs, self.batch.size), np.float32)
 
     def _info(self, done: npt.NDArray[np.bool_] | None) -> dict[str, Any]:
         """The info of a reset (``done`` None) or a step."""
         info: dict[str, Any] = {
-            "action_mask": self._mask.scatter(self._marks(), 1, self._mask_shape, np.int8),
+            "action_mask": self._mask.scatter(
+                self.batch.marks, (self.num_envs, self.batch.actions), np.int8
+            ),
             "seat": self._seats.copy(),
         }
         if not self.self_play:
             info["learner"] = self._learner.copy()
         if done is not None and done.any():  # (the rows of the games that ended; the rest 0)
-            at, values = written(self.batch.ended)
             shape = (self.num_envs, self.batch.size)
-            info["final_obs"] = self._final.scatter(at, values, shape, np.float32)
+            info["final_obs"] = self._final.scatter(self.batch.ended, shape, np.float32)
             info["_final_obs"] = done.copy()
         return info
 
@@ -227,15 +223,14 @@ class Recycled:
         # (its references: ``self.array``, ``array`` and ``getrefcount``'s own)
         return array if array is not None and sys.getrefcount(array) <= 3 else None
 
-    def scatter(
-        self, at: npt.NDArray[np.int64], values: Any, shape: tuple[int, int], dtype: type[T]
-    ) -> npt.NDArray[T]:
-        """Zeros of ``shape`` but for ``values`` at the flat indices ``at``."""
+    def scatter(self, sink: Sink, shape: tuple[int, int], dtype: type[T]) -> npt.NDArray[T]:
+        """Zeros of ``shape`` but for ``sink``'s values (``encoding.scatter``)."""
         out = self._let_go()
         if out is None:
             out = np.zeros(shape, dtype)
         else:  # (zeroed whole: a caller may have written into it before letting it go)
             out.fill(0)
+        at, values = written(sink)
         out.reshape(-1)[at] = values
         self.array = out
         return out
