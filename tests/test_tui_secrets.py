@@ -4,6 +4,7 @@ an unfinished save, and who holds a Nope by the rhythm of a reaction window."""
 
 from __future__ import annotations
 
+import gc
 import json
 import time
 from collections.abc import Callable
@@ -254,13 +255,29 @@ async def test_a_window_runs_the_same_whether_or_not_a_seat_holds_a_nope(
 ) -> None:
     """Your Skip, answered by two bots that let it pass: P1 holds a Nope in one world and a
     cat in the other. What you see, step by step, and the window's length are the same
-    (you, alone against bots and not asked, wait only the bots' time: never less)."""
-    with_nope, t_nope = await rhythm(["nope", "cattermelon"], tmp_path, 0.5)
-    without, t_none = await rhythm(["tacocat", "cattermelon"], tmp_path, 0.5)
-    assert with_nope == without
-    assert len(t_nope) == len(t_none) == 1
-    assert all(t >= answer_time(BOTS_TIME) for t in (*t_nope, *t_none))
-    assert abs(t_nope[0] - t_none[0]) < 0.25
+    (you, alone against bots and not asked, wait only the bots' time: never less).
+
+    A stalled machine (a collection of a big test process's heap, a loaded CI machine)
+    only ever makes a window longer, whatever the hands: the pair is played again, up to
+    three times, while the shortest windows of the two worlds differ. A window that
+    depends on the hands is longer in every try of one world, and fails."""
+    tries: list[tuple[float, float]] = []
+    gc.collect()
+    gc.freeze()  # (the earlier tests' objects: no collection of them while timed)
+    try:
+        for _ in range(3):
+            with_nope, t_nope = await rhythm(["nope", "cattermelon"], tmp_path, 0.5)
+            without, t_none = await rhythm(["tacocat", "cattermelon"], tmp_path, 0.5)
+            assert with_nope == without
+            assert len(t_nope) == len(t_none) == 1
+            assert all(t >= answer_time(BOTS_TIME) for t in (*t_nope, *t_none))
+            tries.append((t_nope[0], t_none[0]))
+            shortest = [min(world) for world in zip(*tries, strict=True)]
+            if abs(shortest[0] - shortest[1]) < 0.25:
+                break
+    finally:
+        gc.unfreeze()
+    assert abs(shortest[0] - shortest[1]) < 0.25, f"(with a Nope, without) each try: {tries}"
     assert any("Reaction window" in text for text in with_nope)
     assert not any("Nope" in line for text in with_nope for line in text.splitlines()[:1])
 
