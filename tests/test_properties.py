@@ -367,8 +367,7 @@ def test_json_round_trip_is_exact_and_continues_identically(config: Config, seed
         assert len(set(legal)) == len(legal), f"step {step}: repeated ids {legal}"
         assert state.clone().legal_actions() == legal, f"step {step}: clone differs"
         raw = state.to_json()
-        text = json.dumps(raw)
-        restored = state_from_json(json.loads(text))
+        restored = state_from_json(through_text(raw, whole=step in continued))
         assert type(restored) is type(state)
         assert restored.to_json() == raw, f"step {step}: JSON round trip is not exact"
         assert restored.legal_actions() == legal, f"step {step}: JSON round trip differs"
@@ -382,6 +381,18 @@ def test_json_round_trip_is_exact_and_continues_identically(config: Config, seed
             assert state.to_json() == raw, f"step {step}: playing a copy changed the original"
     raw = state.to_json()
     assert state_from_json(json.loads(json.dumps(raw))).to_json() == raw
+
+
+def through_text(raw: dict[str, Any], whole: bool) -> dict[str, Any]:
+    """A state's JSON written as text and read back: whole where ``whole``, else all but
+    its RNG (the same 625 numbers in the same shape at every step: most of the text, whose
+    writing and reading were most of the property's time), which is passed on as it is."""
+    if whole:
+        return dict(json.loads(json.dumps(raw)))
+    back = json.loads(json.dumps({k: v for k, v in raw.items() if k != "rng"}))
+    if "rng" in raw:
+        back["rng"] = raw["rng"]
+    return dict(back)
 
 
 def seats_sampled(state: State, step: int, picker: random.Random) -> list[int]:
