@@ -504,6 +504,20 @@ def test_everyone_sees_who_is_asked(config: Config, seed: int) -> None:
             assert state.observe(seat)["to_act"] == actor, f"seat {seat} is not shown who acts"
 
 
+@configs
+@examples(10)
+@given(seed=SEEDS)
+def test_who_is_in_the_game_is_what_the_table_shows(config: Config, seed: int) -> None:
+    """``in_game`` (a family's fast answer, which the RL environments ask) agrees with the
+    observation's ``players[q]["in"]`` at every step."""
+    state = config.start(seed)
+    for step, _ in enumerate(playout(state, random.Random(seed))):
+        shown = [bool(p["in"]) for p in state.observe(None)["players"]]
+        assert [state.in_game(q) for q in range(state.players)] == shown, f"step {step}"
+    shown = [bool(p["in"]) for p in state.observe(None)["players"]]
+    assert [state.in_game(q) for q in range(state.players)] == shown, "the end"
+
+
 def check_events_reveal_no_more_than_the_observation(
     state: State, action: int, seat: int, rng: random.Random, samples: int
 ) -> None:

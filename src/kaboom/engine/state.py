@@ -99,6 +99,13 @@ class State(ABC):
     def winners(self) -> list[int]:
         """The winning seats (empty while the game goes on)."""
 
+    def in_game(self, seat: int) -> bool:
+        """Whether ``seat`` is still in the game (``observe(None)``'s ``players[seat]["in"]``:
+        in the exploding family, not exploded). A family answers from its own fields, where
+        this builds the table's whole observation to read one flag (the RL envs ask after
+        every explosion); ``tests/test_properties.py`` checks the two agree."""
+        return bool(self.observe(None)["players"][seat]["in"])
+
     @property
     def history(self) -> list[int]:
         """Every action applied since the deal, in order."""

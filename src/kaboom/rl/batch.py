@@ -200,11 +200,11 @@ class Batch:
     def _learner_step(self, i: int, state: State, exploded: bool) -> bool:
         """Against fixed opponents: the bots play up to the learner's next decision; the
         learner's episode ends when it is out (-1) or the game is over (+1 for a win). (Who
-        is out is read only after a seat exploded: the observation costs more than a step.)"""
+        is out is asked only after a seat exploded: ``State.in_game``.)"""
         seat = self.learner[i]
         if state.to_act is not None:
             exploded = self._play_bots(i) or exploded
-        if exploded and not state.observe(None)["players"][seat]["in"]:
+        if exploded and not state.in_game(seat):
             self.rewards[i * self.n + seat] = -1.0
             return True
         if state.to_act is None:
@@ -215,9 +215,8 @@ class Batch:
     def _out(self, i: int, state: State) -> None:
         """Seats that exploded in this step: -1 each (once: a seat out stays out)."""
         gone = self.gone[i]
-        for p in state.observe(None)["players"]:
-            q = int(p["seat"])
-            if not p["in"] and q not in gone:
+        for q in range(self.n):
+            if not state.in_game(q) and q not in gone:
                 self.rewards[i * self.n + q] = -1.0
                 gone.append(q)
 

@@ -102,7 +102,7 @@ class KaboomGymEnv(gym.Env[Vector, Any]):
         reward, done = 0.0, False
         if state.is_over:
             done, reward = True, 1.0 if self.seat in state.winners else -1.0
-        elif not state.observe(self.seat)["players"][self.seat]["in"]:
+        elif not state.in_game(self.seat):
             done, reward = True, -1.0
         return self._observation(), reward, done, False, self._info()
 

@@ -174,9 +174,10 @@ class KaboomAEC(AECEnv[str, AgentObservation, int | None]):  # type: ignore[misc
 
     def _eliminate(self) -> None:
         """Seats out of the game (exploded) are terminated now, with reward -1."""
-        for p in self.state.observe(None)["players"]:
-            agent = agent_name(p["seat"])
-            if not p["in"] and agent in self.terminations and not self.terminations[agent]:
+        state = self.state
+        for q in range(state.players):
+            agent = agent_name(q)
+            if not state.in_game(q) and agent in self.terminations and not self.terminations[agent]:
                 self.terminations[agent] = True
                 self.rewards[agent] = -1.0
                 self._rewarded = True

@@ -88,6 +88,11 @@ class BoardCore(BoardFields):
     def winners(self) -> list[int]:
         return [self.winner] if self.winner >= 0 else []
 
+    def in_game(self, seat: int) -> bool:
+        """Always: nobody leaves the board game (an explosion swaps you with the player in
+        last place, ``BoardRules._explode``)."""
+        return True
+
     @property
     def num_distinct_actions(self) -> int:
         return self.ids.size

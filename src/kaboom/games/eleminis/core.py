@@ -66,6 +66,10 @@ class EleminisCore(EleminisFields):
     def winners(self) -> list[int]:
         return list(self._winners) if self.phase == OVER else []
 
+    def in_game(self, seat: int) -> bool:
+        """Always: nobody leaves a game of Eleminis."""
+        return True
+
     @property
     def num_distinct_actions(self) -> int:
         return action_count(self.n * self.slots)
@@ -77,12 +81,15 @@ class EleminisCore(EleminisFields):
     # -- Winning the Game --------------------------------------------------------------------------
     def complete(self, seat: int) -> bool:
         """A winning row: five different Eleminis, Stars wild, no Trash ("Eleminis!")."""
-        row = self.cells[seat * self.slots : (seat + 1) * self.slots]
-        kinds = self.deck_data.kinds
-        if any(t < 0 or kinds[t] == "trash" for t in row):
-            return False
-        eleminis = [t for t in row if kinds[t] == "elemini"]
-        return len(set(eleminis)) == len(eleminis)
+        cells, kinds, slots = self.cells, self.deck_data.kinds, self.slots
+        eleminis: list[int] = []
+        for cell in range(seat * slots, (seat + 1) * slots):
+            t = cells[cell]
+            if t < 0 or kinds[t] == "trash" or t in eleminis:  # (empty, Trash, a duplicate)
+                return False
+            if kinds[t] == "elemini":
+                eleminis.append(t)
+        return True
 
     # -- Scoring -----------------------------------------------------------------------------------
     def row_score(self, seat: int) -> int:

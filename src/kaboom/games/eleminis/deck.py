@@ -63,7 +63,12 @@ class Deck:
             ) from None
 
     def score(self, name: str) -> int:
-        return dict(self.scoring)[name]
+        """The points of the scoring entry ``name`` (read along the table: a dict of it,
+        made at each call, was most of a row's scoring)."""
+        for entry, points in self.scoring:
+            if entry == name:
+                return points
+        raise KeyError(name)
 
     @property
     def eleminis(self) -> tuple[int, ...]:

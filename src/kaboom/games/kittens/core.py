@@ -181,6 +181,10 @@ class KittensCore(KittensFields):
     def winners(self) -> list[int]:
         return [] if self.winner < 0 else [self.winner]
 
+    def in_game(self, seat: int) -> bool:
+        """Not exploded ("you are out of the game")."""
+        return self.alive[seat]
+
     @property
     def num_distinct_actions(self) -> int:
         return len(self.table)
