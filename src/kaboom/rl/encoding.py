@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import ClassVar, cast
+from typing import ClassVar, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -44,6 +44,8 @@ from kaboom.rl.features import (
 __all__ = ["HAND_SCALE", "KNOWN_PLACES", "OWED_SCALE", "TURNS_SCALE", "Encoder", "encoder"]
 
 Vector = npt.NDArray[np.float32]
+#: The item type of an array a sink is scattered into.
+G = TypeVar("G", bound=np.generic)
 
 # KNOWN_PLACES: cards of the hidden pile whose place a seat may know, counted from the top
 # (See the Future shows three; Alter the Future and the like are within five).
@@ -299,7 +301,12 @@ def written(sink: Sink) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]
 def scatter(sink: Sink, shape: tuple[int, ...]) -> Vector:
     """The float32 array of ``shape`` that is zero but for ``sink``'s values (its indices
     run over the array flattened)."""
-    out = np.zeros(shape, np.float32)
+    return scatter_into(np.zeros(shape, np.float32), sink)
+
+
+def scatter_into(out: npt.NDArray[G], sink: Sink) -> npt.NDArray[G]:
+    """``out``, an array of zeros, with ``sink``'s values written at their indices (which
+    run over it flattened), cast to its type."""
     at, values = written(sink)
     out.reshape(-1)[at] = values
     return out

@@ -52,7 +52,7 @@ from kaboom.bots.make import make_bot
 from kaboom.engine.errors import BadInput, BadOption
 from kaboom.engine.registry import get_game, new_game
 from kaboom.rl.batch import Batch
-from kaboom.rl.encoding import Encoder, encoder_for, written
+from kaboom.rl.encoding import Encoder, encoder_for, scatter_into
 from kaboom.rl.features import Sink
 from kaboom.rl.gym_env import check_seat, opponent_specs
 from kaboom.rl.pettingzoo_env import REWARDS
@@ -158,8 +158,7 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Each game's legal actions now, as booleans (N × actions)."""
         masks = np.zeros((self.num_envs, self.batch.actions), np.bool_)
-        masks.reshape(-1)[written(self.batch.marks)[0]] = True
-        return masks
+        return scatter_into(masks, self.batch.marks)
 
     def random_actions(self, seed: int | None = None) -> npt.NDArray[np.int64]:
         """A uniformly random legal action in each game (a masked random policy, drawn in
@@ -230,9 +229,7 @@ class Recycled:
             out = np.zeros(shape, dtype)
         else:  # (zeroed whole: a caller may have written into it before letting it go)
             out.fill(0)
-        at, values = written(sink)
-        out.reshape(-1)[at] = values
-        self.array = out
+        self.array = scatter_into(out, sink)
         return out
 
 
