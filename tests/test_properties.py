@@ -511,11 +511,14 @@ def test_who_is_in_the_game_is_what_the_table_shows(config: Config, seed: int) -
     """``in_game`` (a family's fast answer, which the RL environments ask) agrees with the
     observation's ``players[q]["in"]`` at every step."""
     state = config.start(seed)
-    for step, _ in enumerate(playout(state, random.Random(seed))):
+
+    def agree() -> bool:
         shown = [bool(p["in"]) for p in state.observe(None)["players"]]
-        assert [state.in_game(q) for q in range(state.players)] == shown, f"step {step}"
-    shown = [bool(p["in"]) for p in state.observe(None)["players"]]
-    assert [state.in_game(q) for q in range(state.players)] == shown, "the end"
+        return [state.in_game(q) for q in range(state.players)] == shown
+
+    for step, _ in enumerate(playout(state, random.Random(seed))):
+        assert agree(), f"step {step}"
+    assert agree(), "the end"
 
 
 def check_events_reveal_no_more_than_the_observation(
