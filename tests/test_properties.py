@@ -389,10 +389,9 @@ def through_text(raw: dict[str, Any], whole: bool) -> dict[str, Any]:
     writing and reading were most of the property's time), which is passed on as it is."""
     if whole:
         return dict(json.loads(json.dumps(raw)))
-    back = json.loads(json.dumps({k: v for k, v in raw.items() if k != "rng"}))
-    if "rng" in raw:
-        back["rng"] = raw["rng"]
-    return dict(back)
+    back: dict[str, Any] = json.loads(json.dumps({k: v for k, v in raw.items() if k != "rng"}))
+    back["rng"] = raw["rng"]  # (every state's JSON holds it: State.to_json)
+    return back
 
 
 def seats_sampled(state: State, step: int, picker: random.Random) -> list[int]:
