@@ -62,8 +62,8 @@ class Batch:
         self.size: int = encoder.size
         self.actions: int = encoder.num_actions
         #: The nonzero values of every row's vector (row i's indices from ``i * size``),
-        #: written anew at each step; those of the games that ended at it (their last
-        #: vectors, ``final_obs``).
+        #: written anew at each step; the last vectors of the games that ended at it
+        #: (``final_obs``), the k-th of them from ``k * size``.
         self.rows = Sink(games * 64)
         self.ended = Sink(64)
         #: Where the masks are 1: each row's legal action ids, from ``row * actions`` (a
@@ -175,6 +175,7 @@ class Batch:
         self.rows.start(0)
         self.ended.start(0)
         self.marks.start(0)
+        ended = 0
         for i in range(self.games):
             state = self.states[i]
             seat = self.seats[i]
@@ -192,7 +193,8 @@ class Batch:
                 self.learned[i] = self.rewards[i * self.n + self.learner[i]]
             self.done[i] = 1 if over else 0
             if over:
-                self._encode(i, state, seat, self.ended)
+                self._encode(ended, state, seat, self.ended)
+                ended += 1
                 self.states[i] = self._deal(i)
                 self._start(i)
             self._write(i)
@@ -254,8 +256,9 @@ class Batch:
         marks.n = n
 
     def _encode(self, i: int, state: State, seat: int, out: Sink) -> None:
-        """Row ``i`` of ``out``: ``seat``'s vector of ``state`` (the family's fast path where
-        it has one, compiled to compiled; else the encoder's slow path)."""
+        """Row ``i`` of ``out`` (from ``i * size``): ``seat``'s vector of ``state`` (the
+        family's fast path where it has one, compiled to compiled; else the encoder's slow
+        path)."""
         out.row(i * self.size)
         if not write_features(state, seat, self.layout, out):
             self.encoder.encode_into(state, seat, out)

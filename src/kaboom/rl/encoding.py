@@ -306,9 +306,17 @@ def scatter(sink: Sink, shape: tuple[int, ...]) -> Vector:
 
 def scatter_into(out: npt.NDArray[G], sink: Sink) -> npt.NDArray[G]:
     """``out``, an array of zeros, with ``sink``'s values written at their indices (which
-    run over it flattened), cast to its type."""
+    run over it flattened), cast to its type. (Cast before they are written: numpy casts
+    more slowly inside an assignment by indices, 64 Dynamitt vectors' values 30%.)"""
     at, values = written(sink)
-    out.reshape(-1)[at] = values
+    out.reshape(-1)[at] = values.astype(out.dtype)
+    return out
+
+
+def mark_into(out: npt.NDArray[G], marks: Sink) -> npt.NDArray[G]:
+    """``out``, an array of zeros, with 1 at each index written into ``marks`` (a mask's
+    ones: ``Batch.marks``), its values unread."""
+    out.reshape(-1)[np.frombuffer(memoryview(marks.at), np.int64, marks.n)] = 1
     return out
 
 

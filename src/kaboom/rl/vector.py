@@ -26,7 +26,9 @@ Two ways to play:
 
 Autoreset is ``SAME_STEP``: a game that ends is dealt again in the same step; the row is
 then the new game's first decision, and the vector of the seat that made the last move of
-the old one is in ``info["final_obs"]`` (where ``info["_final_obs"]`` is True).
+the old one is ``info["final_obs"][i]`` (where ``info["_final_obs"][i]`` is True): as
+Gymnasium's ``SyncVectorEnv`` gives it, an object array of N items, None for the games
+that did not end.
 ``terminations`` is True for those rows; ``truncations`` is always False (every game ends).
 
 Seeding: ``reset(seed=S)`` gives game i the RNG ``random.Random(S + i)``, and each of its
@@ -52,8 +54,7 @@ from kaboom.bots.make import make_bot
 from kaboom.engine.errors import BadInput, BadOption
 from kaboom.engine.registry import get_game, new_game
 from kaboom.rl.batch import Batch
-from kaboom.rl.encoding import Encoder, encoder_for, scatter_into
-from kaboom.rl.features import Sink
+from kaboom.rl.encoding import Encoder, encoder_for, mark_into, scatter, scatter_into
 from kaboom.rl.gym_env import check_seat, opponent_specs
 from kaboom.rl.pettingzoo_env import REWARDS
 
@@ -125,7 +126,7 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
         self._rng = np.random.default_rng()
         self.batch.seed(self._seeds(None))
         #: The big arrays a step returns, each written again once the caller lets go of it.
-        self._obs, self._final, self._mask = Recycled(), Recycled(), Recycled()
+        self._obs, self._mask = Recycled(), Recycled()
 
     # -- Gymnasium's vector interface -------------------------------------------------------
     def reset(
@@ -158,7 +159,7 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Each game's legal actions now, as booleans (N × actions)."""
         masks = np.zeros((self.num_envs, self.batch.actions), np.bool_)
-        return scatter_into(masks, self.batch.marks)
+        return mark_into(masks, self.batch.marks)
 
     def random_actions(self, seed: int | None = None) -> npt.NDArray[np.int64]:
         """A uniformly random legal action in each game (a masked random policy, drawn in
@@ -187,23 +188,34 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
 
     def _observations(self) -> npt.NDArray[np.float32]:
         """Each game's vector now (N × size)."""
-        return self._obs.scatter(self.batch.rows, (self.num_envs, self.batch.size), np.float32)
+        obs = self._obs.zeros((self.num_envs, self.batch.size), np.float32)
+        return scatter_into(obs, self.batch.rows)
 
     def _info(self, done: npt.NDArray[np.bool_] | None) -> dict[str, Any]:
         """The info of a reset (``done`` None) or a step."""
+        mask = self._mask.zeros((self.num_envs, self.batch.actions), np.int8)
         info: dict[str, Any] = {
-            "action_mask": self._mask.scatter(
-                self.batch.marks, (self.num_envs, self.batch.actions), np.int8
-            ),
+            "action_mask": mark_into(mask, self.batch.marks),
             "seat": self._seats.copy(),
         }
         if not self.self_play:
             info["learner"] = self._learner.copy()
-        if done is not None and done.any():  # (the rows of the games that ended; the rest 0)
-            shape = (self.num_envs, self.batch.size)
-            info["final_obs"] = self._final.scatter(self.batch.ended, shape, np.float32)
+        if done is not None and done.any():
+            info["final_obs"] = self._final_observations(done)
             info["_final_obs"] = done.copy()
         return info
+
+    def _final_observations(self, done: npt.NDArray[np.bool_]) -> npt.NDArray[np.object_]:
+        """Gymnasium's ``final_obs``: an object array of N items, the last vector of each
+        game that ended at this step (as ``SyncVectorEnv`` gives), None for the others. The
+        vectors are the rows of one array made for them alone (the batch writes the k-th
+        game that ended from ``k * size``)."""
+        rows = np.flatnonzero(done).tolist()
+        vectors = scatter(self.batch.ended, (len(rows), self.batch.size))
+        final = np.full(self.num_envs, None, object)
+        for k, i in enumerate(rows):
+            final[i] = vectors[k]
+        return final
 
 
 class Recycled:
@@ -222,14 +234,14 @@ class Recycled:
         # (its references: ``self.array``, ``array`` and ``getrefcount``'s own)
         return array if array is not None and sys.getrefcount(array) <= 3 else None
 
-    def scatter(self, sink: Sink, shape: tuple[int, int], dtype: type[T]) -> npt.NDArray[T]:
-        """Zeros of ``shape`` but for ``sink``'s values (``encoding.scatter``)."""
+    def zeros(self, shape: tuple[int, int], dtype: type[T]) -> npt.NDArray[T]:
+        """Zeros of ``shape``: the last array written again, or a new one."""
         out = self._let_go()
         if out is None:
             out = np.zeros(shape, dtype)
         else:  # (zeroed whole: a caller may have written into it before letting it go)
             out.fill(0)
-        self.array = scatter_into(out, sink)
+        self.array = out
         return out
 
 
