@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 from typing import Any
 
@@ -246,6 +248,29 @@ def test_event_json_round_trip(event: Event) -> None:
     raw = json.loads(json.dumps(event.to_json()))
     assert Event.from_json(raw) == event
     assert raw["audience"] is None or raw["audience"] == sorted(raw["audience"])
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        Event("turn", 1, {"owed": 2}),
+        Event("draw", 0, {"card": "skip"}, frozenset({0})),
+        Event("win"),
+    ],
+)
+def test_an_event_pickles_copies_and_compares_by_its_four_parts(event: Event) -> None:
+    """Events go through pickle with a state (OpenSpiel's ``serialize``, the server's
+    search pool) and are compared in tests: by kind, seat, data and audience, as the
+    dataclass they were compared."""
+    for copied in (pickle.loads(pickle.dumps(event)), copy.deepcopy(event), copy.copy(event)):
+        assert copied == event and copied is not event
+        assert repr(copied) == repr(event)
+    assert event != Event(event.kind + "!", event.seat, event.data, event.audience)
+    assert event != Event(event.kind, 7, event.data, event.audience)
+    assert event != Event(event.kind, event.seat, {"other": 1}, event.audience)
+    assert event != Event(event.kind, event.seat, event.data, frozenset({5}))
+    assert event != (event.kind, event.seat, event.data, event.audience)
+    assert Event("win").data == {} and Event("win").data is not Event("win").data
 
 
 # -- the player view -------------------------------------------------------------------------
