@@ -293,9 +293,12 @@ def _count(
 
 def written(sink: Sink) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
     """The indices and values written into ``sink`` (numpy's views of them)."""
-    n = sink.n
-    at = np.frombuffer(memoryview(sink.at), np.int64, n)
-    return at, np.frombuffer(memoryview(sink.values), np.float64, n)
+    return places(sink), np.frombuffer(memoryview(sink.values), np.float64, sink.n)
+
+
+def places(sink: Sink) -> npt.NDArray[np.int64]:
+    """The indices written into ``sink`` (numpy's view of them)."""
+    return np.frombuffer(memoryview(sink.at), np.int64, sink.n)
 
 
 def scatter(sink: Sink, shape: tuple[int, ...]) -> Vector:
@@ -316,7 +319,7 @@ def scatter_into(out: npt.NDArray[G], sink: Sink) -> npt.NDArray[G]:
 def mark_into(out: npt.NDArray[G], marks: Sink) -> npt.NDArray[G]:
     """``out``, an array of zeros, with 1 at each index written into ``marks`` (a mask's
     ones: ``Batch.marks``), its values unread."""
-    out.reshape(-1)[np.frombuffer(memoryview(marks.at), np.int64, marks.n)] = 1
+    out.reshape(-1)[places(marks)] = 1
     return out
 
 
