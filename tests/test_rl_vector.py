@@ -112,8 +112,10 @@ def test_the_same_seed_the_same_games_and_no_seed_a_secret_one() -> None:
 def test_the_arrays_a_caller_keeps_never_change_and_those_let_go_are_written_again() -> None:
     """A step writes again only the arrays the caller let go of (``Recycled``): a caller
     that keeps every step's arrays finds them as they were returned, and one that keeps
-    none (its arrays written again in place), even one that writes into them before it
-    lets them go, gets the same values. Defaults: the env's game, games and players."""
+    none (its arrays written again in place, only their old values set back to zero) gets
+    the same values. The observations and masks are read-only; one the caller makes
+    writeable and writes into before it lets it go is still right the next time.
+    Defaults: the env's game, games and players."""
     keeper, dropper = KaboomVectorEnv(), KaboomVectorEnv()
     kept: list[tuple[Any, ...]] = [keeper.reset(seed=3)]
     obs, info = dropper.reset(seed=3)
@@ -133,13 +135,19 @@ def test_the_arrays_a_caller_keeps_never_change_and_those_let_go_are_written_aga
         if "final_obs" in info:
             assert _same(info["final_obs"], step[4]["final_obs"])
         places.add(id(obs))
-        if k % 2:  # (written into before being let go: the next step's are still right)
+        mask = info["action_mask"]
+        with pytest.raises(ValueError, match="read-only"):
             obs += 0.5
-            info["action_mask"][:] = 1
+        with pytest.raises(ValueError, match="read-only"):
+            mask[:] = 1
+        if k % 2:  # (made writeable, written into, let go: the next step's are still right)
+            obs.flags.writeable = mask.flags.writeable = True
+            obs += 0.5
+            mask[k % 3 :: 3] = 1
             for final in info.get("final_obs", []):
                 if final is not None:
                     final += 0.25
-        del obs, rewards, done, info  # (let go: the next step may write them again)
+        del obs, rewards, done, info, mask  # (let go: the next step may write them again)
     assert len(places) < 10  # (the dropper's observations were written again in place)
     for got, was in zip(kept[1:], copies[1:], strict=True):
         assert all(np.array_equal(a, b) for a, b in zip(got[:4], was[:4], strict=True))

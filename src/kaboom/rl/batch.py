@@ -226,7 +226,8 @@ class Batch:
         """The game is over: the winners +1 and every other seat still in -1 (``score``:
         each seat's score)."""
         gone = self.gone[i]
-        players = state.observe(None)["players"]
+        # (the scores are read from the public observation, built for them alone)
+        players = state.observe(None)["players"] if self.score else []
         winners = state.winners
         for q in range(self.n):
             if q in gone:

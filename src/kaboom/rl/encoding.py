@@ -420,7 +420,7 @@ class ExplodingEncoder(Encoder):
         words = [self.play_words(text) for text in table.texts]
         ranks = [self._token.get(rank, -1) for rank in table.rslug]
         return KittensLayout(self.players, len(self.cards), len(self.tokens), self._at, self._step,
-                             self.total_cards, words, ranks)  # fmt: skip
+                             self.total_cards, words, ranks, self.size)  # fmt: skip
 
 
 class BoardEncoder(Encoder):
@@ -476,7 +476,7 @@ class BoardEncoder(Encoder):
         return BoardLayout(self.players, len(self.cards), self._at, self._step,
                            self.total_cards, [self._card[slug] for slug in box.card_slugs],
                            [self._card[slug] for slug in box.disc_slugs],
-                           card_words)  # fmt: skip
+                           card_words, self.size)  # fmt: skip
 
 
 class EleminisEncoder(Encoder):
@@ -531,4 +531,4 @@ class EleminisEncoder(Encoder):
         if not isinstance(state, EleminisRules):
             return None
         return EleminisLayout(self.players, len(self.cards), self.slots, self._at,
-                              self._step, self.total_cards)  # fmt: skip
+                              self._step, self.total_cards, self.size)  # fmt: skip

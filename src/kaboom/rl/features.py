@@ -84,11 +84,16 @@ class Layout:
     the values are scaled by."""
 
     def __init__(self, players: int, cards: int, at: dict[str, int], step: float,
-                 total_cards: float) -> None:  # fmt: skip
-        self.n = players
-        self.c = cards
+                 total_cards: float, room: int) -> None:  # fmt: skip
+        self.n: i64 = players
+        self.c: i64 = cards
+        #: The most values one row may write (its vector's size, and an index a play's
+        #: words name twice written twice): the room a row asks for before it writes.
+        self.room: i64 = room
         #: Zeros, one per title: ``_counts``'s tallies (unboxed), left zero after each use.
         self.counts: vec[i64] = vec[i64]([0] * cards)
+        #: ``_counts``'s titles in the order first counted (one place per title).
+        self.seen: vec[i64] = vec[i64]([0] * cards)
         #: Each title's own index: ``_counts``'s titles of cards that are titles.
         self.same: vec[i64] = vec[i64](range(cards))
         self.step = step
@@ -98,20 +103,20 @@ class Layout:
             [_summed(k, step) for k in range(int(total_cards) + 1)]
         )
         self.total = total_cards
-        self.phase = at["phase"]
-        self.to_act = at["to_act"]
-        self.current = at["current"]
-        self.alive = at["in"]
-        self.hand_size = at["hand_size"]
-        self.hand = at["hand"]
-        self.turns = at["turns"]
-        self.winners = at["winners"]
-        self.window_open = at["window.open"]
-        self.window_player = at["window.player"]
-        self.window_nopes = at["window.nopes"]
-        self.window_verb = at["window.verb"]
-        self.window_names = at["window.names"]
-        self.window_target = at["window.target"]
+        self.phase: i64 = at["phase"]
+        self.to_act: i64 = at["to_act"]
+        self.current: i64 = at["current"]
+        self.alive: i64 = at["in"]
+        self.hand_size: i64 = at["hand_size"]
+        self.hand: i64 = at["hand"]
+        self.turns: i64 = at["turns"]
+        self.winners: i64 = at["winners"]
+        self.window_open: i64 = at["window.open"]
+        self.window_player: i64 = at["window.player"]
+        self.window_nopes: i64 = at["window.nopes"]
+        self.window_verb: i64 = at["window.verb"]
+        self.window_names: i64 = at["window.names"]
+        self.window_target: i64 = at["window.target"]
 
 
 class KittensLayout(Layout):
@@ -128,22 +133,23 @@ class KittensLayout(Layout):
         total_cards: float,
         window_words: list[tuple[int, list[int], list[int]]],
         rank_tokens: list[int],
+        size: int,
     ) -> None:
-        super().__init__(players, titles, at, step, total_cards)
-        self.tokens = tokens
-        self.draw_size = at["pile.draw.size"]
-        self.discard_size = at["pile.discard.size"]
-        self.discard_cards = at["pile.discard.cards"]
-        self.discard_top = at["pile.discard.top"]
-        self.known = at["known.draw"]
-        self.known_hands = at["known.hands"]
-        self.owed = at["exploding.turns_owed"]
-        self.attacked = at["exploding.attacked"]
-        self.bombs = at["exploding.bombs_in_pile"]
-        self.out = at["exploding.out_of_game"]
-        self.out_down = at["exploding.out_of_game_face_down"]
-        self.drawn_bomb = at["exploding.drawn_bomb"]
-        self.absent = at["exploding.absent"]
+        super().__init__(players, titles, at, step, total_cards, size + _most_words(window_words))
+        self.tokens: i64 = tokens
+        self.draw_size: i64 = at["pile.draw.size"]
+        self.discard_size: i64 = at["pile.discard.size"]
+        self.discard_cards: i64 = at["pile.discard.cards"]
+        self.discard_top: i64 = at["pile.discard.top"]
+        self.known: i64 = at["known.draw"]
+        self.known_hands: i64 = at["known.hands"]
+        self.owed: i64 = at["exploding.turns_owed"]
+        self.attacked: i64 = at["exploding.attacked"]
+        self.bombs: i64 = at["exploding.bombs_in_pile"]
+        self.out: i64 = at["exploding.out_of_game"]
+        self.out_down: i64 = at["exploding.out_of_game_face_down"]
+        self.drawn_bomb: i64 = at["exploding.drawn_bomb"]
+        self.absent: i64 = at["exploding.absent"]
         #: Per action id: the verb's index (-1: none), the tokens it names, the seats it
         #: aims at (absolute), as ``Encoder`` reads them from the action's text.
         self.words = window_words
@@ -165,23 +171,24 @@ class BoardLayout(Layout):
         card_index: list[int],
         disc_index: list[int],
         card_words: list[tuple[int, list[int], list[int]]],
+        size: int,
     ) -> None:
-        super().__init__(players, titles, at, step, total_cards)
-        self.action_deck = at["pile.action_deck.size"]
-        self.action_discard = at["pile.action_discard.size"]
-        self.move_deck = at["pile.move_deck.size"]
-        self.move_discard = at["pile.move_discard.size"]
-        self.action_cards = at["pile.action_discard.cards"]
-        self.action_top = at["pile.action_discard.top"]
-        self.move_cards = at["pile.move_discard.cards"]
-        self.move_top = at["pile.move_discard.top"]
-        self.known = at["known.move_deck"]
-        self.position = at["board.position"]
-        self.chaos = at["board.chaos"]
-        self.owed = at["board.turns_owed"]
-        self.attacked = at["board.attacked"]
-        self.magnets = at["board.magnets_aside"]
-        self.disc_to_choose = at["board.disc_to_choose"]
+        super().__init__(players, titles, at, step, total_cards, size + _most_words(card_words))
+        self.action_deck: i64 = at["pile.action_deck.size"]
+        self.action_discard: i64 = at["pile.action_discard.size"]
+        self.move_deck: i64 = at["pile.move_deck.size"]
+        self.move_discard: i64 = at["pile.move_discard.size"]
+        self.action_cards: i64 = at["pile.action_discard.cards"]
+        self.action_top: i64 = at["pile.action_discard.top"]
+        self.move_cards: i64 = at["pile.move_discard.cards"]
+        self.move_top: i64 = at["pile.move_discard.top"]
+        self.known: i64 = at["known.move_deck"]
+        self.position: i64 = at["board.position"]
+        self.chaos: i64 = at["board.chaos"]
+        self.owed: i64 = at["board.turns_owed"]
+        self.attacked: i64 = at["board.attacked"]
+        self.magnets: i64 = at["board.magnets_aside"]
+        self.disc_to_choose: i64 = at["board.disc_to_choose"]
         self.card_index: vec[i64] = vec[i64](card_index)
         self.disc_index: vec[i64] = vec[i64](disc_index)
         #: Per Action Card: its play's verb, the tokens it names (the card's own among
@@ -193,74 +200,106 @@ class EleminisLayout(Layout):
     """Eleminis's offsets."""
 
     def __init__(self, players: int, titles: int, slots: int, at: dict[str, int],
-                 step: float, total_cards: float) -> None:  # fmt: skip
-        super().__init__(players, titles, at, step, total_cards)
-        self.slots = slots
-        self.deck_size = at["pile.deck.size"]
-        self.discard_size = at["pile.discard.size"]
-        self.discard_cards = at["pile.discard.cards"]
-        self.discard_top = at["pile.discard.top"]
-        self.known = at["known.deck"]
-        self.row = at["eleminis.row"]
-        self.score = at["eleminis.score"]
-        self.total_at = at["eleminis.total"]
-        self.teammate = at["eleminis.teammate"]
-        self.teams = at["eleminis.teams"]
-        self.drawn = at["eleminis.drawn"]
-        self.game_number = at["eleminis.game_number"]
-        self.first = at["eleminis.first"]
+                 step: float, total_cards: float, size: int) -> None:  # fmt: skip
+        super().__init__(players, titles, at, step, total_cards, size)
+        self.slots: i64 = slots
+        self.deck_size: i64 = at["pile.deck.size"]
+        self.discard_size: i64 = at["pile.discard.size"]
+        self.discard_cards: i64 = at["pile.discard.cards"]
+        self.discard_top: i64 = at["pile.discard.top"]
+        self.known: i64 = at["known.deck"]
+        self.row: i64 = at["eleminis.row"]
+        self.score: i64 = at["eleminis.score"]
+        self.total_at: i64 = at["eleminis.total"]
+        self.teammate: i64 = at["eleminis.teammate"]
+        self.teams: i64 = at["eleminis.teams"]
+        self.drawn: i64 = at["eleminis.drawn"]
+        self.game_number: i64 = at["eleminis.game_number"]
+        self.first: i64 = at["eleminis.first"]
 
 
-def _counts(out: Sink, base: int, items: list[int], title: vec[i64], L: Layout) -> None:
+def _most_words(words: list[tuple[int, list[int], list[int]]]) -> int:
+    """The most tokens and seats one play's words name (a row's room past its size)."""
+    return max((len(names) + len(seats) for _, names, seats in words), default=0)
+
+
+# -- writing a row --------------------------------------------------------------------------------
+# A row's writers store into the sink's two vectors, held in the row's locals (``at``,
+# ``values``), each value at place ``n``, and return the next place: a store each, where a
+# method of the sink loads both vectors at each value. ``kittens_features`` and the others
+# ask the sink for the row's room (``Layout.room``) before they take the vectors, and set
+# the sink's ``n`` at the end. Indices are the row's: its ``base`` already added.
+
+
+def _one(at: vec[i64], values: vec[float], n: i64, i: i64) -> i64:
+    """1 at index ``i``, in place ``n``."""
+    at[n] = i
+    values[n] = 1.0
+    return n + 1
+
+
+def _value(at: vec[i64], values: vec[float], n: i64, i: i64, x: float) -> i64:
+    """``x`` (clipped to 1) at index ``i``, in place ``n``; nothing where it is 0 (the
+    vector starts at 0)."""
+    if x == 0.0:
+        return n
+    at[n] = i
+    values[n] = x if x < 1.0 else 1.0
+    return n + 1
+
+
+def _counts(at: vec[i64], values: vec[float], n: i64, base: i64, items: list[int],
+            title: vec[i64], L: Layout) -> i64:  # fmt: skip
     """Per title, ``L.step`` summed once per item of ``items`` (at most 1), at ``base +
     title``, an item's title being ``title[item]`` (``Layout.same``: the item is its title).
     Counted as unboxed integers in ``L.counts`` (zeros, one per title, left zero again),
-    read back in title order (a load each), or, for a few items among many titles (the
-    cards out of a Dynamitt game, 1 to 3 of 53 titles), by a second pass over them."""
+    each title noted in ``L.seen`` at its first item: the values are written for the titles
+    counted, without a pass over every title (a Dynamitt discard: 20 of 53)."""
     if not items:
-        return
-    counts = L.counts
+        return n
+    counts, seen, copies = L.counts, L.seen, L.copies
+    m: i64 = 0
     for item in items:
-        counts[title[item]] += 1
-    out.room(len(counts))
-    at, values, n, row = out.at, out.values, out.n, out.base + base
-    if 4 * len(items) < len(counts):
-        for item in items:
-            t = title[item]
-            k = counts[t]
-            if k:  # (the title's first item: its count, then 0)
-                at[n] = row + t
-                values[n] = _copies(k, L)
-                n += 1
-                counts[t] = 0
-        out.n = n
-        return
-    t = 0
-    while t < len(counts):
+        t = title[item]
         k = counts[t]
-        if k:
-            at[n] = row + t
-            values[n] = _copies(k, L)
-            n += 1
-            counts[t] = 0
-        t += 1
-    out.n = n
+        if k == 0:
+            seen[m] = t
+            m += 1
+        counts[t] = k + 1
+    j: i64 = 0
+    while j < m:
+        t = seen[j]
+        k = counts[t]
+        at[n] = base + t
+        values[n] = copies[k] if k < len(copies) else _summed(k, L.step)
+        counts[t] = 0
+        n += 1
+        j += 1
+    return n
 
 
-def _held(out: Sink, base: int, hand: list[int], title: vec[i64], L: Layout) -> None:
-    """Per card of ``hand`` (a count each), its copies at ``base + title[card]``."""
-    out.room(len(hand))
-    at, values, n, row = out.at, out.values, out.n, out.base + base
+def _held(at: vec[i64], values: vec[float], n: i64, base: i64, hand: list[int],
+          title: vec[i64], size: int, L: Layout) -> i64:  # fmt: skip
+    """Per card of ``hand`` (a count each, ``size`` cards in all), its copies at ``base +
+    title[card]``; read up to its last card held."""
+    left = size
+    if left <= 0:
+        return n
+    copies = L.copies
     for t, k in enumerate(hand):
         if k:
-            at[n] = row + title[t]
-            values[n] = _copies(k, L)
+            at[n] = base + title[t]
+            values[n] = copies[k] if k < len(copies) else _summed(k, L.step)
             n += 1
-    out.n = n
+            left -= k
+            if left <= 0:
+                break
+    return n
 
 
 def _copies(k: i64, L: Layout) -> float:
-    """``k`` copies of a title: ``L.step`` summed ``k`` times (clipped to 1)."""
+    """``k`` copies of a title: ``L.step`` summed ``k`` times (clipped to 1). (The loops
+    over many titles read ``L.copies`` themselves: a load, where this is a call.)"""
     copies = L.copies
     return copies[k] if k < len(copies) else _summed(k, L.step)
 
@@ -273,139 +312,157 @@ def _summed(k: i64, step: float) -> float:
     return x if x < 1.0 else 1.0
 
 
-def _set(out: Sink, i: int, x: float) -> None:
-    """Value ``x`` (clipped to 1) at ``i``, left alone when 0 (the vector starts at 0)."""
-    if x != 0.0:
-        out.put(i, x if x < 1.0 else 1.0)
-
-
-def _common(out: Sink, L: Layout, me: int, phase: int, to_act: int, current: int,
-            turns: int, winner: int) -> None:  # fmt: skip
+def _common(at: vec[i64], values: vec[float], n: i64, row: i64, L: Layout, me: i64,
+            phase: int, to_act: int, current: int, turns: int, winner: int) -> i64:  # fmt: skip
     """The phase, who acts (-1: nobody), whose turn, the turns, the winner (-1: none)."""
-    n = L.n
-    out.put(L.phase + phase, 1.0)
+    p = L.n
+    n = _one(at, values, n, row + L.phase + phase)
     if to_act >= 0:
-        out.put(L.to_act + (to_act - me) % n, 1.0)
-    out.put(L.current + (current - me) % n, 1.0)
-    _set(out, L.turns, turns / TURNS_SCALE)
+        n = _one(at, values, n, row + L.to_act + (to_act - me) % p)
+    n = _one(at, values, n, row + L.current + (current - me) % p)
+    n = _value(at, values, n, row + L.turns, turns / TURNS_SCALE)
     if winner >= 0:
-        out.put(L.winners + (winner - me) % n, 1.0)
+        n = _one(at, values, n, row + L.winners + (winner - me) % p)
+    return n
 
 
-def kittens_features(s: KittensCore, me: int, L: KittensLayout, out: Sink) -> None:
+def kittens_features(s: KittensCore, me: i64, L: KittensLayout, out: Sink) -> None:
     """Write into ``out`` the nonzero values of seat ``me``'s vector (``Encoder``). (Loops
     run over the lists themselves: an item read in a ``for`` is a load, where ``xs[i]`` is
     a checked call.)"""
-    n, c = L.n, L.c
+    out.room(L.room)
+    at, values, row = out.at, out.values, out.base
+    p, c = L.n, L.c
     over = s.phase == OVER
-    _common(out, L, me, s.phase, -1 if over else s.actor, s.current, s.turns, s.winner)
+    n = _common(at, values, out.n, row, L, me, s.phase, -1 if over else s.actor, s.current,
+                s.turns, s.winner)  # fmt: skip
+    base = row + L.alive
     for q, alive in enumerate(s.alive):
         if alive:
-            out.put(L.alive + (q - me) % n, 1.0)
+            n = _one(at, values, n, base + (q - me) % p)
+    base = row + L.hand_size
     for q, size in enumerate(s.sizes):
-        _set(out, L.hand_size + (q - me) % n, size / HAND_SCALE)
-    _set(out, L.draw_size, float(len(s.pile)) / L.total)
+        n = _value(at, values, n, base + (q - me) % p, size / HAND_SCALE)
+    n = _value(at, values, n, row + L.draw_size, float(len(s.pile)) / L.total)
     discard = s.discard
-    _set(out, L.discard_size, float(len(discard)) / L.total)
-    _counts(out, L.discard_cards, discard, L.same, L)
+    n = _value(at, values, n, row + L.discard_size, float(len(discard)) / L.total)
+    n = _counts(at, values, n, row + L.discard_cards, discard, L.same, L)
     if discard:
-        out.put(L.discard_top + discard[-1], 1.0)
-    _held(out, L.hand, s.hands[me], L.same, L)  # (one count per title)
+        n = _one(at, values, n, row + L.discard_top + discard[-1])
+    n = _held(at, values, n, row + L.hand, s.hands[me], L.same, s.sizes[me], L)
     w = s.window
     if w is not None:
         verb, names, seats = L.words[s.table.index[w.play]]
-        _window(out, L, me, w.player, len(w.nopes), verb, names, seats)
-    top = len(s.pile) - 1
-    for i, t in s.known_pile[me].items():
-        place = top - i
-        if place < KNOWN_PLACES:
-            out.put(L.known + place * c + t, 1.0)
-    _known_hands(s, me, L, out)
-    _exploding(s, me, L, out)
+        n = _window(at, values, n, row, L, me, w.player, len(w.nopes), verb, names, seats)
+    known = s.known_pile[me]
+    if known:
+        top, base = len(s.pile) - 1, row + L.known
+        for i, t in known.items():
+            place = top - i
+            if place < KNOWN_PLACES:
+                n = _one(at, values, n, base + place * c + t)
+    n = _known_hands(at, values, n, row, s, me, L)
+    out.n = _exploding(at, values, n, row, s, me, L)
 
 
-def _window(out: Sink, L: Layout, me: int, player: int, nopes: int, verb: int,
-            names: list[int], seats: list[int]) -> None:  # fmt: skip
+def _window(at: vec[i64], values: vec[float], n: i64, row: i64, L: Layout, me: i64,
+            player: int, nopes: int, verb: int, names: list[int],
+            seats: list[int]) -> i64:  # fmt: skip
     """A play waiting on its reaction window: who made it, the Nopes, its words."""
-    n = L.n
-    out.put(L.window_open, 1.0)
-    out.put(L.window_player + (player - me) % n, 1.0)
-    _set(out, L.window_nopes, nopes / n)
+    p = L.n
+    n = _one(at, values, n, row + L.window_open)
+    n = _one(at, values, n, row + L.window_player + (player - me) % p)
+    n = _value(at, values, n, row + L.window_nopes, nopes / p)
     if verb >= 0:
-        out.put(L.window_verb + verb, 1.0)
+        n = _one(at, values, n, row + L.window_verb + verb)
     for token in names:
-        out.put(L.window_names + token, 1.0)
+        n = _one(at, values, n, row + L.window_names + token)
     for q in seats:
-        out.put(L.window_target + (q - me) % n, 1.0)
+        n = _one(at, values, n, row + L.window_target + (q - me) % p)
+    return n
 
 
-def _known_hands(s: KittensCore, me: int, L: KittensLayout, out: Sink) -> None:
+def _known_hands(at: vec[i64], values: vec[float], n: i64, row: i64, s: KittensCore, me: i64,
+                 L: KittensLayout) -> i64:  # fmt: skip
     """The cards ``me`` knows other seats hold: its own entries of ``known_hands`` only."""
-    n, c = L.n, L.c
-    for key, k in s.known_hands.items():
-        if key[0] != me:
-            continue
-        out.put(L.known_hands + (key[1] - me) % n * c + key[2], _copies(k, L))
+    known = s.known_hands
+    if not known:
+        return n
+    p, c, base = L.n, L.c, row + L.known_hands
+    for key, k in known.items():
+        if key[0] == me:
+            at[n] = base + (key[1] - me) % p * c + key[2]
+            values[n] = _copies(k, L)
+            n += 1
+    return n
 
 
-def _exploding(s: KittensCore, me: int, L: KittensLayout, out: Sink) -> None:
-    n = L.n
-    _set(out, L.owed, s.turns_owed / OWED_SCALE)
+def _exploding(at: vec[i64], values: vec[float], n: i64, row: i64, s: KittensCore, me: i64,
+               L: KittensLayout) -> i64:  # fmt: skip
+    p = L.n
+    n = _value(at, values, n, row + L.owed, s.turns_owed / OWED_SCALE)
     if s.attacked:
-        out.put(L.attacked, 1.0)
-    _set(out, L.bombs, s.bombs_in_pile() / n)
-    _counts(out, L.out, s.out_of_game, L.same, L)
-    _set(out, L.out_down, float(len(s.out_of_game_face_down)) / L.total)
+        n = _one(at, values, n, row + L.attacked)
+    n = _value(at, values, n, row + L.bombs, s.bombs_in_pile() / p)
+    n = _counts(at, values, n, row + L.out, s.out_of_game, L.same, L)
+    n = _value(at, values, n, row + L.out_down, float(len(s.out_of_game_face_down)) / L.total)
     if s.drawn_bomb >= 0:
-        out.put(L.drawn_bomb + s.drawn_bomb, 1.0)
-    for q, r in s.absent:
-        token = L.rank_tokens[r]
-        if token >= 0:
-            out.put(L.absent + (q - me) % n * L.tokens + token, 1.0)
+        n = _one(at, values, n, row + L.drawn_bomb + s.drawn_bomb)
+    if s.absent:
+        base = row + L.absent
+        for q, r in s.absent:
+            token = L.rank_tokens[r]
+            if token >= 0:
+                n = _one(at, values, n, base + (q - me) % p * L.tokens + token)
+    return n
 
 
-def board_features(s: BoardCore, me: int, L: BoardLayout, out: Sink) -> None:
+def board_features(s: BoardCore, me: i64, L: BoardLayout, out: Sink) -> None:
     """The board game's vector of seat ``me`` (as ``kittens_features``): its own Action
     Cards, the public table, the Move Discs it saw still in the Move Deck."""
-    n, cards, discs = L.n, L.card_index, L.disc_index
+    out.room(L.room)
+    at, values, row = out.at, out.values, out.base
+    p, cards, discs = L.n, L.card_index, L.disc_index
     over = s.phase == BOARD_OVER
-    _common(out, L, me, s.phase, -1 if over else s.actor, s.current, s.turns, s.winner)
-    for q in range(n):
-        r = (q - me) % n
-        out.put(L.alive + r, 1.0)
-        _set(out, L.hand_size + r, s.hand_sizes[q] / HAND_SCALE)
-        _set(out, L.position + r, s.positions[q] / 40.0)
-    _set(out, L.action_deck, float(len(s.action_deck)) / L.total)
-    _set(out, L.action_discard, float(len(s.action_discard)) / L.total)
-    _set(out, L.move_deck, float(len(s.move_deck)) / L.total)
-    _set(out, L.move_discard, float(len(s.move_discard)) / L.total)
-    _counts(out, L.action_cards, s.action_discard, cards, L)
+    n = _common(at, values, out.n, row, L, me, s.phase, -1 if over else s.actor, s.current,
+                s.turns, s.winner)  # fmt: skip
+    for q in range(p):
+        r = (q - me) % p
+        n = _one(at, values, n, row + L.alive + r)
+        n = _value(at, values, n, row + L.hand_size + r, s.hand_sizes[q] / HAND_SCALE)
+        n = _value(at, values, n, row + L.position + r, s.positions[q] / 40.0)
+    n = _value(at, values, n, row + L.action_deck, float(len(s.action_deck)) / L.total)
+    n = _value(at, values, n, row + L.action_discard, float(len(s.action_discard)) / L.total)
+    n = _value(at, values, n, row + L.move_deck, float(len(s.move_deck)) / L.total)
+    n = _value(at, values, n, row + L.move_discard, float(len(s.move_discard)) / L.total)
+    n = _counts(at, values, n, row + L.action_cards, s.action_discard, cards, L)
     if s.action_discard:
-        out.put(L.action_top + cards[s.action_discard[-1]], 1.0)
-    _counts(out, L.move_cards, s.move_discard, discs, L)
+        n = _one(at, values, n, row + L.action_top + cards[s.action_discard[-1]])
+    n = _counts(at, values, n, row + L.move_cards, s.move_discard, discs, L)
     if s.move_discard:
-        out.put(L.move_top + discs[s.move_discard[-1]], 1.0)
-    _held(out, L.hand, s.hands[me], cards, L)
+        n = _one(at, values, n, row + L.move_top + discs[s.move_discard[-1]])
+    n = _held(at, values, n, row + L.hand, s.hands[me], cards, s.hand_sizes[me], L)
     w = s.window
     if w is not None:
         card, target = w.play
         verb, names, seats = L.card_words[card]
-        _window(out, L, me, w.player, len(w.nopes), verb, names, seats)
+        n = _window(at, values, n, row, L, me, w.player, len(w.nopes), verb, names, seats)
         if target >= 0:
-            out.put(L.window_target + (target - me) % n, 1.0)
+            n = _one(at, values, n, row + L.window_target + (target - me) % p)
     top = len(s.move_deck) - 1
     for i, d in s.known_move_deck[me].items():
         place = top - i
         if place < KNOWN_PLACES:
-            out.put(L.known + place * L.c + discs[d], 1.0)
+            n = _one(at, values, n, row + L.known + place * L.c + discs[d])
     if s.side == 1:
-        out.put(L.chaos, 1.0)
-    _set(out, L.owed, s.turns_owed / OWED_SCALE)
+        n = _one(at, values, n, row + L.chaos)
+    n = _value(at, values, n, row + L.owed, s.turns_owed / OWED_SCALE)
     if s.attacked:
-        out.put(L.attacked, 1.0)
-    _set(out, L.magnets, s.magnets_aside / 10.0)
+        n = _one(at, values, n, row + L.attacked)
+    n = _value(at, values, n, row + L.magnets, s.magnets_aside / 10.0)
     if s.phase == CHOOSE:
-        out.put(L.disc_to_choose + discs[s.disc_to_choose], 1.0)
+        n = _one(at, values, n, row + L.disc_to_choose + discs[s.disc_to_choose])
+    out.n = n
 
 
 def _signed(value: int, scale: float) -> float:
@@ -413,43 +470,45 @@ def _signed(value: int, scale: float) -> float:
     return min(1.0, max(0.0, 0.5 + value / scale))
 
 
-def eleminis_features(s: EleminisRules, me: int, L: EleminisLayout, out: Sink) -> None:
+def eleminis_features(s: EleminisRules, me: i64, L: EleminisLayout, out: Sink) -> None:
     """Eleminis's vector of seat ``me`` (as ``kittens_features``): everything is public but
     the order of an unseen Deck (a Deck turned over from the Discard Pile is seen)."""
-    n, c, slots = L.n, L.c, L.slots
+    out.room(L.room)
+    at, values, row = out.at, out.values, out.base
+    p, c, slots = L.n, L.c, L.slots
     over = s.phase == ELEMINIS_OVER
     winners = s.winners
-    _common(out, L, me, 1 if over else 0, -1 if over else s.current, s.current, s.turns,
-            winners[0] if winners else -1)  # fmt: skip
-    for q in winners[1:]:
-        out.put(L.winners + (q - me) % n, 1.0)
+    n = _common(at, values, out.n, row, L, me, 1 if over else 0, -1 if over else s.current,
+                s.current, s.turns, winners[0] if winners else -1)  # fmt: skip
+    for k in range(1, len(winners)):  # (the first is ``_common``'s)
+        n = _one(at, values, n, row + L.winners + (winners[k] - me) % p)
     teams = s.teams
-    for q in range(n):
-        r = (q - me) % n
-        out.put(L.alive + r, 1.0)
-        base = L.row + r * slots * c
+    for q in range(p):
+        r = (q - me) % p
+        n = _one(at, values, n, row + L.alive + r)
+        base = row + L.row + r * slots * c
         for slot in range(slots):
             t = s.cells[q * slots + slot]
             if t >= 0:
-                out.put(base + slot * c + t, 1.0)
-        _set(out, L.score + r, _signed(s.scores[q], 400.0))
-        _set(out, L.total_at + r, _signed(s.totals[q], 800.0))
+                n = _one(at, values, n, base + slot * c + t)
+        n = _value(at, values, n, row + L.score + r, _signed(s.scores[q], 400.0))
+        n = _value(at, values, n, row + L.total_at + r, _signed(s.totals[q], 800.0))
         if teams and q % teams == me % teams:
-            out.put(L.teammate + r, 1.0)
+            n = _one(at, values, n, row + L.teammate + r)
     deck, discard = s.deck, s.discard
-    _set(out, L.deck_size, float(len(deck)) / L.total)
-    _set(out, L.discard_size, float(len(discard)) / L.total)
-    _counts(out, L.discard_cards, discard, L.same, L)
+    n = _value(at, values, n, row + L.deck_size, float(len(deck)) / L.total)
+    n = _value(at, values, n, row + L.discard_size, float(len(discard)) / L.total)
+    n = _counts(at, values, n, row + L.discard_cards, discard, L.same, L)
     if discard:
-        out.put(L.discard_top + discard[-1], 1.0)
+        n = _one(at, values, n, row + L.discard_top + discard[-1])
     if s.deck_known:
         for k in range(min(KNOWN_PLACES, len(deck))):
-            out.put(L.known + k * c + deck[len(deck) - 1 - k], 1.0)
-    _set(out, L.teams, teams / 4.0)
+            n = _one(at, values, n, row + L.known + k * c + deck[len(deck) - 1 - k])
+    n = _value(at, values, n, row + L.teams, teams / 4.0)
     if s.drawn >= 0:
-        out.put(L.drawn + s.drawn, 1.0)
-    _set(out, L.game_number, s.game_number / 10.0)
-    out.put(L.first + (s.first - me) % n, 1.0)
+        n = _one(at, values, n, row + L.drawn + s.drawn)
+    n = _value(at, values, n, row + L.game_number, s.game_number / 10.0)
+    out.n = _one(at, values, n, row + L.first + (s.first - me) % p)
 
 
 def write_features(state: object, seat: int, layout: object, out: Sink) -> bool:
