@@ -420,7 +420,7 @@ class ExplodingEncoder(Encoder):
         words = [self.play_words(text) for text in table.texts]
         ranks = [self._token.get(rank, -1) for rank in table.rslug]
         return KittensLayout(self.players, len(self.cards), len(self.tokens), self._at, self._step,
-                             self.total_cards, words, ranks, self.size)  # fmt: skip
+                             self.total_cards, words, ranks, table.is_bomb, self.size)  # fmt: skip
 
 
 class BoardEncoder(Encoder):

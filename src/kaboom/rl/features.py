@@ -133,6 +133,7 @@ class KittensLayout(Layout):
         total_cards: float,
         window_words: list[tuple[int, list[int], list[int]]],
         rank_tokens: list[int],
+        bombs: list[bool],
         size: int,
     ) -> None:
         super().__init__(players, titles, at, step, total_cards, size + _most_words(window_words))
@@ -155,6 +156,8 @@ class KittensLayout(Layout):
         self.words = window_words
         #: Per rank of the action table: its token's index (-1: not a token).
         self.rank_tokens = rank_tokens
+        #: Per title: 1 for a bomb (``ActionTable.is_bomb``), unboxed.
+        self.bomb: vec[i64] = vec[i64]([1 if b else 0 for b in bombs])
 
 
 class BoardLayout(Layout):
@@ -403,7 +406,7 @@ def _exploding(at: vec[i64], values: vec[float], n: i64, row: i64, s: KittensCor
     n = _value(at, values, n, row + L.owed, s.turns_owed / OWED_SCALE)
     if s.attacked:
         n = _one(at, values, n, row + L.attacked)
-    n = _value(at, values, n, row + L.bombs, s.bombs_in_pile() / p)
+    n = _value(at, values, n, row + L.bombs, _bombs(s.pile, L.bomb) / p)
     n = _counts(at, values, n, row + L.out, s.out_of_game, L.same, L)
     n = _value(at, values, n, row + L.out_down, float(len(s.out_of_game_face_down)) / L.total)
     if s.drawn_bomb >= 0:
@@ -415,6 +418,14 @@ def _exploding(at: vec[i64], values: vec[float], n: i64, row: i64, s: KittensCor
             if token >= 0:
                 n = _one(at, values, n, base + (q - me) % p * L.tokens + token)
     return n
+
+
+def _bombs(pile: list[int], bomb: vec[i64]) -> int:
+    """``KittensCore.bombs_in_pile``, each card's bomb flag a load (there a checked call)."""
+    count: i64 = 0
+    for card in pile:
+        count += bomb[card]
+    return int(count)
 
 
 def board_features(s: BoardCore, me: i64, L: BoardLayout, out: Sink) -> None:
