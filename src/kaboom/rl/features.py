@@ -53,7 +53,8 @@ class Sink:
         self.base = base
 
     def put(self, i: i64, x: float) -> None:
-        """Value ``x`` at index ``i`` of the row (twice the room when full)."""
+        """Value ``x`` at index ``i`` of the row (twice the room when full): the slow path's
+        (``Encoder.encode_into``), a value at a time."""
         n = self.n
         if n == len(self.at):
             self.at = extend(self.at, self.at)
@@ -63,9 +64,10 @@ class Sink:
         self.n = n + 1
 
     def room(self, k: i64) -> None:
-        """Room for ``k`` more values (twice the room until there is). A loop that writes
-        many values stores them itself, each ``at[n]`` and ``values[n]`` of the vectors in
-        its locals, then sets ``n``: a store each, where ``put`` loads both vectors."""
+        """Room for ``k`` more values (twice the room until there is). A fast path asks for
+        a row's room once (``Layout.room``), then stores each value itself, ``at[n]`` and
+        ``values[n]`` of the vectors in its locals, and sets ``n``: a store each, where
+        ``put`` loads both vectors."""
         while self.n + k > len(self.at):
             self.at = extend(self.at, self.at)
             self.values = extend(self.values, self.values)
