@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import secrets
 import sys
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import numpy as np
@@ -58,6 +59,7 @@ from kaboom.engine.errors import BadInput, BadOption
 from kaboom.engine.registry import get_game, new_game
 from kaboom.rl.batch import Batch
 from kaboom.rl.encoding import Encoder, encoder_for, mark_into, places, scatter, scatter_into
+from kaboom.rl.features import Sink
 from kaboom.rl.gym_env import check_seat, opponent_specs
 from kaboom.rl.pettingzoo_env import REWARDS
 
@@ -191,15 +193,14 @@ class KaboomVectorEnv(VectorEnv[Any, Any, Any]):
 
     def _observations(self) -> npt.NDArray[np.float32]:
         """Each game's vector now (N × size), read-only."""
-        obs = self._obs.zeros((self.num_envs, self.batch.size), np.float32)
-        return self._obs.hand_out(scatter_into(obs, self.batch.rows), places(self.batch.rows))
+        shape = (self.num_envs, self.batch.size)
+        return self._obs.write(self.batch.rows, shape, np.float32, scatter_into)
 
     def _info(self, done: npt.NDArray[np.bool_] | None) -> dict[str, Any]:
         """The info of a reset (``done`` None) or a step."""
-        mask = self._mask.zeros((self.num_envs, self.batch.actions), np.int8)
-        marks = self.batch.marks
+        shape = (self.num_envs, self.batch.actions)
         info: dict[str, Any] = {
-            "action_mask": self._mask.hand_out(mark_into(mask, marks), places(marks)),
+            "action_mask": self._mask.write(self.batch.marks, shape, np.int8, mark_into),
             "seat": self._seats.copy(),
         }
         if not self.self_play:
@@ -245,8 +246,17 @@ class Recycled:
         # (its references: ``self.array``, ``array`` and ``getrefcount``'s own)
         return array if array is not None and sys.getrefcount(array) <= 3 else None
 
-    def zeros(self, shape: tuple[int, int], dtype: type[T]) -> npt.NDArray[T]:
-        """Zeros of ``shape``, writeable: the last array written again, or a new one."""
+    def write(
+        self,
+        sink: Sink,
+        shape: tuple[int, int],
+        dtype: type[T],
+        fill: Callable[[npt.NDArray[T], Sink], npt.NDArray[T]],
+    ) -> npt.NDArray[T]:
+        """Zeros of ``shape`` (the last array written again, or a new one) but for what
+        ``fill`` writes from ``sink`` at its indices (``scatter_into``, ``mark_into``),
+        read-only for the caller. The indices are kept (copied: the sink is written again
+        at the next step) to set back to zero when the array comes back."""
         out = self._let_go()
         if out is None:
             out = np.zeros(shape, dtype)
@@ -255,13 +265,8 @@ class Recycled:
         else:
             out.flags.writeable = True
             out.reshape(-1)[self.written] = 0
-        self.array = out
-        return out
-
-    def hand_out(self, out: npt.NDArray[T], written: npt.NDArray[np.int64]) -> npt.NDArray[T]:
-        """``out``, written at the flat indices ``written`` (a view of a sink, which the next
-        step writes again: copied), made read-only for the caller."""
-        self.written = written.copy()
+        self.array = fill(out, sink)
+        self.written = places(sink).copy()
         out.flags.writeable = False
         return out
 
