@@ -79,6 +79,8 @@ class Board(Family):
             "spaces": box.spaces,
             "ribbon": box.ribbon,
             "loop_back_to": box.loop_back_to,
+            # an explosion's discard down to this many Action Cards (the page's one choice)
+            "keep": box.explode_keep,
             "sides": sides,
             "legend": self.legend(),
         }

@@ -5,7 +5,8 @@
 // t() (kaboom.i18n.browser_words). Keys 1-9 choose.
 import { api, el } from "./api.js";
 import { CardBook } from "./cards.js";
-import * as fam from "./families.js";
+import { players } from "./families/common.js";
+import { familyPart } from "./families/index.js";
 import { nt, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -80,13 +81,10 @@ function drawAnswer(feedback) {
 function drawTable(view) {
   const obs = view.observation;
   $("#table-status").textContent = view.status;
-  $("#players").replaceChildren(fam.players(obs, view.seat, [], null, obs.family));
-  let middle;
-  if (obs.family === "exploding") middle = fam.exploding(obs, book, null);
-  else if (obs.family === "board") middle = fam.board(obs, book, view.seat);
-  else if (obs.family === "eleminis") middle = fam.eleminis(obs, book, view.seat, null);
-  else middle = fam.piles(obs, book);
-  $("#middle").replaceChildren(middle);
+  const part = familyPart(obs.family);
+  const ctx = { book, viewer: view.seat, words: null, seats: null, family: part, label: (q) => (q === view.seat ? t("You") : `P${q}`), botBadge: () => "", width: $("#middle").clientWidth || 600, phone: matchMedia("(max-width: 820px)").matches, redraw: () => drawTable(view) };
+  $("#players").replaceChildren(players(obs, ctx));
+  $("#middle").replaceChildren(part.middle(obs, ctx));
   $("#hand").replaceChildren(...(view.hand.length
     ? view.hand.map((slug) => el("div", { role: "listitem" }, book.card(slug, { small: true })))
     : [el("p", { class: "muted", role: "listitem" }, t("no cards"))]));

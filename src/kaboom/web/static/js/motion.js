@@ -2,9 +2,12 @@
 // what it may see) move a card from where it comes from to where it goes: a draw from the
 // pile, a play to the Discard Pile, a steal and a Favor's gift between players, a bomb put
 // back, an Eleminis card into its slot; an explosion shakes, a defuse glows, tokens slide.
-// The Web Animations API; nothing at all under `prefers-reduced-motion: reduce`.
+// The moments that make the game (a bomb drawn, a Defuse, a Nope landing, an explosion;
+// each family says which: families/*.js `moment`) take the whole felt for a moment, with
+// their sound, never the column where you answer. The Web Animations API; under
+// `prefers-reduced-motion: reduce` nothing moves, and a moment shows still.
 import { el } from "./api.js";
-import { t } from "./i18n.js";
+import * as sound from "./sound.js";
 
 const TIME = 480;
 const STAGGER = 140;
@@ -16,17 +19,47 @@ export function reduced() {
   return matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-/** The table drew `S`: animate the events of a new update (not a look back, not a sync). */
-export function onRender(S) {
+/** The table drew `S`: animate the events of a new update (not a look back, not a sync);
+ * `context()` is what the family's part draws with (table.js `partContext`). */
+export function onRender(S, context) {
   const seq = S.seq;
   const fresh = seq !== lastSeq && S.look === null && S.msg?.type === "update";
   lastSeq = seq;
   const tokensNow = tokenRects();
-  if (fresh && !reduced()) {
-    slideTokens(tokensNow);
-    picked(S.msg.events || []).forEach((e, i) => setTimeout(() => animate(S, e), i * STAGGER));
+  if (fresh) {
+    const events = picked(S.msg.events || []);
+    const ctx = context();
+    const big = events.map((e) => S.part.moment?.(e, ctx)).filter(Boolean);
+    if (big.length) showMoment(S, big[big.length - 1]);
+    if (!reduced()) {
+      slideTokens(tokensNow);
+      events.forEach((e, i) => setTimeout(() => animate(S, e, ctx), i * STAGGER));
+    }
   }
   tokensBefore = tokensNow;
+}
+
+// -- the moments ---------------------------------------------------------------------------------
+/** How long a moment holds the felt (ms): long enough to read its line, short of the
+ * shortest reaction window. */
+export const MOMENT_MS = 1600;
+let momentTimer = null;
+
+/** A moment of the whole table on the felt: its words (and its card), its sound; it lets
+ * every click through and goes by itself. */
+function showMoment(S, m) {
+  const box = $("#moment");
+  if (!box) return;
+  clearTimeout(momentTimer);
+  box.className = `moment ${m.tone}`;
+  box.replaceChildren(el("div", { class: "moment-box" }, m.card ? S.book.card(m.card, { small: false }) : null, el("span", {}, m.title)));
+  box.dataset.tone = m.tone;
+  if (!reduced()) {
+    box.animate([{ opacity: 0, transform: "scale(0.92)" }, { opacity: 1, transform: "scale(1)", offset: 0.12 }, { opacity: 1, offset: 0.8 }, { opacity: 0 }],
+      { duration: MOMENT_MS, easing: "ease-out" });
+  }
+  sound.moment(m.tone);
+  momentTimer = setTimeout(() => { box.className = "moment hidden"; box.replaceChildren(); }, MOMENT_MS);
 }
 
 /** A private event and its public twin (`redacted`) arrive together for those who saw it:
@@ -41,29 +74,27 @@ const $ = (sel) => document.querySelector(sel);
 
 function seatBox(S, q) {
   if (q === S.seat && $("#hand")) return $("#hand");
-  return $(`#players .player[data-seat="${q}"]`) || $(`#middle .rowline[data-seat="${q}"]`);
+  return $(`#players .player[data-seat="${q}"]`) || $(`#me .player[data-seat="${q}"]`) || $(`#middle .rowline[data-seat="${q}"]`);
 }
 
-function pileNamed(word) {
-  return [...document.querySelectorAll("#middle .pile")].find((p) => p.textContent.includes(word)) || null;
-}
-
+/** The pile a card is drawn from: the Draw Pile (the family's first face-down pile). */
 function drawPile() {
-  return pileNamed(t("Draw Pile")) || $("#middle .pile .back")?.closest(".pile") || null;
+  return $('#middle .pile[data-pile="draw"]') || $("#middle .pile .back")?.closest(".pile") || null;
 }
 
+/** The pile a played card lands on: the Discard Pile (the family's first face-up pile). */
 function discardPile() {
-  return pileNamed(t("Discard")) || null;
+  return $('#middle .pile[data-pile="discard"]') || $('#middle .pile[data-pile$="discard"]') || null;
 }
-
-function cell(id) { return $(`#middle [data-cell="${id}"]`); }
 
 // -- the events ------------------------------------------------------------------------------------
-function animate(S, e) {
+function animate(S, e, ctx) {
   const d = e.data || {};
   const actor = e.seat;
   const top = S.msg.observation?.piles?.discard?.cards?.[0] ?? null;
   const face = (slug) => (slug ? S.book.card(slug, { small: true }) : null);
+  // the family's own motion first (Eleminis's cards between slots)
+  if (S.part.animate?.(e, { ...ctx, fly, face, seatBox: (q) => seatBox(S, q), discardPile })) return;
   switch (e.kind) {
     case "draw":
       fly(drawPile(), seatBox(S, actor), face(d.card));
@@ -97,24 +128,26 @@ function animate(S, e) {
       break;
     case "place":
       // a bomb goes back face up (everyone saw it drawn), to the pile, not to its place
-      fly(seatBox(S, actor), d.to ? cell(d.to) : drawPile(), face(d.card));
+      fly(seatBox(S, actor), drawPile(), face(d.card));
       break;
     case "place-magnet":
       fly(seatBox(S, actor), drawPile(), null);
       break;
-    case "move":
-      if (d.from && d.to) fly(cell(d.from), cell(d.to), face(d.card));
-      break;
-    case "swap":
-      if (d.a && d.b) { fly(cell(d.a), cell(d.b), face(d.cards?.[0])); fly(cell(d.b), cell(d.a), face(d.cards?.[1])); }
-      break;
     case "discard":
-    case "recycle":
-      if (d.from) fly(cell(d.from), discardPile() || seatBox(S, actor), face(d.card));
-      else fly(seatBox(S, actor), discardPile(), face(d.card));
+      fly(seatBox(S, actor), discardPile(), face(d.card));
       break;
     default:
   }
+}
+
+/** The layer cards fly in: over the whole screen, clipping, letting every click through. */
+function flightLayer() {
+  let layer = $("#flight");
+  if (!layer) {
+    layer = el("div", { id: "flight", "aria-hidden": "true" });
+    document.body.append(layer);
+  }
+  return layer;
 }
 
 /** A card (its face, or a back) flies from `src` to `dst`, then is gone. */
@@ -125,11 +158,12 @@ function fly(src, dst, face, tone = "") {
   if (!a.width || !b.width) return null;
   const ghost = el("div", { class: `ghost${tone ? ` ${tone}` : ""}`, "aria-hidden": "true" },
     face || el("div", { class: "back card small" }));
-  document.body.append(ghost);
+  flightLayer().append(ghost);
   const w = ghost.offsetWidth;
   const h = ghost.offsetHeight;
-  // in the page's coordinates: a scroll during the flight moves the ghost with the page
-  const at = (r) => `translate(${scrollX + r.left + r.width / 2 - w / 2}px, ${scrollY + r.top + r.height / 2 - h / 2}px)`;
+  // in the screen's coordinates, inside a layer over the screen that clips: a card in
+  // flight never widens the page
+  const at = (r) => `translate(${r.left + r.width / 2 - w / 2}px, ${r.top + r.height / 2 - h / 2}px)`;
   const run = ghost.animate([
     { transform: `${at(a)} scale(0.8)`, opacity: 0.2 },
     { transform: `${at(a)} scale(1)`, opacity: 1, offset: 0.15 },

@@ -4,7 +4,8 @@
 import { api, el, seatName, seatStore } from "./api.js";
 import { CardBook } from "./cards.js";
 import { chatLine } from "./chat.js";
-import * as fam from "./families.js";
+import { players } from "./families/common.js";
+import { familyPart } from "./families/index.js";
 import { t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -27,13 +28,10 @@ function draw() {
   $("#turn").value = String(step.turn);
   const who = step.seat === null ? "" : `${seatName(step.seat, null)}: `;
   $("#status").textContent = `${t("Step {n} of {last} (turn {turn})", { n: at, last: R.steps.length - 1, turn: step.turn })} · ${who}${step.action}`;
-  $("#players").replaceChildren(fam.players(obs, null, R.names || [], null, obs.family));
-  let middle;
-  if (obs.family === "exploding") middle = fam.exploding(obs, book, null);
-  else if (obs.family === "board") middle = fam.board(obs, book, null);
-  else if (obs.family === "eleminis") middle = fam.eleminis(obs, book, null, null);
-  else middle = fam.piles(obs, book);
-  $("#middle").replaceChildren(middle);
+  const part = familyPart(obs.family);
+  const ctx = { book, viewer: null, words: null, seats: null, family: part, label: (q) => (R.names?.[q] ? `${R.names[q]}` : `P${q}`), botBadge: () => "", width: $("#middle").clientWidth || 600, phone: matchMedia("(max-width: 820px)").matches, redraw: draw };
+  $("#players").replaceChildren(players(obs, ctx));
+  $("#middle").replaceChildren(part.middle(obs, ctx));
   $("#hands").replaceChildren(...step.hands.map((cards, q) => el("li", {}, el("strong", {}, `P${q}${R.names?.[q] ? ` ${R.names[q]}` : ""}: `),
     el("div", { class: "hand" }, ...(cards.length ? cards.map((c) => book.card(c, { small: true })) : [el("span", { class: "muted" }, t("no cards"))])))));
   drawChat();

@@ -1,5 +1,5 @@
 // Optional sound, off by default: a short chime when it becomes your turn and a brighter
-// two-note call when a reaction window asks you. Made in the page with the Web Audio API
+// two-note call when a reaction window asks you; each moment of the table its own sound. Made in the page with the Web Audio API
 // (no sound files); the header's toggle is remembered in localStorage.
 import { el } from "./api.js";
 import { t } from "./i18n.js";
@@ -44,8 +44,40 @@ export function onRender(S) {
   else chime([523, 659], 0.14);
 }
 
-/** Notes (Hz) one after another, soft sine tones with a quick fade. */
-function chime(notes, each = 0.12) {
+/** The sound of a moment of the table (motion.js): a bomb's alarm, a Defuse's rising
+ * notes, a Nope's buzz, an explosion's rumble, the board flipping. */
+export function moment(tone) {
+  if (!isOn()) return;
+  if (tone === "bomb") chime([880, 660, 880, 660], 0.11, "square");
+  else if (tone === "defuse") chime([523, 659, 784, 1047], 0.09);
+  else if (tone === "nope") chime([220, 196], 0.16, "sawtooth");
+  else if (tone === "explode") noise(0.9);
+  else if (tone === "flip") chime([392, 523, 392], 0.1, "triangle");
+}
+
+/** A burst of noise that falls away: an explosion. */
+function noise(seconds) {
+  const Ctx = window.AudioContext || window.webkitAudioContext;
+  if (!Ctx) return;
+  audio = audio || new Ctx();
+  if (audio.state === "suspended") audio.resume().catch(() => {});
+  const frames = Math.floor(audio.sampleRate * seconds);
+  const buffer = audio.createBuffer(1, frames, audio.sampleRate);
+  const data = buffer.getChannelData(0);
+  for (let i = 0; i < frames; i += 1) data[i] = (Math.random() * 2 - 1) * (1 - i / frames) ** 2;
+  const src = audio.createBufferSource();
+  const filter = audio.createBiquadFilter();
+  const gain = audio.createGain();
+  src.buffer = buffer;
+  filter.type = "lowpass";
+  filter.frequency.value = 700;
+  gain.gain.value = 0.35;
+  src.connect(filter).connect(gain).connect(audio.destination);
+  src.start();
+}
+
+/** Notes (Hz) one after another, soft tones (sine unless `wave`) with a quick fade. */
+function chime(notes, each = 0.12, wave = "sine") {
   const Ctx = window.AudioContext || window.webkitAudioContext;
   if (!Ctx) return;
   audio = audio || new Ctx();
@@ -55,7 +87,7 @@ function chime(notes, each = 0.12) {
     const t = start + i * each;
     const osc = audio.createOscillator();
     const gain = audio.createGain();
-    osc.type = "sine";
+    osc.type = wave;
     osc.frequency.setValueAtTime(hz, t);
     gain.gain.setValueAtTime(0.0001, t);
     gain.gain.exponentialRampToValueAtTime(0.18, t + 0.015);

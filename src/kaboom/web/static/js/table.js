@@ -1,27 +1,31 @@
 // The table page: one seat's (or a spectator's) view of a server table, drawn from the
 // observation the server sends that seat and nothing else; words from POST /api/words.
-import { api, el, seatName, seatStore, TableSocket } from "./api.js";
+import { api, el, seatStore, TableSocket } from "./api.js";
 import { announce, CardBook, tip } from "./cards.js";
 import { Chat } from "./chat.js";
-import * as fam from "./families.js";
+import { players } from "./families/common.js";
+import { familyPart } from "./families/index.js";
 import { nt, t } from "./i18n.js";
 import { afterRender } from "./touch.js";
 
 const $ = (sel) => document.querySelector(sel);
+/** A phone's layout (table.css's breakpoint). */
+const phone = matchMedia("(max-width: 820px)");
 /** `box`'s children become `kids`, the empty ones (null, false) left out. */
 const fill = (box, ...kids) => box.replaceChildren(...kids.filter((k) => k !== null && k !== undefined && k !== false));
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const invite = new URLSearchParams(location.search).get("invite");
+/** Actions per page: keys 1 to 9 play them, 0 turns the page (never a letter O beside a 0).
+ * Fewer where the screen has no room for nine (`fitActions`): never a squeezed table. */
+const PAGE = 9;
 const S = {
   info: null, guide: null, book: null, seat: null, token: null, sock: null,
   msg: null, words: null, seq: -1, log: [], snaps: [], look: null,
   selected: new Set(), cursor: 0, group: null, odds: false, pending: false, queued: null,
   windowEnds: null, clockEnds: null, over: null, seats: null, hover: null, queue: Promise.resolve(),
-  page: 0, tabs: null, sheet: null, viewsAsked: false, wordsFailing: false, chat: null,
-  hint: null,
+  page: 0, pageSize: PAGE, tabs: null, sheet: null, viewsAsked: false, wordsFailing: false, chat: null,
+  hint: null, part: null, plan: [],
 };
-/** Actions per page: keys 1 to 9 play them, 0 turns the page (never a letter O beside a 0). */
-const PAGE = 9;
 
 // -- hooks for other modules (touch, motion) ---------------------------------------------------
 /**
@@ -49,6 +53,31 @@ function authQuery() { return invite ? `?invite=${encodeURIComponent(invite)}` :
 function drawGameName(name) {
   const m = /^(.*?)\s*(\(.*\))$/.exec(name);
   $("#game-name").replaceChildren(m ? m[1] : name, ...(m ? [" ", el("span", { class: "edition" }, m[2])] : []));
+}
+
+// -- people: every seat said by its name ------------------------------------------------------
+/** A bot's level in words, for its badge: "bot · medium" (a simple or random bot by its kind). */
+function botBadge(info) {
+  const level = info.level || /level=([a-z]+)/.exec(info.bot || "")?.[1] || (info.bot || "").split(":")[0];
+  return t("bot · {level}", { level: t(level) });
+}
+
+/** The name a seat goes by at this table: "You" for this page's own seat, a person's name,
+ * a bot's name, else its seat ("P2"). */
+function label(q) {
+  if (q === S.seat) return t("You");
+  const info = S.seats?.[q];
+  return info?.name || `P${q}`;
+}
+
+/** `text` (the server's words, which call seats P0, P1…) with each other seat called by its
+ * name: "Ada plays Favor on Bob". One place: the log, the status, the window, the actions. */
+export function named(text) {
+  if (!text || !S.seats) return text;
+  return String(text).replace(/\bP(\d+)(?!\d)/g, (all, n) => {
+    const q = Number(n);
+    return q < S.seats.length && q !== S.seat && S.seats[q]?.name ? S.seats[q].name : all;
+  });
 }
 
 /** Who you are, in the header, as the seats call you: "You are ann (P0)", or "watching". */
@@ -79,6 +108,9 @@ async function main() {
   $("#game-name").textContent = S.info.game;
   S.guide = await api("/api/guide", { method: "POST", body: { game: S.info.game, players: S.info.players, options: S.info.options } });
   S.book = new CardBook(S.guide);
+  S.part = familyPart(S.guide.family); // the family's part of the page, looked up once
+  document.body.dataset.game = S.info.game;
+  document.body.dataset.family = S.guide.family;
   drawGameName(S.guide.name);
   document.title = `${S.guide.name} · kaboom`;
   S.seats = S.info.seats;
@@ -91,6 +123,7 @@ async function main() {
   }
   wireKeys();
   wireDock();
+  wireTools();
   wireChat();
   setInterval(tick, 200);
 }
@@ -105,7 +138,7 @@ function drawJoin() {
     free.length ? el("div", { class: "row cols" }, name, seat,
       el("button", { class: "primary", id: "join-btn", onclick: () => join(name.value, Number(seat.value)) }, t("Take the seat")))
       : el("p", {}, t("Every seat is taken.")),
-    el("p", {}, el("button", { id: "watch-btn", onclick: () => { box.classList.add("hidden"); connect(null, null); } }, "Watch (spectate)")));
+    el("p", {}, el("button", { id: "watch-btn", onclick: () => { box.classList.add("hidden"); connect(null, null); } }, t("Watch this game"))));
   box.classList.remove("hidden");
   setStatus(t("Waiting for players"));
 }
@@ -186,6 +219,7 @@ function onMessage(msg) {
     case "hint":
       S.hint = { ...msg, asking: false };
       drawHint();
+      fitActions(); // the hint takes room: the actions make way, never the table
       break;
     case "error":
       if (msg.code?.startsWith("hint")) { S.hint = { error: msg.message, asking: false, at: S.msg?.decision?.at }; drawHint(); }
@@ -219,7 +253,7 @@ function take(msg) {
     }
     // a sync after a reconnect holds only what was missed since the last seq seen
     seqs.forEach((q, i) => { if (words.log[i]?.length) addLog(q, words.log[i]); });
-    if (msg.type === "update") announce(words.log[0]); // a11y: the new lines, said once (cards.js)
+    if (msg.type === "update") announce(words.log[0]?.map(named)); // a11y: the new lines, said once (cards.js)
     S.msg = msg; S.words = words; S.seq = msg.seq; S.pending = false;
     if (S.tabs?.playing === false) S.pending = false;
     if (!decision || decision.kind !== "window") S.queued = null;
@@ -233,6 +267,7 @@ function take(msg) {
     $("#join").classList.add("hidden");
     S.page = 0;
     draw();
+    followPlan();
     if (msg.type === "sync" && S.seat !== null && !S.viewsAsked) earlierViews();
   }).catch((err) => showError(err.message));
 }
@@ -321,7 +356,7 @@ function drawLobby() {
   const allTaken = S.seats.every((s) => s.taken);
   fill(box, el("h2", {}, t("Waiting to start")),
     el("ul", {}, ...S.seats.map((s) => el("li", { dataset: { seat: s.seat } }, t("seat {n}: ", { n: s.seat }),
-      s.kind === "bot" ? t("bot ({bot})", { bot: s.bot }) : s.taken ? (s.seat === S.seat ? t("{name} (you)", { name: s.name }) : s.name) : t("free")))),
+      s.kind === "bot" ? t("{name} ({bot})", { name: s.name || `P${s.seat}`, bot: botBadge(s) }) : s.taken ? (s.seat === S.seat ? t("{name} (you)", { name: s.name }) : s.name) : t("free")))),
     el("p", {}, t("Invite others with this page's link.")),
     S.seat !== null ? el("button", { class: "primary", id: "start-btn", disabled: !allTaken, onclick: start }, allTaken ? t("Start the game") : t("Start (when every seat is taken)")) : null);
   box.classList.remove("hidden");
@@ -364,13 +399,14 @@ export function cardsPlayed(text) {
 
 /** The page of `list` shown now (keys 1 to 9), and how many pages there are. */
 function paged(list) {
-  const pages = Math.max(1, Math.ceil(list.length / PAGE));
+  const size = S.pageSize;
+  const pages = Math.max(1, Math.ceil(list.length / size));
   S.page = Math.min(S.page, pages - 1);
-  return { items: list.slice(S.page * PAGE, (S.page + 1) * PAGE), offset: S.page * PAGE, pages };
+  return { items: list.slice(S.page * size, (S.page + 1) * size), offset: S.page * size, pages };
 }
 
 function nextPage(list) {
-  const pages = Math.max(1, Math.ceil(list.length / PAGE));
+  const pages = Math.max(1, Math.ceil(list.length / S.pageSize));
   S.page = (S.page + 1) % pages;
   draw();
 }
@@ -404,16 +440,15 @@ function draw() {
   const obs = snap.obs;
   const words = snap.words;
   document.body.dataset.seq = String(S.seq);
-  document.body.dataset.family = obs.family;
-  setStatus(S.look !== null ? t("Looking back: after log entry {n} (your view then)", { n: snap.seq }) : words.status);
-  const names = S.seats?.map((s) => s.name);
-  const vote = S.seat === null || S.look !== null ? null : (q) => S.sock.send({ type: "vote", seat: q });
-  fill($("#players"), fam.players(obs, S.seat, names, S.seats, obs.family, vote), awayBar());
+  document.body.dataset.mine = S.look === null && S.msg.decision ? "1" : "";
+  setStatus(S.look !== null ? t("Looking back: after log entry {n} (your view then)", { n: snap.seq }) : named(words.status));
+  drawSeats(obs);
   S.chat.drawPops();
-  fill($("#middle"), middle(obs, words));
+  drawMiddle(obs, words);
   centreTrack();
   drawWindow(obs, words);
   drawHand(obs, words);
+  S.pageSize = PAGE;
   drawActions();
   drawHint();
   drawSide(obs, words);
@@ -422,7 +457,28 @@ function draw() {
     seq: S.seq, family: obs.family, observation: obs, words, look: S.look,
     decision: S.look === null ? S.msg.decision : null, actions: shownActions(),
   } }));
-  afterRender(S, play, draw);
+  afterRender(S, play, draw, () => partContext(S.msg.observation, S.words));
+  fitActions();
+}
+
+/** Fewer actions a page while the screen has no room for them: on a phone the felt must
+ * hold the middle of the table whole and the buttons must end above the screen's bottom;
+ * on a wide screen the column keeps room for the log. The keys follow the page. */
+function fitActions() {
+  if (!S.msg?.decision || S.look !== null) return;
+  for (let guard = 0; guard < 8 && S.pageSize > 2 && squeezed(); guard += 1) {
+    S.pageSize -= phone.matches ? 2 : 1;
+    drawActions();
+    afterRender(S, play, draw, () => partContext(S.msg.observation, S.words));
+  }
+}
+
+function squeezed() {
+  if (phone.matches) {
+    const felt = $("#middle-box");
+    return felt.scrollHeight > felt.clientHeight + 1 || $("#sheet-btns").getBoundingClientRect().bottom > innerHeight + 0.5;
+  }
+  return $("#dock").getBoundingClientRect().bottom > $("#panel-col").getBoundingClientRect().bottom - 160;
 }
 
 // -- the coach's hint (issue 32) ---------------------------------------------------------------
@@ -434,6 +490,7 @@ function askHint() {
   if (S.hint?.asking) return;
   S.hint = { asking: true, at: d.at };
   drawHint();
+  fitActions();
   S.sock.send({ type: "hint" });
 }
 
@@ -459,7 +516,7 @@ function drawHint() {
         el("span", { class: "muted" }, ` (${pct(c.interval[0])}–${pct(c.interval[1])})`))));
   fill(box, el("h2", { id: "hint-head" }, t("Hint")), body,
     h.asking || h.error ? null : el("p", { class: "muted" }, t("Searched from what you know only.")),
-    el("button", { id: "hint-close", onclick: () => { S.hint = null; drawHint(); } }, t("Hide the hint")));
+    el("button", { id: "hint-close", onclick: () => { S.hint = null; draw(); } }, t("Hide the hint")));
   box.classList.remove("hidden");
 }
 
@@ -482,29 +539,53 @@ function centreTrack() {
   track.scrollLeft = Math.max(0, left - track.clientWidth / 2);
 }
 
-function hoverSpace() {
-  const a = S.hover;
-  if (!a || S.info.game !== "kittens-board-game") return null;
-  const m = /space (\d+)|(Ribbon)/.exec(a.label || "");
-  if (!m) return null;
-  return m[2] ? S.guide.board.ribbon : Number(m[1]);
+/** What the family's part of the page draws with (families/*.js): the cards, this seat, the
+ * words, the seats' names, the hovered action, the room the felt has. */
+export function partContext(obs, words) {
+  const felt = $("#middle-box");
+  return {
+    book: S.book, viewer: S.seat, words, seats: S.seats, observation: obs, family: S.part,
+    label, botBadge, hover: S.hover, phone: phone.matches,
+    width: Math.max(240, (felt?.clientWidth || innerWidth) - 24),
+    height: Math.max(160, (felt?.clientHeight || innerHeight / 2) - 24),
+    odds: S.odds && S.guide.has_odds && words?.odds !== null && words?.odds !== undefined ? words.odds : null,
+    windowMark: () => windowMark(obs),
+    redraw: () => draw(),
+  };
 }
 
-function middle(obs, words) {
-  if (obs.family === "exploding") return fam.exploding(obs, S.book, words);
-  if (obs.family === "board") return fam.board(obs, S.book, S.seat, hoverSpace());
-  if (obs.family === "eleminis") {
-    const cells = S.hover ? S.hover.text.split(" ").filter((w) => /^p\d+\.\d+$/.test(w)) : [];
-    return fam.eleminis(obs, S.book, S.seat, words, cells);
-  }
-  return fam.piles(obs, S.book);
+/** The seats around the table (everyone but you, along the top) and your own pod by your
+ * hand; a spectator sees every seat along the top. */
+function drawSeats(obs) {
+  const vote = S.seat === null || S.look !== null ? null : (q) => S.sock.send({ type: "vote", seat: q });
+  const ctx = { ...partContext(obs, S.words), onVote: vote };
+  const others = { ...obs, players: obs.players.filter((p) => p.seat !== S.seat) };
+  fill($("#players"), players(others, ctx), awayBar());
+  const mine = obs.players.filter((p) => p.seat === S.seat);
+  fill($("#me"), ...(mine.length ? [players({ ...obs, players: mine }, ctx)] : []));
+}
+
+/** The felt: the family's middle of the table. */
+function drawMiddle(obs, words) {
+  fill($("#middle"), S.part.middle(obs, partContext(obs, words)));
+}
+
+/** On the felt while a reaction window is open: the time left as a bar under the card
+ * played (the clock itself is in the window's box). */
+function windowMark(obs) {
+  if (!obs.window || S.look !== null) return null;
+  return el("div", { class: "window-mark", id: "window-mark" }, el("span", {}, t("Nope window")),
+    el("span", { class: "bar", "aria-hidden": "true" }, el("span", { id: "window-bar" })));
 }
 
 function drawWindow(obs, words) {
   const box = $("#window");
   const d = S.msg.decision;
-  if (!obs.window || S.look !== null) { box.classList.add("hidden"); fill(box, ); return; }
-  const kids = [el("strong", {}, t("Reaction window: ")), el("span", {}, words.chain || ""),
+  const open = Boolean(obs.window) && S.look === null;
+  // the window's box says what the status would: one of them, never both
+  $("#status").classList.toggle("hidden", open);
+  if (!open) { box.classList.add("hidden"); fill(box, ); return; }
+  const kids = [el("strong", {}, t("Reaction window: ")), el("span", {}, named(words.chain) || ""),
     el("span", { class: "clock", id: "window-clock", "aria-live": "off" }, "")];
   if (d && d.kind === "window") {
     const nope = d.legal.find((a) => a.text.startsWith("nope"));
@@ -513,7 +594,7 @@ function drawWindow(obs, words) {
     if (S.queued && S.queued.at === d.at) {
       const said = S.queued.text === "pass" ? t("You let it pass") : t("Your Nope is in: {effect}", { effect: does.effect });
       kids.push(el("span", { class: "said", id: "queued" }, said));
-    } else if (nope) kids.push(el("span", { class: "says", id: "nope-says" }, `${does.verb} now: ${does.effect}.`));
+    } else if (nope) kids.push(el("span", { class: "says", id: "nope-says" }, t("{verb} now: {effect}.", { verb: does.verb, effect: does.effect })));
     if (nope) kids.push(el("button", { class: "primary", id: "nope-btn", onclick: () => play(nope.id) }, el("kbd", {}, "N"), ` ${words.answer || t("Nope it")}`));
     if (pass) kids.push(el("button", { id: "pass-btn", onclick: () => play(pass.id) }, el("kbd", {}, "P"), " ", t("Let it pass")));
   } else {
@@ -527,7 +608,7 @@ function drawWindow(obs, words) {
 /** What a Nope does now, in words: the play it stops (or brings back), at once, unless
  * someone Nopes back before the others' time runs out. */
 function nopeDoes(window, words) {
-  const first = String(words.chain || "").split(";")[0];
+  const first = String(named(words.chain) || "").split(";")[0];
   const what = first.includes(" played ") ? first.slice(first.indexOf(" played ") + 8) : t("the play");
   const yup = (window?.nopes?.length || 0) % 2 === 1;
   return yup
@@ -544,7 +625,7 @@ function drawHand(obs, words) {
   const cards = hand.map((slug, i) => {
     const c = S.book.card(slug, {
       selected: S.selected.has(i) && S.look === null, index: i,
-      onPick: S.look === null && obs.family !== "eleminis" ? () => { toggle(i); } : null,
+      onPick: S.look === null && S.part.pickHand ? () => { toggle(i); } : null,
     });
     if (i === S.cursor) c.classList.add("cursor");
     return c;
@@ -552,6 +633,24 @@ function drawHand(obs, words) {
   const handLabel = S.guide.hand_label === "Hand" ? t("Your hand") : S.guide.hand_label;
   fill(box, el("h2", {}, t("{label} ({n})", { label: handLabel, n: hand.length })),
     el("div", { class: "hand", id: "hand" }, ...(cards.length ? cards : [el("span", { class: "muted" }, t("no cards"))])));
+  fitHand();
+}
+
+/** A hand wider than its place overlaps like a fan held in the hand: every card keeps its
+ * band (icon, letter, name) in sight, none passes beyond the table's edge. */
+function fitHand() {
+  const hand = $("#hand");
+  if (!hand) return;
+  const cards = [...hand.querySelectorAll(":scope > .card")];
+  hand.classList.remove("fanned");
+  hand.style.removeProperty("--overlap");
+  if (cards.length < 2) return;
+  const room = hand.clientWidth - 8;
+  const w = cards[0].offsetWidth;
+  const gap = parseFloat(getComputedStyle(hand).columnGap) || 0;
+  if (cards.length * w + (cards.length - 1) * gap <= room) return;
+  hand.classList.add("fanned");
+  hand.style.setProperty("--overlap", `${Math.ceil((cards.length * w - room) / (cards.length - 1))}px`);
 }
 
 function toggle(i) {
@@ -565,6 +664,7 @@ function drawActions() {
   const box = $("#actions-box");
   const d = S.msg.decision;
   const list = shownActions();
+  box.classList.toggle("hidden", d?.kind === "window" && S.look === null); // the window's box answers it
   if (!d || d.kind === "window" || S.look !== null) {
     fill(box, el("h2", {}, t("Actions")), el("p", { class: "muted" },
       S.look !== null ? t("Looking back: Esc returns to now.") : d?.kind === "window" ? t("Answer the reaction window above.") : S.seat === null ? t("Watching.") : t("Not your move.")));
@@ -574,6 +674,7 @@ function drawActions() {
     fill(box, el("h2", {}, t("Actions")), el("p", { class: "muted" }, t("This seat is being played in another tab.")));
     return;
   }
+  const bulk = bulkBar(d);
   const def = defaultIndex(list);
   const { items, offset, pages } = paged(list);
   const buttons = items.map((a, j) => actionButton(a, offset + j, j, def));
@@ -585,8 +686,59 @@ function drawActions() {
   if (S.selected.size) head.push(el("p", { class: "muted" }, nt("Only actions using the selected card. ", "Only actions using the selected cards. ", S.selected.size), el("button", { onclick: () => { S.selected.clear(); draw(); } }, el("kbd", {}, "C"), " ", t("clear"))));
   if (S.group) head.push(el("p", {}, el("button", { onclick: () => { S.group = null; draw(); } }, el("kbd", {}, "Esc"), " ", t("back")), " ", S.group));
   const clock = d.clock == null ? null : el("p", { class: "muted", id: "turn-clock" }, "");
-  fill(box, ...head, clock, el("div", { class: "actions", id: "actions" }, ...buttons),
+  fill(box, ...head, bulk, clock, el("div", { class: "actions", id: "actions" }, ...buttons),
     list.length ? null : el("p", { class: "muted" }, t("No action uses that selection.")));
+}
+
+/** A family's choice of several cards at once (the board game's discard down to three):
+ * select them in the hand, then one click discards them, one action after another. */
+function bulkBar(d) {
+  const bulk = S.part.bulk;
+  if (!bulk || d.kind !== "turn") return null;
+  const offered = bulk.offered(S.words.actions);
+  const need = bulk.needed(S.msg.observation, S.words.hand, partContext(S.msg.observation, S.words));
+  if (!offered.length || need < 2) return null;
+  const chosen = [...S.selected].map((i) => S.words.hand[i]);
+  const ids = planFor(chosen, offered);
+  const ready = ids !== null && chosen.length === need;
+  return el("div", { class: "bulk", id: "bulk" },
+    el("span", {}, nt("Select {n} card in your hand to discard.", "Select {n} cards in your hand to discard.", need), " ",
+      t("Chosen: {k} of {n}.", { k: chosen.length, n: need })),
+    el("button", { class: "primary", id: "bulk-btn", disabled: !ready || S.pending, onclick: () => playPlan(chosen, offered) },
+      nt("Discard the {n} selected card", "Discard the {n} selected cards", chosen.length || need)));
+}
+
+/** The actions that discard `chosen` (each its own card): null when one has none. */
+function planFor(chosen, offered) {
+  const left = [...offered];
+  const out = [];
+  for (const slug of chosen) {
+    const k = left.findIndex((a) => a.cards.includes(slug));
+    if (k < 0) return null;
+    out.push(slug);
+    left.splice(k, 1);
+  }
+  return out;
+}
+
+/** Play the first of `chosen` now and the others as each next decision comes. */
+function playPlan(chosen, offered) {
+  if (!planFor(chosen, offered)) return;
+  S.plan = chosen.slice(1);
+  const first = offered.find((a) => a.cards.includes(chosen[0]));
+  play(first.id);
+}
+
+/** The next card of a discard plan, when the new decision still asks for one. */
+function followPlan() {
+  if (!S.plan.length || !S.part.bulk) return false;
+  const d = S.msg?.decision;
+  const offered = d?.kind === "turn" ? S.part.bulk.offered(S.words.actions) : [];
+  const next = offered.find((a) => a.cards.includes(S.plan[0]));
+  if (!next) { S.plan = []; return false; }
+  S.plan.shift();
+  play(next.id);
+  return true;
 }
 
 /** One action's button: its key on this page (1 to 9), its label, its risk. */
@@ -596,9 +748,9 @@ function actionButton(a, i, j, def) {
     dataset: { id: a.id ?? "", text: a.text ?? "", index: i }, disabled: S.pending,
     "aria-keyshortcuts": String(j + 1),
     onclick: () => choose(a),
-    onmouseenter: () => { S.hover = a; fill($("#middle"), middle(S.msg.observation, S.words)); },
-    onmouseleave: () => { S.hover = null; fill($("#middle"), middle(S.msg.observation, S.words)); },
-  }, el("span", { class: "key" }, String(j + 1)), a.label,
+    onmouseenter: () => { S.hover = a; drawMiddle(S.msg.observation, S.words); },
+    onmouseleave: () => { S.hover = null; drawMiddle(S.msg.observation, S.words); },
+  }, el("span", { class: "key" }, String(j + 1)), named(a.label),
   a.risk ? el("span", { class: "risk" }, ` ⚠ ${a.risk}`) : null);
 }
 
@@ -618,7 +770,7 @@ function drawSide(obs, words) {
   const knowledge = words.knowledge || [];
   const kbox = $("#known");
   fill(kbox, el("h2", {}, t("What you know")),
-    knowledge.length ? el("ul", { class: "known" }, ...knowledge.map((l) => el("li", {}, l))) : el("p", { class: "muted" }, S.seat === null ? t("Spectators see the public table only.") : t("Nothing beyond the table.")));
+    knowledge.length ? el("ul", { class: "known" }, ...knowledge.map((l) => el("li", {}, named(l)))) : el("p", { class: "muted" }, S.seat === null ? t("Spectators see the public table only.") : t("Nothing beyond the table.")));
   const obox = $("#odds");
   $('#sheet-btns [data-sheet="odds"]').classList.toggle("hidden", !(S.guide.has_odds && words.odds !== null));
   if (S.guide.has_odds && words.odds !== null) {
@@ -631,19 +783,21 @@ function drawSide(obs, words) {
 function drawLog() {
   const box = $("#log");
   const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 20;
-  fill(box, ...S.log.slice(-300).flatMap((entry) => entry.lines.map((line) => el("p", { class: /^(You|Your)\b/.test(line) ? "mine" : "", dataset: { seq: entry.seq } }, line))));
+  fill(box, ...S.log.slice(-300).flatMap((entry) => entry.lines.map((line) => el("p", { class: /^(You|Your)\b/.test(line) ? "mine" : "", dataset: { seq: entry.seq } }, named(line)))));
   if (atEnd) box.scrollTop = box.scrollHeight;
 }
 
 function tick() {
   const w = $("#window-clock");
   if (w && S.windowEnds !== null) w.textContent = t("{seconds} s", { seconds: Math.max(0, (S.windowEnds - performance.now()) / 1000).toFixed(1) });
+  const bar = $("#window-bar");
+  if (bar && S.windowEnds !== null) bar.style.transform = `scaleX(${Math.max(0, Math.min(1, (S.windowEnds - performance.now()) / 1000 / (S.info?.window || 1)))})`;
   const c = $("#turn-clock");
   if (c && S.clockEnds !== null) c.textContent = t("Your clock: {seconds} s", { seconds: Math.ceil(Math.max(0, (S.clockEnds - performance.now()) / 1000)) });
 }
 
 // -- the end -----------------------------------------------------------------------------------
-/** Who won, in a sentence: "P1 won.", "P1 and P2 won." */
+/** Who won, in a sentence: "Bob won.", "Bob and Ada won." */
 function wonLine(winners) {
   if (winners.length < 2) return t("{who} won.", { who: winners.join("") });
   const and = t(" and ");
@@ -658,16 +812,16 @@ async function endScreen(over) {
     const replay = await api("/api/replay", { method: "POST", body: exported });
     last = replay.steps[replay.steps.length - 1];
   } catch (err) { showError(t("The log could not be read: {why}", { why: err.message })); }
-  const winners = over.winners.map((q) => seatName(q, S.seat));
+  const winners = over.winners.map(label);
   const head = over.status === "ended" ? t("The table was ended (idle).")
     : over.winners.includes(S.seat) ? t("You won!") : wonLine(winners);
-  const summary = S.words?.summary || [];
-  const hands = last ? last.hands.map((cards, q) => el("li", {}, `${seatName(q, S.seat)}: `,
+  const summary = (S.words?.summary || []).map(named);
+  const hands = last ? last.hands.map((cards, q) => el("li", {}, `${label(q)}: `,
     cards.length ? counted(cards.map((c) => S.book.name(c))) : t("no cards"))) : [];
   const box = el("div", { class: "box end", role: "dialog", "aria-modal": "true", "aria-label": t("Game over") },
     el("h2", { class: "won" }, head),
     el("ul", {}, ...summary.map((l) => el("li", {}, l))),
-    hands.length && S.guide.family !== "eleminis" ? el("div", {}, el("h3", {}, t("The hands")), el("ul", {}, ...hands)) : null,
+    hands.length && S.part.handsAtEnd ? el("div", {}, el("h3", {}, t("The hands")), el("ul", {}, ...hands)) : null,
     el("p", { class: "muted" }, t("Seed {seed}. Turns played: {turns}.", { seed: over.seed, turns: S.msg?.observation?.turns ?? "?" })),
     el("div", { class: "cols" },
       S.seat !== null ? el("button", { class: "primary", id: "again-btn", onclick: playAgain }, t("Play again (same seats)")) : null,
@@ -717,10 +871,10 @@ function wireKeys() {
     const d = S.msg.decision;
     const list = shownActions();
     if (k === "0") {
-      if (list.length > PAGE) nextPage(list);
+      if (list.length > S.pageSize) nextPage(list);
     } else if (/^[1-9]$/.test(k)) {
-      const i = S.page * PAGE + Number(k) - 1;
-      if (list[i] && S.tabs?.playing !== false) choose(list[i]);
+      const i = S.page * S.pageSize + Number(k) - 1;
+      if (Number(k) <= S.pageSize && list[i] && S.tabs?.playing !== false) choose(list[i]);
     } else if (k === "t" && S.tabs?.playing === false) {
       S.sock.send({ type: "take" });
     } else if (k === "Enter") {
@@ -732,7 +886,7 @@ function wireKeys() {
       if (S.look !== null) { S.look = Math.max(0, Math.min(S.snaps.length - 1, S.look + (k === "ArrowLeft" ? -1 : 1))); draw(); }
     } else if (k === " ") {
       if (ev.target instanceof HTMLButtonElement) return; // the button's own click does it
-      if (S.words.hand.length && S.guide.family !== "eleminis") { ev.preventDefault(); toggle(S.cursor); }
+      if (S.words.hand.length && S.part.pickHand) { ev.preventDefault(); toggle(S.cursor); }
     } else if (k === "c") { S.selected.clear(); S.group = null; draw(); }
     else if (k === "d") { const a = S.words.actions.find((x) => x.text === "draw"); if (a && d?.kind === "turn") play(a.id); }
     else if (k === "n" || k === "p") {
@@ -767,25 +921,33 @@ function wireKeys() {
  * whose middle scrolls in its own box rather than pass under the dock (table.css reads
  * the dock's height and where the middle starts). */
 function wireDock() {
-  const dock = $("#dock");
-  const room = () => {
-    const style = document.body.style;
-    style.setProperty("--dock-h", `${Math.ceil(dock.getBoundingClientRect().height)}px`);
-    style.setProperty("--middle-top", `${Math.ceil($("#middle-box").getBoundingClientRect().top + scrollY)}px`);
-  };
-  const seen = new ResizeObserver(room);
-  for (const box of [dock, $("#players"), $("#status"), document.querySelector("header")]) seen.observe(box);
-  addEventListener("resize", room);
-  room();
   for (const b of document.querySelectorAll("#sheet-btns button")) {
     b.addEventListener("click", () => openSheet(b.dataset.sheet));
   }
   $("#sheet-close").addEventListener("click", () => openSheet(null));
+  // the sheet lies above the buttons that open it (a phone)
+  const room = () => document.body.style.setProperty("--sheet-bottom", `${Math.ceil(innerHeight - $("#sheet-btns").getBoundingClientRect().top)}px`);
+  new ResizeObserver(room).observe($("#sheet-btns"));
+  addEventListener("resize", () => { room(); if (S.msg && S.words) draw(); });
+  // a wide screen shows one of them as a tab, the log first; a phone none until asked
+  const settle = () => { if (!phone.matches && !S.sheet) openSheet("log"); };
+  phone.addEventListener("change", () => { if (phone.matches) openSheet(null); settle(); });
+  settle();
 }
 
-/** Open one side panel as the phone's sheet (the same one again, or null, closes it). */
+/** The header's tools (look back, sound, keys, language): a menu behind ☰ on a phone. */
+function wireTools() {
+  const btn = $("#tools-btn");
+  const set = (open) => { document.body.dataset.tools = open ? "open" : ""; btn.setAttribute("aria-expanded", String(open)); };
+  btn.addEventListener("click", () => set(document.body.dataset.tools !== "open"));
+  $("#bar-tools").addEventListener("click", (ev) => { if (ev.target.closest("button")) set(false); });
+  addEventListener("keydown", (ev) => { if (ev.key === "Escape") set(false); });
+}
+
+/** Show one side panel: a tab on a wide screen (one is always shown), the sheet on a phone
+ * (the same one again, or null, closes it). */
 function openSheet(name) {
-  S.sheet = S.sheet === name ? null : name;
+  S.sheet = S.sheet === name && phone.matches ? null : name || (phone.matches ? null : "log");
   document.body.dataset.sheet = S.sheet || "";
   for (const b of document.querySelectorAll("#sheet-btns button")) b.setAttribute("aria-expanded", String(b.dataset.sheet === S.sheet));
   if (S.sheet === "odds" && !S.odds) { S.odds = true; draw(); }
@@ -794,17 +956,24 @@ function openSheet(name) {
 
 /** The chat (chat.js): over this table's socket; a phone shows it as a sheet. */
 function wireChat() {
-  const phone = matchMedia("(max-width: 820px)");
   S.chat = new Chat({
     send: (m) => S.sock?.send(m),
     seat: () => S.seat,
     seats: () => S.seats,
-    isPhone: () => phone.matches,
+    // the chat is one of the side's tabs on every screen: in sight only while it is open
+    isPhone: () => true,
     sheet: () => S.sheet,
-    seatBox: (q) => document.querySelector(`#players .player[data-seat="${q}"] .name, #waiting li[data-seat="${q}"]`),
+    seatBox,
   });
   phone.addEventListener("change", () => S.chat.seen());
   S.chat.draw();
+}
+
+/** Where a seat is drawn now, for its reactions: its pod at the table, else its line in the
+ * waiting room (whichever is in sight: the other is hidden). */
+function seatBox(q) {
+  const places = document.querySelectorAll(`#players .player[data-seat="${q}"] .name, #me .player[data-seat="${q}"] .name, #waiting li[data-seat="${q}"]`);
+  return [...places].find((node) => node.offsetParent !== null) || null;
 }
 
 /** Earlier moments of this game, as this seat saw them (the observations it was sent). */

@@ -8,16 +8,17 @@ import { nt, t } from "./i18n.js";
 import * as motion from "./motion.js";
 import * as sound from "./sound.js";
 
-/** What the table last drew with: its state `S`, its `play(id)` and `draw()`. */
+/** What the table last drew with: its state `S`, its `play(id)`, `draw()`, and `context()`
+ * (what the family's part of the page draws with: table.js `partContext`). */
 let T = null;
 let installed = false;
 
 /** Called by the table at the end of every draw. */
-export function afterRender(S, play, draw) {
-  T = { S, play, draw };
+export function afterRender(S, play, draw, context) {
+  T = { S, play, draw, context };
   if (!installed) install();
   decorate();
-  motion.onRender(S);
+  motion.onRender(S, context);
   sound.onRender(S);
 }
 
@@ -52,22 +53,6 @@ export function aimedAt(actions, seat) {
   return actions.filter((a) => at.test(a.text));
 }
 
-/** Actions that put a card into an Eleminis cell: `play fire -> p1.3`, `move p0.1 -> p1.3`. */
-export function intoCell(actions, cell) {
-  return actions.filter((a) => a.text.split(" -> ")[1] === cell);
-}
-
-/** The Move Disc's moves whose label takes the token to `space` ("Move: to space 12"; the
- * Ribbon is spaces + 1, the Litter Box 0). */
-export function toSpace(actions, space, ribbon) {
-  return actions.filter((a) => {
-    if (a.to !== undefined) return /^move\b/.test(a.text) && a.to === space; // the server's preview
-    const m = /\bspace (\d+)\b|\b(Ribbon)\b|\b(Litter Box)\b/.exec(a.label || "");
-    if (!m || !/^move\b/.test(a.text)) return false;
-    return (m[2] ? ribbon : m[3] ? 0 : Number(m[1])) === space;
-  });
-}
-
 /** Putting a bomb (or the Danger Magnet) back: `place N`, N from the top. */
 export function placements(actions) {
   return actions
@@ -83,10 +68,10 @@ function decorate() {
   const acts = offered();
   closeMenu();
   markPlayers(acts);
-  const family = T.S.msg?.observation?.family;
-  if (family === "eleminis") markCells(acts);
-  if (family === "board") markSpaces(acts);
-  drawDepthPile(acts);
+  const ctx = T.context();
+  // the family's own targets: Eleminis's slots, the board's spaces (families/*.js)
+  T.S.part.marks?.(acts, { ...ctx, target: (node, what, actions) => target(node, nameFor(what, actions), actions) });
+  drawDepthPile(acts, ctx);
 }
 
 /** A thing on the table that a tap plays: a name, a focus stop, the affordance. An item of
@@ -115,52 +100,24 @@ function nameFor(what, actions) {
 }
 
 function markPlayers(acts) {
+  const ctx = T.context();
   for (const box of document.querySelectorAll("#players .player[data-seat]")) {
     const seat = Number(box.dataset.seat);
     const aimed = aimedAt(acts, seat);
-    if (aimed.length) target(box, nameFor(`P${seat}`, aimed), aimed);
-  }
-}
-
-function markCells(acts) {
-  for (const slot of document.querySelectorAll("#middle .slot[data-cell]")) {
-    const into = intoCell(acts, slot.dataset.cell);
-    if (into.length) target(slot, nameFor(t("slot {n} of {who}'s row", { n: slot.dataset.cell.split(".")[1], who: slot.closest(".rowline")?.querySelector(".who")?.textContent || "" }), into), into);
-  }
-}
-
-/** A hit area over each space a move takes the token to: on top of the space's words and
- * the tokens, so the whole space answers a tap. */
-function markSpaces(acts) {
-  const up = T.S.msg.observation.board?.side;
-  const ribbon = T.S.guide.board.ribbon;
-  for (const old of document.querySelectorAll("#middle .track rect.hit")) old.remove();
-  for (const rect of document.querySelectorAll(`#middle .track rect[data-space][data-side="${up}"]:not(.hit)`)) {
-    const space = Number(rect.dataset.space);
-    const to = toSpace(acts, space, ribbon);
-    if (!to.length) continue;
-    const hit = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-    for (const k of ["x", "y", "width", "height", "rx", "data-space", "data-side"]) hit.setAttribute(k, rect.getAttribute(k));
-    hit.setAttribute("class", "hit");
-    rect.ownerSVGElement.append(hit);
-    const where = space === ribbon ? t("the Ribbon") : space === 0 ? t("the Litter Box") : t("space {n}", { n: space });
-    target(hit, nameFor(where, to), to);
+    if (aimed.length) target(box, nameFor(ctx.label(seat), aimed), aimed);
   }
 }
 
 /** The Draw Pile (or Move Deck) as a pile of backs with a place between each: tap where the
- * bomb goes. Drawn only while putting one back. */
-function drawDepthPile(acts) {
+ * bomb goes. Drawn only while putting one back: beside the pile on the felt (its
+ * `#depth-slot`; a phone: one row across the felt). */
+function drawDepthPile(acts, ctx) {
   document.querySelector("#depth-pile")?.remove();
   const places = placements(acts);
-  // on a phone the middle lies under the pinned hand and actions: the pile goes on top of
-  // the actions there, one row across (table.css's phone layout, the same width)
-  const phone = matchMedia("(max-width: 820px)").matches;
-  const box = document.querySelector(phone ? "#actions-box" : "#middle-box");
+  const box = document.querySelector("#depth-slot") || document.querySelector("#actions-box");
   if (!places.length || !box) return;
-  const obs = T.S.msg.observation;
-  const board = obs.family === "board";
-  const pile = el("div", { class: "depth-pile", role: "group", "aria-label": board ? t("where in the Move Deck") : t("where in the Draw Pile") });
+  const into = T.S.part.placeInto;
+  const pile = el("div", { class: "depth-pile", role: "group", "aria-label": into.group() });
   const depthSize = Math.max(...places.map((p) => p.depth));
   for (let k = 0; k <= depthSize; k += 1) {
     const here = places.find((p) => p.depth === k);
@@ -171,9 +128,8 @@ function drawDepthPile(acts) {
     }
     if (k < depthSize) pile.append(el("div", { class: "depth-card", "aria-hidden": "true" }));
   }
-  const shown = el("div", { id: "depth-pile" },
-    el("h3", {}, board ? t("Tap where it goes in the Move Deck (top first)") : t("Tap where it goes in the Draw Pile (top first)")), pile);
-  if (phone) box.prepend(shown); else box.append(shown);
+  const shown = el("div", { id: "depth-pile" }, el("h3", {}, into.head()), pile);
+  box.append(shown);
 }
 
 function ordinal(n) {
