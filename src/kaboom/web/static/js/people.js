@@ -44,10 +44,17 @@ export function seatCalled(q, viewer, seats) {
   return info ? seatLabel(info) : `P${q}`;
 }
 
+/** A seat by its name alone, "Ada", "ann" ("P2" where nobody sat; "You" for `viewer`'s):
+ * where the sentence says the rest (the end's winners). */
+export function seatShort(q, viewer, seats) {
+  if (q === viewer && viewer !== null && viewer !== undefined) return t("You");
+  return seats?.[q]?.name || `P${q}`;
+}
+
 /** The end in one sentence: "Bob won.", "Bob and Ada won.", "You won.", "Ann, Bob and Ada
  * won."; "Nobody won." (`winners`: seats; `seats`: SeatInfos; `viewer`: this screen's seat). */
 export function winnersLine(winners, seats, viewer = null) {
-  const names = (winners || []).map((q) => seatCalled(q, viewer, seats));
+  const names = (winners || []).map((q) => seatShort(q, viewer, seats));
   if (names.length === 0) return t("Nobody won.");
   if (names.length === 1) return winners[0] === viewer ? t("You won.") : t("{name} won.", { name: names[0] });
   const last = names[names.length - 1];

@@ -123,15 +123,15 @@ async function main() {
   const marked = R.decisions.filter((d) => d.mark);
   const won = R.winners === null ? t("The table ended before the game did.") : R.winners.includes(R.seat) ? t("Won.") : t("Lost.");
   // the seat by its name: "Review of ann", "Review of Ada (bot, medium)" (issue 46)
-  const name = seatLabel(R.seats?.[R.seat]) || `P${R.seat}`;
-  const counts = { seat: R.seat, name, n: R.decisions.length, marked: marked.length, playouts: R.playouts };
+  const who = seatLabel(R.seats?.[R.seat]) || `P${R.seat}`;
+  const counts = { seat: R.seat, name: who, n: R.decisions.length, marked: marked.length, playouts: R.playouts };
   $("#status").textContent = nt("Review of {name}: {n} decision, {marked} marked.", "Review of {name}: {n} decisions, {marked} marked.", counts.n, counts);
   $("#summary-head").textContent = mine ? t("Your game with the coach") : t("{name}'s game with the coach", counts);
   $("#decisions-head").textContent = mine ? t("Your decisions") : t("{name}'s decisions", counts);
   const told = nt("{n} decision with a choice, {marked} marked (a mistake beyond the search's noise). Each searched {playouts} rounds at most.",
     "{n} decisions with a choice, {marked} marked (a mistake beyond the search's noise). Each searched {playouts} rounds at most.", counts.n, counts);
   $("#summary-text").textContent = `${won} ${told}`;
-  $("#curve").replaceChildren(curve(R.decisions, R.steps, mine, R.seat, name));
+  $("#curve").replaceChildren(curve(R.decisions, R.steps, mine, R.seat, who));
   $("#curve").classList.add("curve");
   const words = await labelled(R);
   $("#decisions tbody").replaceChildren(...R.decisions.map((d) => row(d, replay, words)));
