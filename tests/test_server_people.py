@@ -199,7 +199,8 @@ def test_play_again_against_bots_deals_at_once_and_with_people_waits(server: Ser
         timeout=60,
     )
     assert review.status_code == 200, review.text
-    seats = review.json()["seats"]
+    assert review.json()["seats"] == [0]  # (the review's own: the seats it reviews)
+    seats = review.json()["table_seats"]
     assert [(s["name"], s["level"]) for s in seats] == [
         ("ann", None), (alone["seats"][1]["name"], "random"), (alone["seats"][2]["name"], "simple")
     ]  # fmt: skip

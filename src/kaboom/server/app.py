@@ -559,9 +559,10 @@ def create_app(config: ServerConfig) -> FastAPI:
             why = _("seat {seat}'s review is that seat's own: this table's reviews are not open")
             raise HTTPException(403, why.format(seat=wanted))
         body, cached = await review_of(table, wanted, peer(request.scope))
-        # (issue 46: the seats by name, so the page says "Review of ann", not "of P0")
-        seats = table.seat_infos()
-        out = {**body, "table": table.id, "seat": wanted, "cached": cached, "seats": seats}
+        # (issue 46: the table's seats by name, so the page says "Review of ann", not "of P0";
+        # the review's own ``seats`` are the seats it reviews)
+        named = table.seat_infos()
+        out = {**body, "table": table.id, "seat": wanted, "cached": cached, "table_seats": named}
         return Response(json.dumps(out), media_type="application/json")
 
     async def review_of(table: Table, seat: int, client: str) -> tuple[dict[str, Any], bool]:

@@ -123,7 +123,7 @@ async function main() {
   const marked = R.decisions.filter((d) => d.mark);
   const won = R.winners === null ? t("The table ended before the game did.") : R.winners.includes(R.seat) ? t("Won.") : t("Lost.");
   // the seat by its name: "Review of ann", "Review of Ada (bot, medium)" (issue 46)
-  const who = seatLabel(R.seats?.[R.seat]) || `P${R.seat}`;
+  const who = seatLabel(R.table_seats?.[R.seat]) || `P${R.seat}`;
   const counts = { seat: R.seat, name: who, n: R.decisions.length, marked: marked.length, playouts: R.playouts };
   $("#status").textContent = nt("Review of {name}: {n} decision, {marked} marked.", "Review of {name}: {n} decisions, {marked} marked.", counts.n, counts);
   $("#summary-head").textContent = mine ? t("Your game with the coach") : t("{name}'s game with the coach", counts);
