@@ -47,6 +47,13 @@ window as long as the longest chain would slow every play of every game for the 
 chain: the window always runs its full length (``server.clocks``), Nope or not.
 
     PYTHONPATH=src .venv/bin/python bench/window_pace.py --games 200
+
+Measured so (200 heuristic games of each game at 4 players, seed 1; issue 46): 14,577
+windows, 74% of them opening a play; the words read, median 18 to 22 by game, p90 30 to 34;
+the seconds needed over every window, median 7.7 s, p90 12.7 s, p95 13.4 s; over the windows
+that open a play, p90 9.1 s (Exploding Kittens 9.7 s, Minions 9.1 s, Dynamitt 9.1 s, the
+board game 7.7 s). So the default is 9.5 s (3 s before: a first-time player needed more
+than 3 s at every window).
 """
 
 from __future__ import annotations
