@@ -331,8 +331,9 @@ def leaks(p: Person, seat: int | None, export: dict[str, Any], names: dict[str, 
     return found
 
 
-#: The server's defaults for a table (``CreateTable``): what the lobby's one click keeps.
-DEFAULT_WINDOW, DEFAULT_BOT_DELAY = 3.0, 0.8
+#: The server's defaults for a table (``CreateTable``): what the lobby's one click keeps
+#: (the window: ``kaboom.server.clocks.DEFAULT_WINDOW``, measured by bench/window_pace.py).
+DEFAULT_WINDOW, DEFAULT_BOT_DELAY = 9.5, 0.8
 
 
 def visitor(browser: Any, base: str, name: str, phone: bool = False) -> Person:

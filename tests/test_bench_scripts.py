@@ -106,3 +106,36 @@ def test_the_vector_bench_prints_one_line_of_json_with_its_ratios(
         assert got[key] > 0
     assert got["ratio"] == pytest.approx(got["vector_steps_per_s"] / got["engine_decisions_per_s"])
     assert got["pettingzoo_ratio"] > 0
+
+
+def test_the_window_pace_bench_implies_the_servers_default_window(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``bench/window_pace.py`` (issue 46): every game with windows gets its distribution,
+    the sentences are the page's (the chain and the Nope button's sentence), and the window
+    it implies is the server's and the lobby's default: the constant stays the measured one."""
+    from kaboom.server.clocks import DEFAULT_WINDOW
+
+    pace = _script("window_pace")
+    assert pace.main(["--games", "20"]) == 0
+    out = capsys.readouterr().out
+    for game in ("exploding-kittens", "exploding-minions", "dynamitt", "kittens-board-game"):
+        assert out.count(f"\n{game} ") == 1, out
+    assert "eleminis             no reaction windows" in out
+    implied = float(out.split("default window: ")[1].split()[0])
+    assert implied == DEFAULT_WINDOW, out
+    said = pace.window_words("exploding-kittens", 2, _favor_window())
+    assert said == "P0 played Favor on P1 Nope it now: stops Favor on P1 unless someone Nopes back."
+
+
+def _favor_window() -> object:
+    """A two-player Exploding Kittens game with P0's Favor on P1 in its window."""
+    from kaboom.engine.registry import new_game
+
+    for seed in range(200):
+        state = new_game("exploding-kittens", 2, seed)
+        texts = {state.action_text(a): a for a in state.legal_actions()}
+        if "play favor @1" in texts:
+            state.apply(texts["play favor @1"])
+            return state
+    raise AssertionError("no Favor in hand in 200 deals")

@@ -87,7 +87,7 @@ def test_the_ladder_and_profile_routes(server: Server) -> None:
             rows = board["rows"]
             assert [r["rank"] for r in rows] == list(range(1, len(rows) + 1))
             assert [r["rating"] for r in rows] == sorted((r["rating"] for r in rows), reverse=True)
-            assert {"Cat", "random"} <= {r["name"] for r in rows}
+            assert {"Cat", "Bot · random"} <= {r["name"] for r in rows}  # (issue 46)
             assert {r["name"]: r["kind"] for r in rows}["Cat"] == "person"
             r = await http.get("/api/ladder", params={"game": "chess", "players": 3})
             assert r.status_code == 400 and r.json()["detail"].startswith("game:")
@@ -103,6 +103,31 @@ def test_the_ladder_and_profile_routes(server: Server) -> None:
             )
             assert (await http.get("/api/players/nobody-here")).status_code == 404
         await cat.aclose()
+
+    asyncio.run(go())
+
+
+def test_a_bot_is_one_player_whatever_its_spelling_and_named_by_its_level(
+    server: Server,
+) -> None:
+    """Issue 46: ``Random`` and ``random`` are one player on the ladder (its spec made one
+    spelling where the ladder keys it), listed as "Bot · random" in the asker's language,
+    never as its spec; the spec stays in ``bot``."""
+
+    async def go() -> None:
+        dan = await sign_up(server.base, "Dan Spelling")
+        for spelled in ("Random", "random", " RANDOM"):
+            await game([server.base], [dan], [spelled])
+        async with httpx.AsyncClient(base_url=server.base) as http:
+            for lang, said in (("en", "Bot · random"), ("nb", "Bot · tilfeldig")):
+                board = await http.get(
+                    "/api/ladder", params={"game": GAME, "players": 2, "lang": lang}
+                )
+                bots = [r for r in board.json()["rows"] if r["kind"] == "bot"]
+                assert [(r["name"], r["bot"], r["level"], r["games"]) for r in bots] == [
+                    (said, "random", "random", 3)
+                ], bots
+        await dan.aclose()
 
     asyncio.run(go())
 

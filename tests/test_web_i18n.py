@@ -111,7 +111,7 @@ def test_every_message_of_the_scripts_reaches_the_page_translated() -> None:
 
 
 #: Browser messages whose Norwegian is their English.
-SAME = {"Chat", "Hint", "wow", "bot", "bot ({bot})", "start"}
+SAME = {"Chat", "Hint", "wow", "bot", "bot ({bot})", "{name} (bot, {level})", "start"}
 
 
 def test_the_templates_mark_their_words() -> None:

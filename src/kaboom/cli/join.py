@@ -39,6 +39,7 @@ from kaboom.engine.registry import get_game
 from kaboom.engine.state import Observation, State
 from kaboom.i18n import N_, _, language, ngettext
 from kaboom.server.client import Lobby, LobbyRefused, SeatClient
+from kaboom.server.people import bot_label
 from kaboom.server.protocol import SeatInfo
 from kaboom.server.view import DecisionOut
 from kaboom.tui import words
@@ -409,7 +410,10 @@ def seat_name(seat: SeatInfo) -> str:
 def seat_line(seat: SeatInfo, mine: int | None) -> str:
     """One seat of the waiting table in words: who sits there and whether they are here.
 
-    >>> seat_line({"seat": 1, "kind": "bot", "bot": "heuristic"}, 0)
+    >>> seat_line({"seat": 1, "kind": "bot", "bot": "heuristic", "name": "Ada",
+    ...            "level": "simple"}, 0)
+    'P1  Ada (bot, simple)'
+    >>> seat_line({"seat": 1, "kind": "bot", "bot": "heuristic"}, 0)   # (an older server)
     'P1  a bot (heuristic)'
     >>> seat_line({"seat": 0, "kind": "human", "name": "kim", "taken": True,
     ...            "connected": True}, 0)
@@ -420,6 +424,9 @@ def seat_line(seat: SeatInfo, mine: int | None) -> str:
     """
     where = f"P{seat['seat']}  "
     if seat["kind"] == "bot":
+        level, name = seat.get("level"), seat.get("name")
+        if level and name:  # (issue 46: the bot's name and level, as every page says it)
+            return where + bot_label(name, level)
         return where + _("a bot ({bot})").format(bot=seat["bot"])
     if not seat["taken"]:
         return where + _("free: for a person")

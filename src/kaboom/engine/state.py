@@ -251,6 +251,13 @@ class State(ABC):
     def describe(self, event: Event) -> str:
         """An event in plain words."""
 
+    def describe_all(self, events: list[Event]) -> list[str]:
+        """Events in plain words, a line each, in order; a game may tell several events in
+        one line where they are one thing at the table (issue 46: Draw from the Bottom and
+        the draw it makes are one draw). The terminal's log, the browser's and the stories
+        all tell events through this."""
+        return [self.describe(e) for e in events]
+
     def card_count(self) -> int | None:
         """Every card (or piece) in the game, wherever it lies, where the game keeps all it
         was dealt (the conformance check then checks that none appears or vanishes);

@@ -41,6 +41,7 @@ from kaboom.i18n import N_, _
 from kaboom.server.config import ServerConfig, origin_ok
 from kaboom.server.db import AccountRow
 from kaboom.server.limits import Buckets, peer
+from kaboom.server.people import refused_name
 from kaboom.server.seating import token_hash
 
 if TYPE_CHECKING:
@@ -260,6 +261,9 @@ def add_accounts(app: FastAPI, config: ServerConfig) -> None:
     @app.post("/api/accounts", status_code=201)
     async def sign_up(req: Credentials, request: Request, response: Response) -> dict[str, str]:
         name = clean_name(req.name)
+        refused = refused_name(name)  # (issue 46: nobody is called "You")
+        if refused is not None:
+            raise HTTPException(400, f"name: {refused}")
         password = check_password(req.password)
         limits.take(peer(request.scope), None)
         hashed = await asyncio.to_thread(hash_password, password)

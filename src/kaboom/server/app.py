@@ -32,6 +32,7 @@ from typing import Annotated, Any, Literal
 from urllib.parse import parse_qs
 
 from fastapi import Depends, FastAPI, Header, HTTPException, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from starlette.datastructures import Headers
@@ -54,12 +55,15 @@ from kaboom.i18n import (
 from kaboom.server import protocol as proto
 from kaboom.server.accounts import Account, SignedIn, add_accounts, name_key, signed_in
 from kaboom.server.chat import line_msg as chat_line
+from kaboom.server.clocks import DEFAULT_WINDOW
 from kaboom.server.coach import review_json, search_seed
-from kaboom.server.config import ServerConfig, origin_ok
+from kaboom.server.config import ServerConfig, loopback, origin_ok
 from kaboom.server.export import export, seat_views
 from kaboom.server.hub import Hub
+from kaboom.server.invalid import sentences
 from kaboom.server.ladder_api import add_ladder
 from kaboom.server.limits import Bucket, Buckets, Sockets, peer
+from kaboom.server.people import refused_name
 from kaboom.server.seating import LobbyError, token_hash
 from kaboom.server.table import Table, TableUnavailable
 from kaboom.server.view import TableSummary
@@ -83,11 +87,12 @@ TOO_MANY: Close = (4429, "too many connections")
 WARN_EVERY = 60.0
 MAX_WARNED = 10_000
 
+#: A person's name at a table: at most this many characters, none a control character
+#: (empty: the account's, where the person is signed in; ``guest_name``).
+NAME_MAX = 32
 Name = Annotated[
     str,
-    StringConstraints(
-        strip_whitespace=True, min_length=1, max_length=32, pattern=r"^[^\x00-\x1f\x7f]+$"
-    ),
+    StringConstraints(strip_whitespace=True, max_length=NAME_MAX, pattern=r"^[^\x00-\x1f\x7f]*$"),
 ]
 
 
@@ -107,7 +112,7 @@ class CreateTable(BaseModel):
     level: Literal["easy", "medium", "hard"] = "medium"
     private: bool = False
     clock: float | None = None
-    window: float = 3.0
+    window: float = DEFAULT_WINDOW
     bot_delay: float = 0.8
     #: A decimal string (a browser rounds a JSON number above 2**53) or an integer, in
     #: 0..2**64-1 (``parse_seed``, in ``Hub.create``: a 400 naming the field and the limit).
@@ -125,8 +130,11 @@ class CreateTable(BaseModel):
 
 
 class JoinTable(BaseModel):
+    """A seat asked for: a name (empty where the person is signed in: the account's, issue
+    46), the seat (none: the first free one), a private table's invite."""
+
     model_config = ConfigDict(extra="forbid")
-    name: Name
+    name: Name = ""
     seat: int | None = Field(None, ge=0, lt=proto.MAX_SEATS)
     invite: Annotated[str, StringConstraints(max_length=128)] | None = None
 
@@ -295,6 +303,18 @@ def option_json(game: str, o: Option) -> dict[str, Any]:
     }
 
 
+def guest_name(name: str) -> str:
+    """A guest's name as typed, or a 400 naming the field and its rule (issue 46): a name
+    is needed (signed in, the account's is taken), and it is never "You"."""
+    if not name:
+        why = _("1 to {most} characters (or sign in, to play under your account's name)")
+        raise HTTPException(400, "name: " + why.format(most=NAME_MAX))
+    refused = refused_name(name)
+    if refused is not None:
+        raise HTTPException(400, f"name: {refused}")
+    return name
+
+
 def bearer(authorization: str | None) -> str | None:
     if authorization and authorization.lower().startswith("bearer "):
         return authorization[7:].strip() or None
@@ -337,6 +357,13 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def lobby_error(_: Request, err: LobbyError) -> JSONResponse:
         return JSONResponse({"detail": err.detail}, status_code=err.status)
 
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, err: RequestValidationError) -> JSONResponse:
+        """A request the models refuse, in sentences naming each field and its limit
+        (issue 46: never pydantic's "String should have at least 1 character")."""
+        said = sentences(err.errors(), {"name": NAME_MAX})
+        return JSONResponse({"detail": said}, status_code=422)
+
     async def table_or_404(table_id: str) -> Table:
         if len(table_id) > 32:
             raise HTTPException(404, _("no such table"))
@@ -364,6 +391,8 @@ def create_app(config: ServerConfig) -> FastAPI:
             "db": h.store.dialect,
             "tables": len(h.tables),
             "instance": h.instance,
+            # where it listens (issue 46): a loopback address is out of other devices' reach
+            "listen": {"host": config.host, "loopback": loopback(config.host)},
             "stats": {k: round(v, 4) for k, v in h.stats.items()},
             # the collector (``hub.settle_gc``): objects frozen out of it, its thresholds,
             # and the collections of each generation so far
@@ -442,8 +471,8 @@ def create_app(config: ServerConfig) -> FastAPI:
         if not may_see(table, req.invite, None):
             raise HTTPException(404, _("no such table"))
         if account is None:
-            seat, token = await table.join(req.name, req.seat)
-        else:
+            seat, token = await table.join(guest_name(req.name), req.seat)
+        else:  # (the name typed, if any, gives way to the account's: issue 46)
             seat, token = await table.join(account.name, req.seat, account.id)
         return {"table": table.id, "seat": seat, "token": token}
 
@@ -530,7 +559,10 @@ def create_app(config: ServerConfig) -> FastAPI:
             why = _("seat {seat}'s review is that seat's own: this table's reviews are not open")
             raise HTTPException(403, why.format(seat=wanted))
         body, cached = await review_of(table, wanted, peer(request.scope))
-        out = {**body, "table": table.id, "seat": wanted, "cached": cached}
+        # (issue 46: the table's seats by name, so the page says "Review of ann", not "of P0";
+        # the review's own ``seats`` are the seats it reviews)
+        named = table.seat_infos()
+        out = {**body, "table": table.id, "seat": wanted, "cached": cached, "table_seats": named}
         return Response(json.dumps(out), media_type="application/json")
 
     async def review_of(table: Table, seat: int, client: str) -> tuple[dict[str, Any], bool]:
@@ -752,8 +784,5 @@ def create_app(config: ServerConfig) -> FastAPI:
 
 
 def _short(err: ValidationError) -> str:
-    parts = []
-    for e in err.errors()[:3]:
-        where = ".".join(str(x) for x in e["loc"]) or "message"
-        parts.append(f"{where}: {e['msg']}")
-    return "; ".join(parts)[:300]
+    """A message the protocol refuses, in sentences naming each field (``invalid``)."""
+    return sentences([dict(e) for e in err.errors()])

@@ -28,6 +28,12 @@ from kaboom.server.db import ActionRow
 from kaboom.server.protocol import LegalText
 from kaboom.server.seating import TableParts
 
+#: A table's reaction window when its creator names none (seconds): long enough for a
+#: first-time player who holds a Nope to read the window's words, choose and click, at nine
+#: windows in ten that open a play (issue 46: ``bench/window_pace.py`` measures it; 3 s
+#: before, which people who paused to look missed). The window still runs its full length.
+DEFAULT_WINDOW = 9.5
+
 
 class Answer(NamedTuple):
     """A seat's queued answer to a window: the action, the client's key, who gave it."""

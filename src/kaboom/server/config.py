@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -80,11 +81,35 @@ class ServerConfig:
     #: Tune the garbage collector for a long-running process at startup (``hub.settle_gc``:
     #: ``kaboom serve`` does; a test that runs a hub in its own process need not).
     settle_gc: bool = False
+    #: The address ``kaboom serve`` listens on (None: not known, an app made in a test):
+    #: the lobby says beside an invite's QR code when other devices cannot reach it
+    #: (issue 46: ``loopback``).
+    host: str | None = None
 
     def __post_init__(self) -> None:
         if self.trusted:  # every limit per client address lifted
             self.client_sockets = self.client_tables = 0
             self.client_msg_rate = self.http_rate = self.client_signin_rate = 0.0
+
+
+def loopback(host: str | None) -> bool | None:
+    """Whether ``host`` is an address only this machine reaches (127.0.0.1, ::1,
+    localhost); None where the address is not known.
+
+    >>> loopback("127.0.0.1"), loopback("localhost"), loopback("::1"), loopback("0.0.0.0")
+    (True, True, True, False)
+    >>> loopback("192.168.1.5"), loopback("kaboom.example"), loopback(None)
+    (False, False, None)
+    """
+    if host is None:
+        return None
+    name = host.strip("[]").lower()
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:  # a host name: whatever it names, it is not this machine's loopback
+        return False
 
 
 def origin_ok(headers: Mapping[str, str], config: ServerConfig) -> bool:

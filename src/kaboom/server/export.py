@@ -2,8 +2,9 @@
 
 The same JSON object a terminal table writes at the end of a game (format
 ``kaboom-table``: game, players, seed, options, who played each seat, the actions since the
-deal, the full state), plus the table's id, the names at its seats, its winners, the
-log's entries with who (or what: a bot, a clock) made each, and the table's chat.
+deal, the full state), plus the table's id, the names at its seats and each bot's level,
+its winners, the log's entries with who (or what: a bot, a clock) made each, and the
+table's chat.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 from kaboom.engine.registry import new_game
 from kaboom.server.db import ActionRow, SeatRow, TableRow
+from kaboom.server.people import bot_level
 
 FORMAT = "kaboom-table"
 HUMAN = "human"
@@ -44,6 +46,8 @@ def export(
         "table": row.id,
         "status": row.status,
         "names": [s.name for s in seats],
+        # each bot seat's level word (issue 46: "Ada (bot, medium)"); None: a person's seat
+        "levels": [bot_level(s.bot) if s.kind == "bot" else None for s in seats],
         "winners": row.winners or [],
         "end_reason": row.end_reason,
         "log": log,

@@ -27,10 +27,12 @@ from kaboom.engine.registry import get_game, new_game
 from kaboom.i18n import _
 from kaboom.server.bot import BotAgent
 from kaboom.server.chat import CHAT_KEPT
+from kaboom.server.clocks import DEFAULT_WINDOW
 from kaboom.server.coach import Reviews
 from kaboom.server.config import ServerConfig
 from kaboom.server.db import LIVE, ActionRow, SeatRow, Store, TableRow, make_engine, migrate
 from kaboom.server.limits import Owners
+from kaboom.server.people import bot_name
 from kaboom.server.pool import BotPool
 from kaboom.server.seating import LobbyError, token_hash
 from kaboom.server.table import Table, TableUnavailable
@@ -86,6 +88,13 @@ def hints_allowed(asked: bool | None, seats: list[str], rated: bool = False) -> 
     if rated:
         return False
     return bool(asked) or sum(s == "human" for s in seats) <= 1
+
+
+def named(table_id: str, seat: int, given: list[str | None] | None) -> str:
+    """A bot seat's name (issue 46): the one it had at the table before, else one drawn
+    from the table's id and the seat (public facts only: ``people.bot_name``)."""
+    before = given[seat] if given is not None and seat < len(given) else None
+    return before or bot_name(table_id, seat)
 
 
 class Hub:
@@ -334,11 +343,15 @@ class Hub:
         if self.pg is not None:
             self.spawn(self.pg.release(table.id))
 
-    async def create(self, req: dict[str, Any], client: str = "?") -> tuple[Table, str | None]:
+    async def create(
+        self, req: dict[str, Any], client: str = "?", bots: list[str | None] | None = None
+    ) -> tuple[Table, str | None]:
         """A new table from a checked request (``app.CreateTable``) of a client address:
         its invite code, if private (told once: only its hash is kept). What the request
         asks beyond this server's caps is a ``BadOption`` naming the field and the limit;
-        a client holding its share of live tables already, a ``LobbyError`` 429."""
+        a client holding its share of live tables already, a ``LobbyError`` 429.
+        ``bots``: the bots' names by seat, where they go on from a table before (else each
+        bot seat is named from the new table's id: ``people.bot_name``)."""
         spec = get_game(req["game"])
         players = req["players"]
         spec.check_players(players)
@@ -350,7 +363,10 @@ class Hub:
         self._check_clocks(req)
         self._check_bots(specs, spec.game_id)
         if req.get("rated") and req.get("hints"):
-            raise BadInput("hints", _("off at a rated table (a rating is of the players alone)"))
+            # (issue 46: refused, never dropped, so the lobby can say why before it asks)
+            no_coach = _("no hints at a rated table: a rating is of the players alone, "
+                         "with no coach (untick Rated or Hints)")  # fmt: skip
+            raise BadInput("hints", no_coach)
         seed = req.get("seed")  # a decimal string or an integer (docs/protocol.md)
         seed = secrets.randbits(64) if seed is None else parse_seed(seed)
         options = dict(req.get("options") or {})
@@ -372,7 +388,7 @@ class Hub:
             private=bool(req.get("private")),
             invite_hash=None if invite is None else token_hash(invite),
             clock=req.get("clock"),
-            window=float(req.get("window", 3.0)),
+            window=float(req.get("window", DEFAULT_WINDOW)),
             bot_delay=float(req.get("bot_delay", 0.8)),
             chat=bool(req.get("chat", True)),
             rated=bool(req.get("rated", False)),
@@ -380,7 +396,7 @@ class Hub:
             open_reviews=bool(req.get("open_reviews", False)),
         )
         seat_rows = [
-            SeatRow(q, "human") if s == "human" else SeatRow(q, "bot", s, f"bot {q} ({s})")
+            SeatRow(q, "human") if s == "human" else SeatRow(q, "bot", s, named(row.id, q, bots))
             for q, s in enumerate(specs)
         ]
         await self.db(self.store.create_table, row, seat_rows)
@@ -401,7 +417,7 @@ class Hub:
             why = _("seconds in 1..{most}, or none").format(most=f"{c.max_clock:g}")
             raise BadOption("clock", why)
         for name, default, cap in (
-            ("window", 3.0, c.max_window),
+            ("window", DEFAULT_WINDOW, c.max_window),
             ("bot_delay", 0.8, c.max_bot_delay),
         ):
             if not 0.0 <= req.get(name, default) <= cap:

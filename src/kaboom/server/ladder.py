@@ -34,6 +34,7 @@ from kaboom.server.db import (
     seats_t,
     tables_t,
 )
+from kaboom.server.people import BotLevel, bot_level, canonical_bot
 from kaboom.sim.rating import Skill, rate_game
 
 ACCOUNT = "account:"
@@ -80,16 +81,19 @@ class Step:
 # -- who is rated -------------------------------------------------------------------------------
 def subject_of(seat: SeatRow) -> str | None:
     """The seat's subject: its account, its bot, or None (a guest; a bot spec too long).
+    A bot is its spec in one spelling (issue 46: ``Random`` and ``random`` are one player,
+    ``people.canonical_bot``).
 
-    >>> subject_of(SeatRow(0, "bot", "heuristic"))
-    'bot:heuristic'
+    >>> subject_of(SeatRow(0, "bot", "heuristic")), subject_of(SeatRow(0, "bot", " Random"))
+    ('bot:heuristic', 'bot:random')
     >>> subject_of(SeatRow(1, "human", account_id=7)), subject_of(SeatRow(2, "human"))
     ('account:7', None)
     """
     if seat.account_id is not None:
         return f"{ACCOUNT}{seat.account_id}"
-    if seat.kind == "bot" and seat.bot and len(BOT) + len(seat.bot) <= SUBJECT_MAX:
-        return f"{BOT}{seat.bot}"
+    spec = canonical_bot(seat.bot) if seat.kind == "bot" and seat.bot else ""
+    if spec and len(BOT) + len(spec) <= SUBJECT_MAX:
+        return f"{BOT}{spec}"
     return None
 
 
@@ -285,8 +289,12 @@ def stored(engine: Engine) -> dict[Key, Record]:
 # -- what the pages read ---------------------------------------------------------------------------
 class LadderRow(TypedDict):
     rank: int
+    #: An account's name; a bot's spec (``ladder_api`` says it in words: "Bot · medium").
     name: str
     kind: str
+    #: A bot's spec and level word (issue 46); None for a person.
+    bot: str | None
+    level: BotLevel | None
     mu: float
     sigma: float
     rating: float
@@ -322,6 +330,8 @@ def leaderboard(engine: Engine, game: str, players: int) -> list[LadderRow]:
             "rank": i,
             "name": names[r.subject],
             "kind": "person" if r.subject.startswith(ACCOUNT) else "bot",
+            "bot": r.subject[len(BOT) :] if r.subject.startswith(BOT) else None,
+            "level": bot_level(r.subject[len(BOT) :]) if r.subject.startswith(BOT) else None,
             "mu": r.mu,
             "sigma": r.sigma,
             "rating": Skill(r.mu, r.sigma).rating,

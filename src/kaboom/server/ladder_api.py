@@ -15,6 +15,7 @@ from kaboom.engine.registry import GameSpec, get_game
 from kaboom.i18n import _
 from kaboom.server import ladder
 from kaboom.server.accounts import name_key, running_hub
+from kaboom.server.people import ladder_bot
 
 #: The longest name looked up (the accounts' names are at most 32 characters).
 NAME_MAX = 64
@@ -34,6 +35,14 @@ def _game(game: str, players: int) -> GameSpec:
     return spec
 
 
+def said(row: ladder.LadderRow) -> ladder.LadderRow:
+    """A row of the board in the asker's words: a bot by its level, "Bot · medium" (issue
+    46: a spec is no player's name; the spec stays in ``bot``)."""
+    if row["level"] is None:
+        return row
+    return {**row, "name": ladder_bot(row["level"])}
+
+
 def add_ladder(app: FastAPI) -> None:
     """The ladder's routes, on the server's ``app``."""
 
@@ -46,7 +55,7 @@ def add_ladder(app: FastAPI) -> None:
         spec = _game(game, players)
         h = running_hub(request)
         rows = await h.db(ladder.leaderboard, h.engine, spec.game_id, players)
-        return {"game": spec.game_id, "players": players, "rows": rows}
+        return {"game": spec.game_id, "players": players, "rows": [said(r) for r in rows]}
 
     @app.get("/api/players/{name}")
     async def player(request: Request, name: str) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from typing_extensions import TypedDict  # (pydantic reads typing's only from Py
 
 from kaboom.engine.events import Event
 from kaboom.engine.jsonvalue import JsonObject
+from kaboom.server.people import BotLevel
 
 VERSION = 1
 #: The largest client message read (bytes of text); larger ones get an ``error``.
@@ -217,6 +218,9 @@ class SeatInfo(TypedDict):
     kind: Literal["human", "bot"]
     bot: str | None
     name: str | None
+    #: (issue 46) a bot's level in one word, for its label "Ada (bot, medium)"; None for a
+    #: person's seat. ``bot`` keeps the spec, for programs.
+    level: BotLevel | None
     taken: bool
     connected: bool
     away: bool

@@ -29,7 +29,8 @@ def serve(
     from kaboom.server.app import create_app as server_app
 
     create_app = factory or server_app
-    config = dataclasses.replace(config, settle_gc=True)  # a process of its own
+    # a process of its own; the address it listens on, for the lobby's invites (issue 46)
+    config = dataclasses.replace(config, settle_gc=True, host=host)
 
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
     profile = os.environ.get("KABOOM_SERVER_PROFILE")

@@ -18,6 +18,7 @@ from kaboom.engine.state import Observation, State
 from kaboom.server import protocol as proto
 from kaboom.server.clocks import WindowRt
 from kaboom.server.db import TableRow
+from kaboom.server.people import bot_level
 from kaboom.server.protocol import LegalText, Message, SeatInfo
 from kaboom.server.seating import SeatRt
 
@@ -113,6 +114,7 @@ def seat_info(s: SeatRt) -> SeatInfo:
         "kind": s.row.kind,
         "bot": s.row.bot,
         "name": s.row.name,
+        "level": bot_level(s.row.bot) if s.row.kind == "bot" else None,
         "taken": s.row.kind == "bot" or s.row.token_hash is not None,
         "connected": s.connected,
         "away": s.row.away,

@@ -14,9 +14,7 @@ from kaboom.sim.simulate import play_game
 def story_lines(state: State, events: list[Event]) -> Iterator[str]:
     """The table's view with every private detail shown: a private event is told, its
     public, redacted twin is not."""
-    for event in events:
-        if not event.data.get("redacted"):
-            yield state.describe(event)
+    yield from state.describe_all([e for e in events if not e.data.get("redacted")])
 
 
 def tell(

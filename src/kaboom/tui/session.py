@@ -36,13 +36,13 @@ def seen_lines(state: State, events: list[Event], seat: int | None) -> list[str]
     >>> seen_lines(s, [private, public], 0), seen_lines(s, [private, public], 1)
     (['P0 draws Skip'], ['P0 draws a card'])
     """
-    out: list[str] = []
+    kept: list[Event] = []
     prev: Event | None = None
     for event in events:
         if event.visible_to(seat) and not _twin(prev, event, seat):
-            out.append(state.describe(event))
+            kept.append(event)
         prev = event
-    return out
+    return state.describe_all(kept)  # (one line per thing done: issue 46)
 
 
 def _twin(prev: Event | None, event: Event, seat: int | None) -> bool:

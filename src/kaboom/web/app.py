@@ -26,8 +26,9 @@ Routes (JSON; they read only what the request sends, never a table's state):
 - ``GET /api/tables/{id}/invite.svg?invite=...``: a private table's invite link as a QR code
   (SVG drawn by ``segno``), for friends in the same room; only with the table's invite;
 - ``POST /api/tables/{id}/again`` (a seat's token, once the game is over): the next table
-  with the same game, options and seats (made by the first to ask), the asker seated in the
-  same seat: ``{"table", "seat", "token", "invite"}``.
+  with the same game, options and seats (made by the first to ask; the bots keep their
+  names), the asker seated in the same seat: ``{"table", "seat", "token", "invite"}``.
+  Where the asker is the only person (every other seat a bot's) it is dealt at once.
 """
 
 from __future__ import annotations
@@ -183,7 +184,8 @@ def add_pages(app: FastAPI) -> None:
         if table.row.status not in ("over", "ended"):
             raise HTTPException(409, "the game is not over yet")
         if table_id not in again:
-            new, invite = await hub.create(same_seats(table), peer(request.scope))
+            bots = [s.row.name if s.row.kind == "bot" else None for s in table.seats]
+            new, invite = await hub.create(same_seats(table), peer(request.scope), bots)
             again[table_id] = (new.id, invite)
         new_id, invite = again[table_id]
         follow = await hub.get(new_id)
@@ -192,6 +194,8 @@ def add_pages(app: FastAPI) -> None:
         row = table.seats[seat].row
         # the seat goes on with its account, if it had one (issue 35: seats follow a person)
         taken, new_token = await follow.join(row.name or f"P{seat}", seat, row.account_id)
+        if alone_with_bots(follow):  # (issue 46: nobody to wait for: it deals at once)
+            await follow.start()
         return {"table": new_id, "seat": taken, "token": new_token, "invite": invite}
 
     @app.get("/api/tables/{table_id}/invite.svg")
@@ -278,6 +282,13 @@ def qr_svg(text: str) -> bytes:
     code.save(out, kind="svg", scale=1, border=4, dark="#1d1d1f", light="#ffffff",
               omitsize=True, title="QR code of the invite link", svgclass="segno qr")  # fmt: skip
     return out.getvalue()
+
+
+def alone_with_bots(table: Table) -> bool:
+    """Whether the table waits for nobody: one seat for a person, taken, and every other a
+    bot's (Play again against bots deals at once; with several people it waits for them)."""
+    people = [s for s in table.seats if s.row.kind == "human"]
+    return table.row.status == "open" and len(people) == 1 and people[0].row.token_hash is not None
 
 
 def same_seats(table: Table) -> dict[str, Any]:

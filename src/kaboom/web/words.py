@@ -21,10 +21,11 @@ from kaboom.engine.options import refuse_file_options
 from kaboom.engine.registry import get_game, new_game
 from kaboom.engine.state import Observation, State
 from kaboom.i18n import _
+from kaboom.server.people import bot_level
 from kaboom.sim.story import story_lines
 from kaboom.tui.families import Family, family_of, status_line
 from kaboom.tui.odds import bomb_odds
-from kaboom.tui.save import history, parse_seating
+from kaboom.tui.save import HUMAN, history, parse_seating
 from kaboom.tui.session import seen_lines
 from kaboom.tui.words import seat_name, tell
 from kaboom.web.design import ICONS, design_of, spoken_name
@@ -294,6 +295,8 @@ def replay_steps(raw: Mapping[str, object]) -> dict[str, Any]:
         "options": seating.options,
         "seats": seating.seats,
         "names": raw.get("names"),
+        # each bot seat's level word, from its spec (issue 46: "Ada (bot, medium)")
+        "levels": [None if spec == HUMAN else bot_level(spec) for spec in seating.seats],
         "winners": list(state.winners),
         "steps": steps,
     }

@@ -25,7 +25,7 @@ from kaboom.games.kittens.core import (
     TURN,
 )
 from kaboom.games.kittens.rules import KittensRules
-from kaboom.games.kittens.words import describe_event
+from kaboom.games.kittens.words import describe_event, describe_events
 
 #: The phases, by name, for the adapters and tests that read a state's ``phase``.
 __all__ = [
@@ -50,6 +50,9 @@ class KittensState(KittensRules):
     # -- words -----------------------------------------------------------------------------------
     def describe(self, event: Event) -> str:
         return describe_event(self.edition, event)
+
+    def describe_all(self, events: list[Event]) -> list[str]:
+        return describe_events(self.edition, events)
 
     def opening(self) -> list[Event]:
         """Each player looks at their hand ("Look at yours but keep them secret")."""

@@ -424,3 +424,42 @@ PHRASES: Final[dict[str, Phrase]] = {
 def describe_event(ed: Edition, e: Event) -> str:
     """An event in plain words, as the story and the terminal print it."""
     return in_words(PHRASES, Said(ed, e.seat), e)
+
+
+#: The draws that Draw from the Bottom makes (its own event comes just before the draw's).
+BOTTOM_DRAWS: Final = frozenset({"draw", "draw-bomb"})
+
+
+def describe_events(ed: Edition, evs: list[Event]) -> list[str]:
+    """Events in plain words, a line each, but Draw from the Bottom and the draw it makes
+    are one line, as they are one draw at the table (issue 46: "P2 draws from the bottom"
+    then "P2 draws a card" told one draw twice)."""
+    out: list[str] = []
+    i = 0
+    while i < len(evs):
+        e = evs[i]
+        after = evs[i + 1] if i + 1 < len(evs) else None
+        if (
+            e.kind == "draw-bottom"
+            and after is not None
+            and after.kind in BOTTOM_DRAWS
+            and after.seat == e.seat
+        ):
+            out.append(_from_the_bottom(Said(ed, after.seat), after))
+            i += 2
+            continue
+        out.append(describe_event(ed, e))
+        i += 1
+    return out
+
+
+def _from_the_bottom(w: Said, e: Event) -> str:
+    """A draw from the bottom of the Draw Pile (its card, where the seat may know it)."""
+    if e.kind == "draw-bomb":
+        card = w.card(e.data)
+        if starts_with_vowel(card):
+            return _("{who} draws an {card} from the bottom!").format(who=w.who, card=card)
+        return _("{who} draws a {card} from the bottom!").format(who=w.who, card=card)
+    if _hidden(e):
+        return _("{who} draws a card from the bottom").format(who=w.who)
+    return _("{who} draws {card} from the bottom").format(who=w.who, card=w.card(e.data))

@@ -3,6 +3,7 @@
 // a link shows the same board). Names are text (textContent only, through `el`).
 import { api, el } from "./api.js";
 import { nt, t } from "./i18n.js";
+import { ladderName } from "./people.js";
 
 const $ = (sel) => document.querySelector(sel);
 let games = [];
@@ -18,9 +19,10 @@ function drawPlayers(wanted) {
 }
 
 function row(r) {
+  // a bot by its kind and level, "Bot · medium", its spec in the title (issue 46)
   const who = r.kind === "person"
     ? el("a", { href: `/players/${encodeURIComponent(r.name)}` }, r.name)
-    : el("span", {}, r.name, el("span", { class: "kind" }, t("bot")));
+    : el("span", { title: r.bot || "" }, ladderName(r));
   return el("tr", {},
     el("td", { class: "num" }, String(r.rank)), el("td", {}, who),
     el("td", { class: "num", title: t("skill {mu}, uncertainty {sigma}", { mu: fixed(r.mu), sigma: fixed(r.sigma) }) }, fixed(r.rating)),

@@ -7,6 +7,7 @@ import { api, el, seatStore } from "./api.js";
 import { GAME_ORDER, GAME_PICTURES } from "./lobby-words.js";
 import { account, setupAccount } from "./account.js";
 import { nt, t } from "./i18n.js";
+import { NAME_KEY, guestName, seatLabel } from "./people.js";
 
 const $ = (sel) => document.querySelector(sel);
 /** "Play now": the first game of the box, against three thinking bots at the middle level,
@@ -18,7 +19,9 @@ let games = [];
 const picked = () => document.querySelector("#games input[name=game]:checked")?.value || DEFAULT_GAME;
 const game = (id = picked()) => games.find((g) => g.id === id);
 const players = (g) => t("{min}–{max} players", { min: g.min_players, max: g.max_players });
-const myName = (fallback) => $("#name").value.trim() || fallback;
+/** The name to sit down under: the one typed (a signed-in person's: their account's), else
+ * this browser's guest name, "Guest 4821" (issue 46: never "You"). */
+const myName = () => $("#name").value.trim() || guestName();
 const clamp = (n, lo, hi) => Math.max(lo, Math.min(hi, n));
 
 function showError(box, message) {
@@ -31,7 +34,8 @@ function showError(box, message) {
 async function sitDown(body, name, { startNow = false } = {}) {
   const t = await api("/api/tables", { method: "POST", body });
   const j = await api(`/api/tables/${t.id}/join`, { method: "POST", body: { name, seat: 0, invite: t.invite || undefined } });
-  localStorage.setItem("kaboom.name", name);
+  // a name typed is remembered; a guest's stays a guest's (the box stays empty for it)
+  if (name !== guestName()) localStorage.setItem(NAME_KEY, name);
   seatStore.set(t.id, { token: j.token, seat: j.seat, name });
   if (startNow) await api(`/api/tables/${t.id}/start`, { method: "POST", token: j.token });
   return { table: t.id, invite: t.invite, url: tableUrl(t.id, t.invite) };
@@ -51,7 +55,7 @@ async function playBots(gameId, bots, button, label, err) {
   try {
     const seats = ["human", ...Array(bots).fill(PLAY_NOW.bot)];
     // against bots only, the server's default turns hints on (the coach, issue 32)
-    const sat = await sitDown({ game: gameId, players: seats.length, seats }, myName(t("You")), { startNow: true });
+    const sat = await sitDown({ game: gameId, players: seats.length, seats }, myName(), { startNow: true });
     location.href = sat.url;
   } catch (e) {
     showError(err, e.message);
@@ -127,7 +131,7 @@ async function createForFriends(ev) {
   // hints (issue 32): off unless ticked where friends play (everyone at the table is told)
   const body = { game: $("#friends-game").value, players: seats.length, seats, private: true, hints: $("#friends-hints").checked };
   try {
-    showInvite(await sitDown(body, myName(t("Host"))));
+    showInvite(await sitDown(body, myName()));
   } catch (e) { showError(err, e.message); }
 }
 
@@ -140,6 +144,30 @@ function showInvite(sat) {
   $("#invite").classList.remove("hidden");
   $("#copy-note").textContent = "";
   $("#go-table").focus();
+  drawReach(link);
+}
+
+/** Beside the QR code: whether other devices can open the link (issue 46). The server says
+ * where it listens (GET /api/health's `listen`): on a loopback address (`kaboom serve`'s
+ * default, 127.0.0.1) no other device can reach it; a link that names this computer by a
+ * loopback name (localhost) does not reach it from another device either. */
+async function drawReach(link) {
+  const note = $("#invite-reach");
+  let listen = null;
+  try { listen = (await api("/api/health")).listen; } catch { listen = null; }
+  const here = isLoopback(new URL(link).hostname);
+  const said = listen?.loopback
+    ? t("Other devices cannot open this address: the server listens on {host} only (this computer). To play with phones in the room, start it with kaboom serve --host 0.0.0.0 and open the lobby at this computer's network address.", { host: listen.host })
+    : here ? t("This link names this computer ({host}): other devices cannot open it. Open the lobby at this computer's network address, then make the table.", { host: new URL(link).hostname })
+      : "";
+  note.textContent = said;
+  note.classList.toggle("hidden", !said);
+}
+
+/** Whether a host name is this computer's loopback (127.x, ::1, localhost). */
+function isLoopback(host) {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^127\./.test(h);
 }
 
 /** The invite link to the clipboard (the Clipboard API; else the link is selected for the
@@ -280,7 +308,8 @@ async function createCustom(ev) {
   const body = {
     game: picked(), players: seats.length, options: readOptions(), seats,
     level: $("#level").value, private: $("#private").checked, clock: num("#clock"),
-    window: num("#window") ?? 3, bot_delay: num("#bot_delay") ?? 0.8,
+    // (empty boxes: the page's defaults, which are the server's: bench/window_pace.py)
+    window: num("#window") ?? Number($("#window").defaultValue), bot_delay: num("#bot_delay") ?? Number($("#bot_delay").defaultValue),
     // a seed goes as the decimal string typed: a JS number rounds above 2**53 (docs/protocol.md)
     seed: $("#seed").value.trim() || null,
   };
@@ -288,12 +317,13 @@ async function createCustom(ev) {
   if (!$("#chat").checked) body.chat = false;
   // rated (issue 35): the box is enabled only while signed in
   if ($("#rated").checked && !$("#rated").disabled) body.rated = true;
-  // the coach (issue 32): hints (always on against bots only), everyone's review open
-  // (never at a rated table: a rating is of the players alone)
-  if ($("#hints").checked && !body.rated) body.hints = true;
+  // the coach (issue 32): hints (always on against bots only), everyone's review open;
+  // never at a rated table, said before asking (issue 46: the server refuses both at once)
+  if ($("#hints").checked && body.rated) { showError(err, noCoachWords()); return; }
+  if ($("#hints").checked) body.hints = true;
   if ($("#open-reviews").checked) body.open_reviews = true;
   try {
-    location.href = (await sitDown(body, myName(seats.includes("human", 1) ? t("Host") : t("You")))).url;
+    location.href = (await sitDown(body, myName())).url;
   } catch (e) { showError(err, e.message); }
 }
 
@@ -302,12 +332,12 @@ function tableLine(row, watch) {
   const g = games.find((x) => x.id === row.game);
   const people = row.seats.filter((s) => s.kind === "human");
   const free = people.filter((s) => !s.taken).length;
-  const bots = row.seats.filter((s) => s.kind === "bot").length;
-  const who = people.filter((s) => s.name).map((s) => s.name).join(", ");
+  // everyone seated by name, a bot by its name and level: "ann, Ada (bot, medium)" (issue 46)
+  const who = row.seats.filter((s) => s.kind === "bot" || s.name).map(seatLabel).join(", ");
   const name = g?.name || row.game;
-  const seats = watch ? "" : free ? `${nt("{n} free seat", "{n} free seats", free)} · ` : `${t("full")} · `;
+  const seats = watch ? "" : free ? ` · ${nt("{n} free seat", "{n} free seats", free)}` : ` · ${t("full")}`;
   return el("li", {}, el("a", { href: `/tables/${row.id}` }, watch ? t("Watch {game}", { game: name }) : t("{game}: take a seat", { game: name })),
-    el("span", { class: "muted" }, ` · ${nt("{n} player", "{n} players", row.players)}${who ? ` (${who})` : ""} · ${seats}${nt("{n} bot", "{n} bots", bots)}`));
+    el("span", { class: "muted" }, ` · ${nt("{n} player", "{n} players", row.players)}${who ? ` (${who})` : ""}${seats}`));
 }
 
 async function refresh() {
@@ -339,11 +369,36 @@ function drawRated(name) {
   $("#rated-note").textContent = name
     ? t("A rated table plays unrated unless every person at it is signed in.")
     : t("Sign in to play rated. A rated table plays unrated unless every person at it is signed in.");
+  drawCoach();
+}
+
+/** Why a rated table has no hints (the server's rule, said before asking: issue 46). */
+const noCoachWords = () => t("No hints at a rated table: a rating is of the players alone, with no coach. Untick Rated to allow hints.");
+
+/** Rated and Hints exclude each other: while Rated is ticked the Hints box is off and
+ * disabled, and the note beside it says why (issue 46: never dropped silently). */
+function drawCoach() {
+  const rated = $("#rated").checked && !$("#rated").disabled;
+  if (rated) $("#hints").checked = false;
+  $("#hints").disabled = rated;
+  $("#hints-note").textContent = rated ? noCoachWords() : "";
+  $("#hints-note").classList.toggle("hidden", !rated);
+}
+
+/** The name box: a signed-in person's account name, read-only (the server seats them under
+ * it), else what was typed here before; empty, a guest's name shows as its placeholder. */
+function drawName(name) {
+  const box = $("#name");
+  box.readOnly = !!name;
+  if (name) box.value = name;
+  else if (box.value === box.dataset.account) box.value = localStorage.getItem(NAME_KEY) || "";
+  box.dataset.account = name || "";
+  box.title = name ? t("Signed in: you play under your account's name") : "";
 }
 
 async function main() {
-  $("#name").value = localStorage.getItem("kaboom.name") || "";
-  $("#name").placeholder = t("You");
+  $("#name").value = localStorage.getItem(NAME_KEY) || "";
+  $("#name").placeholder = guestName();
   const rank = (g) => (GAME_ORDER.includes(g.id) ? GAME_ORDER.indexOf(g.id) : GAME_ORDER.length);
   games = (await api("/api/games")).sort((a, b) => rank(a) - rank(b));
   drawPicker();
@@ -358,6 +413,7 @@ async function main() {
   $("#games").addEventListener("change", pick);
   $("#players").addEventListener("change", drawSeats);
   $("#create").addEventListener("submit", createCustom);
+  $("#rated").addEventListener("change", drawCoach);
   $("#history-form").addEventListener("submit", history);
   drawSeats();
   drawPicked();
@@ -365,6 +421,7 @@ async function main() {
   await setupAccount((name) => {
     $("#history-name").placeholder = name ? t("a player's name (empty: yours)") : t("a player's name");
     drawRated(name);
+    drawName(name);
   });
   document.body.dataset.ready = "1";
   refresh();

@@ -1,12 +1,13 @@
 // A finished game step by step, every hand shown: its export (GET /api/games/{id}/export),
 // dealt again and told by POST /api/replay. Arrow keys step; Home and End jump; `?step=N`
 // opens it at the step after N actions (the review's links to a decision).
-import { api, el, seatName, seatStore } from "./api.js";
+import { api, el, seatStore } from "./api.js";
 import { CardBook } from "./cards.js";
 import { chatLine } from "./chat.js";
 import { players } from "./families/common.js";
 import { familyPart } from "./families/index.js";
 import { t } from "./i18n.js";
+import { seatLabel, seatsFrom } from "./people.js";
 
 const $ = (sel) => document.querySelector(sel);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -15,6 +16,8 @@ const invite = query.get("invite");
 /** The step to open at (`?step=N`), within the game once it is known; none: the start. */
 const firstStep = Number.parseInt(query.get("step") || "0", 10) || 0;
 let R = null;
+/** The game's seats by name and a bot's level (issue 46: "Ada (bot, medium)"). */
+let seats = [];
 let book = null;
 let at = 0;
 /** The table's chat (the export's `chat`, when it has one): each line shown from the step
@@ -26,17 +29,17 @@ function draw() {
   const obs = step.observation;
   $("#step").value = String(at);
   $("#turn").value = String(step.turn);
-  const who = step.seat === null ? "" : `${seatName(step.seat, null)}: `;
+  const who = step.seat === null ? "" : `${seatLabel(seats[step.seat]) || `P${step.seat}`}: `;
   $("#status").textContent = `${t("Step {n} of {last} (turn {turn})", { n: at, last: R.steps.length - 1, turn: step.turn })} · ${who}${step.action}`;
   const part = familyPart(obs.family);
-  const ctx = { book, viewer: null, words: null, seats: null, family: part, label: (q) => (R.names?.[q] ? `${R.names[q]}` : `P${q}`), botBadge: () => "", width: $("#middle").clientWidth || 600, phone: matchMedia("(max-width: 820px)").matches, redraw: draw };
+  const ctx = { book, viewer: null, words: null, seats, family: part, label: (q) => (seats[q]?.name || `P${q}`), botBadge: (info) => t("bot · {level}", { level: t(info.level || "bot") }), width: $("#middle").clientWidth || 600, phone: matchMedia("(max-width: 820px)").matches, redraw: draw };
   $("#players").replaceChildren(players(obs, ctx));
   $("#middle").replaceChildren(part.middle(obs, ctx));
-  $("#hands").replaceChildren(...step.hands.map((cards, q) => el("li", {}, el("strong", {}, `P${q}${R.names?.[q] ? ` ${R.names[q]}` : ""}: `),
+  $("#hands").replaceChildren(...step.hands.map((cards, q) => el("li", {}, el("strong", {}, `P${q}${seats[q]?.name ? ` ${seatLabel(seats[q])}` : ""}: `),
     el("div", { class: "hand" }, ...(cards.length ? cards.map((c) => book.card(c, { small: true })) : [el("span", { class: "muted" }, t("no cards"))])))));
   drawChat();
   const none = t("none");
-  $("#lines").replaceChildren(...step.lines.map((l) => el("p", {}, l)), ...(at === R.steps.length - 1 ? [el("p", { class: "won" }, t("Winners: {who}", { who: R.winners.map((q) => `P${q}`).join(", ") || none }))] : []));
+  $("#lines").replaceChildren(...step.lines.map((l) => el("p", {}, l)), ...(at === R.steps.length - 1 ? [el("p", { class: "won" }, t("Winners: {who}", { who: R.winners.map((q) => seatLabel(seats[q]) || `P${q}`).join(", ") || none }))] : []));
 }
 
 function drawChat() {
@@ -61,6 +64,7 @@ async function main() {
     const { chat: said, ...game } = exported;
     R = await api("/api/replay", { method: "POST", body: game });
     chat = Array.isArray(said) ? said : [];
+    seats = seatsFrom(R.names, R.levels);
   } catch (err) {
     $("#status").textContent = t("No replay: {why}", { why: err.message });
     return;

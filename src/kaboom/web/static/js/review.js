@@ -6,6 +6,7 @@
 // through t() (kaboom.i18n.browser_words).
 import { api, el, seatStore } from "./api.js";
 import { nt, t } from "./i18n.js";
+import { seatLabel } from "./people.js";
 
 const $ = (sel) => document.querySelector(sel);
 const SVG = "http://www.w3.org/2000/svg";
@@ -29,7 +30,7 @@ function svg(tag, attrs = {}, ...kids) {
 
 /** The curve of the seat's chance of winning after each of its decisions, over the game's
  * steps: a line, a dot per decision (the marked ones a red diamond), 0, 50 and 100%. */
-export function curve(decisions, steps, mine, seat) {
+export function curve(decisions, steps, mine, seat, name = `P${seat}`) {
   const w = 600, h = 200, left = 46, right = 10, top = 10, bottom = 24;
   const x = (step) => left + (steps ? step / steps : 0) * (w - left - right);
   const y = (win) => top + (1 - win) * (h - top - bottom);
@@ -37,14 +38,14 @@ export function curve(decisions, steps, mine, seat) {
   const went = {
     first: decisions.length ? pct(decisions[0].played.win) : "",
     last: decisions.length ? pct(decisions[decisions.length - 1].played.win) : "",
-    n: decisions.filter((d) => d.mark).length, seat,
+    n: decisions.filter((d) => d.mark).length, seat, name,
   };
   const summary = !decisions.length ? t("No decision with a choice to review.")
     : mine ? nt("Your chance of winning went from {first} at the first decision to {last} at the last; {n} marked.",
       "Your chance of winning went from {first} at the first decision to {last} at the last; {n} marked.", went.n, went)
-      : nt("P{seat}'s chance of winning went from {first} at the first decision to {last} at the last; {n} marked.",
-        "P{seat}'s chance of winning went from {first} at the first decision to {last} at the last; {n} marked.", went.n, went);
-  const title = mine ? t("Your chance of winning over the game") : t("P{seat}'s chance of winning over the game", { seat });
+      : nt("{name}'s chance of winning went from {first} at the first decision to {last} at the last; {n} marked.",
+        "{name}'s chance of winning went from {first} at the first decision to {last} at the last; {n} marked.", went.n, went);
+  const title = mine ? t("Your chance of winning over the game") : t("{name}'s chance of winning over the game", { name });
   const chart = svg("svg", { viewBox: `0 0 ${w} ${h}`, role: "img", "aria-labelledby": "curve-title curve-desc" },
     svg("title", { id: "curve-title" }, title),
     svg("desc", { id: "curve-desc" }, summary),
@@ -121,14 +122,16 @@ async function main() {
   const mine = seatStore.get(tableId)?.seat === R.seat;
   const marked = R.decisions.filter((d) => d.mark);
   const won = R.winners === null ? t("The table ended before the game did.") : R.winners.includes(R.seat) ? t("Won.") : t("Lost.");
-  const counts = { seat: R.seat, n: R.decisions.length, marked: marked.length, playouts: R.playouts };
-  $("#status").textContent = nt("Review of P{seat}: {n} decision, {marked} marked.", "Review of P{seat}: {n} decisions, {marked} marked.", counts.n, counts);
-  $("#summary-head").textContent = mine ? t("Your game with the coach") : t("P{seat}'s game with the coach", counts);
-  $("#decisions-head").textContent = mine ? t("Your decisions") : t("P{seat}'s decisions", counts);
+  // the seat by its name: "Review of ann", "Review of Ada (bot, medium)" (issue 46)
+  const who = seatLabel(R.table_seats?.[R.seat]) || `P${R.seat}`;
+  const counts = { seat: R.seat, name: who, n: R.decisions.length, marked: marked.length, playouts: R.playouts };
+  $("#status").textContent = nt("Review of {name}: {n} decision, {marked} marked.", "Review of {name}: {n} decisions, {marked} marked.", counts.n, counts);
+  $("#summary-head").textContent = mine ? t("Your game with the coach") : t("{name}'s game with the coach", counts);
+  $("#decisions-head").textContent = mine ? t("Your decisions") : t("{name}'s decisions", counts);
   const told = nt("{n} decision with a choice, {marked} marked (a mistake beyond the search's noise). Each searched {playouts} rounds at most.",
     "{n} decisions with a choice, {marked} marked (a mistake beyond the search's noise). Each searched {playouts} rounds at most.", counts.n, counts);
   $("#summary-text").textContent = `${won} ${told}`;
-  $("#curve").replaceChildren(curve(R.decisions, R.steps, mine, R.seat));
+  $("#curve").replaceChildren(curve(R.decisions, R.steps, mine, R.seat, who));
   $("#curve").classList.add("curve");
   const words = await labelled(R);
   $("#decisions tbody").replaceChildren(...R.decisions.map((d) => row(d, replay, words)));
