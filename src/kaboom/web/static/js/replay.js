@@ -7,7 +7,7 @@ import { chatLine } from "./chat.js";
 import { players } from "./families/common.js";
 import { familyPart } from "./families/index.js";
 import { t } from "./i18n.js";
-import { seatLabel, seatsFrom } from "./people.js";
+import { levelWords, seatLabel, seatsFrom } from "./people.js";
 
 const $ = (sel) => document.querySelector(sel);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -32,7 +32,7 @@ function draw() {
   const who = step.seat === null ? "" : `${seatLabel(seats[step.seat]) || `P${step.seat}`}: `;
   $("#status").textContent = `${t("Step {n} of {last} (turn {turn})", { n: at, last: R.steps.length - 1, turn: step.turn })} · ${who}${step.action}`;
   const part = familyPart(obs.family);
-  const ctx = { book, viewer: null, words: null, seats, family: part, label: (q) => (seats[q]?.name || `P${q}`), botBadge: (info) => t("bot · {level}", { level: t(info.level || "bot") }), width: $("#middle").clientWidth || 600, phone: matchMedia("(max-width: 820px)").matches, redraw: draw };
+  const ctx = { book, viewer: null, words: null, seats, family: part, label: (q) => (seats[q]?.name || `P${q}`), botBadge: (info) => t("bot · {level}", { level: levelWords(info.level) }), width: $("#middle").clientWidth || 600, phone: matchMedia("(max-width: 820px)").matches, redraw: draw };
   $("#players").replaceChildren(players(obs, ctx));
   $("#middle").replaceChildren(part.middle(obs, ctx));
   $("#hands").replaceChildren(...step.hands.map((cards, q) => el("li", {}, el("strong", {}, `P${q}${seats[q]?.name ? ` ${seatLabel(seats[q])}` : ""}: `),

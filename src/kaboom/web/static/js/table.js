@@ -6,6 +6,7 @@ import { Chat } from "./chat.js";
 import { players } from "./families/common.js";
 import { familyPart } from "./families/index.js";
 import { nt, t } from "./i18n.js";
+import { defaultName, levelWords, nameOrDefault, seatLabel, winnersLine } from "./people.js";
 import { afterRender } from "./touch.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -56,10 +57,9 @@ function drawGameName(name) {
 }
 
 // -- people: every seat said by its name ------------------------------------------------------
-/** A bot's level in words, for its badge: "bot · medium" (a simple or random bot by its kind). */
+/** A bot's level in words, for its badge beside its name: "bot · medium". */
 function botBadge(info) {
-  const level = info.level || /level=([a-z]+)/.exec(info.bot || "")?.[1] || (info.bot || "").split(":")[0];
-  return t("bot · {level}", { level: t(level) });
+  return t("bot · {level}", { level: levelWords(info.level) });
 }
 
 /** The name a seat goes by at this table: "You" for this page's own seat, a person's name,
@@ -89,9 +89,7 @@ function drawWhoami() {
   $("#hint-btn").classList.toggle("hidden", !S.info?.hints || S.seat === null || S.seat === undefined);
   if (S.seat === null || S.seat === undefined) { $("#whoami").textContent = t("watching"); return; }
   const name = (S.seats || [])[S.seat]?.name;
-  // (Play now's seat is named "You": "You are You" says nothing)
-  const named = name && name.toLowerCase() !== "you";
-  $("#whoami").textContent = named ? t("You are {name} (P{seat})", { name, seat: S.seat }) : t("You are P{seat}", { seat: S.seat });
+  $("#whoami").textContent = name ? t("You are {name} (P{seat})", { name, seat: S.seat }) : t("You are P{seat}", { seat: S.seat });
 }
 
 function setStatus(text) { $("#status").textContent = text; }
@@ -131,7 +129,7 @@ async function main() {
 // -- joining -----------------------------------------------------------------------------------
 function drawJoin() {
   const free = S.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => s.seat);
-  const name = el("input", { id: "join-name", value: localStorage.getItem("kaboom.name") || "", placeholder: t("your name"), maxlength: 32, "aria-label": t("your name") });
+  const name = el("input", { id: "join-name", value: defaultName(), placeholder: t("your name"), maxlength: 32, "aria-label": t("your name") });
   const seat = el("select", { id: "join-seat", "aria-label": t("seat") }, ...free.map((q) => el("option", { value: q }, t("seat {n}", { n: q }))));
   const box = $("#join");
   fill(box, el("h2", {}, t("Join this table")),
@@ -143,8 +141,9 @@ function drawJoin() {
   setStatus(t("Waiting for players"));
 }
 
-async function join(name, seat) {
+async function join(typed, seat) {
   showError("");
+  const name = nameOrDefault(typed);
   try {
     const r = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { name: name.trim(), seat, invite: invite || undefined } });
     localStorage.setItem("kaboom.name", name.trim());
@@ -356,7 +355,7 @@ function drawLobby() {
   const allTaken = S.seats.every((s) => s.taken);
   fill(box, el("h2", {}, t("Waiting to start")),
     el("ul", {}, ...S.seats.map((s) => el("li", { dataset: { seat: s.seat } }, t("seat {n}: ", { n: s.seat }),
-      s.kind === "bot" ? t("{name} ({bot})", { name: s.name || `P${s.seat}`, bot: botBadge(s) }) : s.taken ? (s.seat === S.seat ? t("{name} (you)", { name: s.name }) : s.name) : t("free")))),
+      s.kind === "bot" ? seatLabel(s) : s.taken ? (s.seat === S.seat ? t("{name} (you)", { name: s.name }) : s.name) : t("free")))),
     el("p", {}, t("Invite others with this page's link.")),
     S.seat !== null ? el("button", { class: "primary", id: "start-btn", disabled: !allTaken, onclick: start }, allTaken ? t("Start the game") : t("Start (when every seat is taken)")) : null);
   box.classList.remove("hidden");
@@ -797,13 +796,6 @@ function tick() {
 }
 
 // -- the end -----------------------------------------------------------------------------------
-/** Who won, in a sentence: "Bob won.", "Bob and Ada won." */
-function wonLine(winners) {
-  if (winners.length < 2) return t("{who} won.", { who: winners.join("") });
-  const and = t(" and ");
-  return t("{some} and {last} won.", { some: winners.slice(0, -1).join(and), last: winners[winners.length - 1] });
-}
-
 async function endScreen(over) {
   const auth = S.token ? { token: S.token } : {};
   let last = null;
@@ -812,9 +804,8 @@ async function endScreen(over) {
     const replay = await api("/api/replay", { method: "POST", body: exported });
     last = replay.steps[replay.steps.length - 1];
   } catch (err) { showError(t("The log could not be read: {why}", { why: err.message })); }
-  const winners = over.winners.map(label);
   const head = over.status === "ended" ? t("The table was ended (idle).")
-    : over.winners.includes(S.seat) ? t("You won!") : wonLine(winners);
+    : over.winners.includes(S.seat) ? t("You won!") : winnersLine(over.winners, S.seats, S.seat);
   const summary = (S.words?.summary || []).map(named);
   const hands = last ? last.hands.map((cards, q) => el("li", {}, `${label(q)}: `,
     cards.length ? counted(cards.map((c) => S.book.name(c))) : t("no cards"))) : [];
