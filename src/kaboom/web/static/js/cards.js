@@ -93,6 +93,9 @@ export class CardBook {
     this.guide = guide;
     this.bySlug = new Map(guide.cards.map((c) => [c.slug, c]));
     this.order = new Map(guide.cards.map((c, i) => [c.slug, i]));
+    // the page shows this game: any card back it draws itself (a `.back`, not `back()`)
+    // takes the game's look (cards.css, `html[data-deck]`, as `body[data-game]`)
+    document.documentElement.dataset.deck = guide.game;
   }
 
   name(slug) { return this.bySlug.get(slug)?.name || slug.replaceAll("-", " "); }
