@@ -56,8 +56,10 @@ RECORDER = """
   };
   const watch = () => {
     new MutationObserver(() => {
+      // (a card's long words carry soft hyphens, where a small card may break them: the
+      // text as read, the words whole)
       window.__renders.push({seq: Number(document.body.dataset.seq), frames: window.__frames.length,
-                             text: document.body.innerText});
+                             text: document.body.innerText.replaceAll("\\u00ad", "")});
     }).observe(document.body, {attributes: true, attributeFilter: ["data-seq"], subtree: false});
   };
   if (document.body) watch(); else document.addEventListener("DOMContentLoaded", watch);

@@ -12,7 +12,7 @@ from collections import defaultdict
 import pytest
 
 from kaboom.engine.registry import get_game
-from kaboom.web.design import CARDS, ICONS, Design, design_of, spoken_name
+from kaboom.web.design import CARDS, ICONS, SUIT_WORDS, Design, design_of, spoken_name
 from kaboom.web.words import guide
 
 GAMES = ["exploding-kittens", "exploding-minions", "dynamitt", "kittens-board-game", "eleminis"]
@@ -108,3 +108,15 @@ def test_an_elemini_says_what_it_beats_from_the_deck() -> None:
 
 def test_a_card_no_design_knows_gets_a_plain_square() -> None:
     assert design_of("exploding-kittens", "house-card", "House Card") == Design("other", "Ho", "")
+
+
+def test_each_suit_has_a_drawing_of_its_own() -> None:
+    """Dynamitt's cards show their suit drawn in the corners and the middle (``cards.js``,
+    by these names): a shape for each suit, so red and black are never the only cue, and
+    no reliance on the system's font for the suit signs."""
+    suits = {"suit-spade", "suit-heart", "suit-diamond", "suit-club"}
+    assert suits <= set(ICONS)
+    assert len({ICONS[s][0] for s in suits}) == 4
+    assert all(ICONS[s][1] == "fill" for s in suits)
+    cards = guide("dynamitt", 2, {})["cards"]
+    assert {c["name"][-1] for c in cards if c["slug"] != "joker"} == set(SUIT_WORDS)

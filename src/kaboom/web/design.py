@@ -63,7 +63,7 @@ CARDS: dict[str, dict[str, Design]] = {
     "exploding-minions": {
         "exploding-minion": D("bomb", "EM", N_("You explode unless saved")),
         **_EXPLODING_COMMON,
-        "draw-from-the-bottom": D("draw-bottom", "DB", N_("End turn: draw the bottom card")),
+        "draw-from-the-bottom": D("draw-bottom", "DB", N_("End turn: bottom card")),
         "clone": D("clone", "Cl", N_("Copies the card below it")),
         "kevin": D("minion", "Ke", _CAT),
         "stuart": D("minion", "St", _CAT),
@@ -93,7 +93,7 @@ CARDS: dict[str, dict[str, Design]] = {
         "nope": D("nope", "N", N_("Stops an action (any time)")),
         "flip-the-board": D("flip", "Fl", N_("Flip the board over")),
         "skip": D("skip", "Sk", N_("End your turn, no move")),
-        "add-a-magnet": D("magnet", "Mg", N_("Hide a Danger Magnet in the Move Deck")),
+        "add-a-magnet": D("magnet", "Mg", N_("Hide it in the Move Deck")),
         "see-the-future": D("see-the-future", "SF", N_("Peek at the top 3 Move Discs")),
         "shuffle": D("shuffle", "Sh", N_("Shuffle the Move Deck")),
         "swap-spaces": D("swap-spaces", "Sw", N_("Swap spaces with a player")),

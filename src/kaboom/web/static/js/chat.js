@@ -5,16 +5,91 @@ import { el } from "./api.js";
 import { announce } from "./cards.js";
 import { t } from "./i18n.js";
 
-/** The fixed reactions, as the server names them, drawn and said. */
+/** The fixed reactions, as the server names them (the wire's words), and as said. */
 export const REACTIONS = [
-  ["thumbs-up", "👍", t("thumbs up")],
-  ["laugh", "😂", t("laugh")],
-  ["wow", "😮", t("wow")],
-  ["sad", "😢", t("sad")],
-  ["clap", "👏", t("clap")],
-  ["boom", "💥", t("boom")],
+  ["thumbs-up", t("thumbs up")],
+  ["laugh", t("laugh")],
+  ["wow", t("wow")],
+  ["sad", t("sad")],
+  ["clap", t("clap")],
+  ["boom", t("boom")],
 ];
-const DRAWN = Object.fromEntries(REACTIONS.map(([k, glyph, said]) => [k, { glyph, said }]));
+const SAID = Object.fromEntries(REACTIONS);
+
+// Each reaction drawn by us (a 24x24 box, SVG): never an emoji, which a system without a
+// colour-emoji font shows as an empty box. A face's yellow, a dark outline (3:1 and more
+// against the page and the buttons), features in the outline's colour.
+const INK = "#4a3300";
+const SKIN = "#ffc83d";
+const FACE = ["circle", { cx: 12, cy: 12, r: 10, fill: SKIN, stroke: INK, "stroke-width": 1.4 }];
+const LINE = { fill: "none", stroke: INK, "stroke-width": 1.5, "stroke-linecap": "round" };
+const TEAR = "#1e88e5";
+const DRAWINGS = {
+  "thumbs-up": [
+    ["path", { d: "M8 10.5h2.4l2.3-6a1.9 1.9 0 013.6.8v3.9h3.4a2 2 0 012 2.4l-1.4 7.1a2.2 2.2 0 01-2.2 1.8H8z", fill: SKIN, stroke: INK, "stroke-width": 1.4, "stroke-linejoin": "round" }],
+    ["rect", { x: 2.8, y: 10, width: 4.4, height: 11.5, rx: 1, fill: "#1f5fbf", stroke: INK, "stroke-width": 1.4 }],
+    ["path", { d: "M16 12.5h3.5M15.5 15.5h3.4M15 18.5h3", ...LINE, "stroke-width": 1.1 }],
+  ],
+  laugh: [
+    FACE,
+    ["path", { d: "M6.5 9.8q1.7-2.4 3.4 0M14.1 9.8q1.7-2.4 3.4 0", ...LINE }],
+    ["path", { d: "M6.3 13h11.4a5.7 5.7 0 01-11.4 0z", fill: "#7a1f12", stroke: INK, "stroke-width": 1.2, "stroke-linejoin": "round" }],
+    ["path", { d: "M9 17.3q3-1.8 6 0", fill: "#ef6f6c" }],
+    ["path", { d: "M3.2 11.5q-1.6 2.4-.6 3.3 1.2.9 2-.6z M20.8 11.5q1.6 2.4.6 3.3-1.2.9-2-.6z", fill: TEAR }],
+  ],
+  wow: [
+    FACE,
+    ["path", { d: "M6.6 6.6q1.6-1.4 3.2-.6M14.2 6q1.6-.8 3.2.6", ...LINE, "stroke-width": 1.2 }],
+    ["circle", { cx: 8.6, cy: 10, r: 1.5, fill: INK }],
+    ["circle", { cx: 15.4, cy: 10, r: 1.5, fill: INK }],
+    ["ellipse", { cx: 12, cy: 16, rx: 2.4, ry: 3, fill: "#7a1f12", stroke: INK, "stroke-width": 1.2 }],
+  ],
+  sad: [
+    FACE,
+    ["path", { d: "M6.4 8.2l3-1.2M17.6 8.2l-3-1.2", ...LINE, "stroke-width": 1.2 }],
+    ["circle", { cx: 8.6, cy: 10.6, r: 1.4, fill: INK }],
+    ["circle", { cx: 15.4, cy: 10.6, r: 1.4, fill: INK }],
+    ["path", { d: "M8 17.6q4-3.6 8 0", ...LINE }],
+    ["path", { d: "M7.6 12.8q-1.6 2.6-.5 3.4 1.3.8 1.9-.8z", fill: TEAR }],
+  ],
+  clap: [
+    // two palms meeting, fingers up, the clap's lines above
+    ["path", { d: "M12 1.2v2.4M6.6 2.4l1.3 2M17.4 2.4l-1.3 2", ...LINE, "stroke-width": 1.3 }],
+    ["g", { transform: "rotate(16 8 21)" }, [
+      ["rect", { x: 4.2, y: 7.2, width: 7.6, height: 14.3, rx: 3.6, fill: SKIN, stroke: INK, "stroke-width": 1.3 }],
+      ["path", { d: "M6.8 7.6v3.4M9.2 7.6v3.4", ...LINE, "stroke-width": 1 }],
+    ]],
+    ["g", { transform: "rotate(-16 16 21)" }, [
+      ["rect", { x: 12.2, y: 7.2, width: 7.6, height: 14.3, rx: 3.6, fill: SKIN, stroke: INK, "stroke-width": 1.3 }],
+      ["path", { d: "M14.8 7.6v3.4M17.2 7.6v3.4", ...LINE, "stroke-width": 1 }],
+    ]],
+  ],
+  boom: [
+    ["path", { d: "M12 1L13.7 6.2 17.1 4.1 16.5 8.1 21.5 7.7 17.9 11.1 20.7 13.3 17.5 14.5 20.3 19.2 15.2 17 14.8 21.5 12 18 9.4 21 8.8 17 3.7 19.2 6.5 14.5 3.3 13.3 6.1 11.1 2.5 7.7 7.5 8.1 6.6 3.7 10.3 6.2z", fill: "#f4511e", stroke: INK, "stroke-width": 1.2, "stroke-linejoin": "round" }],
+    ["path", { d: "M14.2 5.9L14.2 9.4 17.6 8.8 15.3 11.4 18.4 13.1 14.9 13.7 16.2 17 13.2 15.2 12 18.5 10.8 15.2 7.8 17 9.1 13.7 5.6 13.1 8.7 11.4 6.4 8.8 9.8 9.4 9.8 5.9 12 8.6z", fill: "#ffd43b" }],
+  ],
+};
+
+/** A reaction's drawing, named as it is said (`role="img"`, a `<title>`). */
+export function reactionIcon(reaction) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  const said = SAID[reaction] || reaction;
+  for (const [k, v] of Object.entries({ viewBox: "0 0 24 24", width: 24, height: 24, role: "img", "aria-label": said, focusable: "false", class: "reaction", "data-reaction": reaction })) svg.setAttribute(k, String(v));
+  const title = document.createElementNS(ns, "title");
+  title.textContent = said;
+  svg.append(title);
+  const draw = (into, parts) => {
+    for (const [tag, attrs, inner] of parts) {
+      const part = document.createElementNS(ns, tag);
+      for (const [k, v] of Object.entries(attrs)) part.setAttribute(k, String(v));
+      if (inner) draw(part, inner);
+      into.append(part);
+    }
+  };
+  draw(svg, DRAWINGS[reaction] || []);
+  return svg;
+}
 /** How long a reaction shows beside its seat (ms). */
 const SHOWN = 2600;
 /** Lines kept on the page (the server's welcome holds the last 50). */
@@ -65,7 +140,7 @@ export class Chat {
     this.host = false;
     this.muted = new Map(); // who -> name
     this.unread = 0;
-    this.pops = new Map(); // seat -> { glyph, until }
+    this.pops = new Map(); // seat -> { reaction, name, until }
     this.me = null; // this connection's `who` where the server says it (a spectator's S3)
     this.noteTimer = null;
     this.sent = [];
@@ -74,10 +149,10 @@ export class Chat {
 
   wire() {
     const bar = $("#reacts");
-    bar.replaceChildren(...REACTIONS.map(([k, glyph, said]) => el("button", {
+    bar.replaceChildren(...REACTIONS.map(([k, said]) => el("button", {
       type: "button", class: "react", dataset: { reaction: k }, "aria-label": t("React: {reaction}", { reaction: said }), title: said,
       onclick: () => this.ctx.send({ type: "react", reaction: k }),
-    }, glyph)));
+    }, reactionIcon(k))));
     $("#chat-form").addEventListener("submit", (ev) => {
       ev.preventDefault();
       const input = $("#chat-input");
@@ -123,12 +198,12 @@ export class Chat {
 
   /** A reaction came: beside the sender's seat for a moment (a spectator's, in the chat). */
   react(msg) {
-    const d = DRAWN[msg.reaction];
-    if (!d || this.muted.has(msg.who)) return;
+    const said = SAID[msg.reaction];
+    if (!said || this.muted.has(msg.who)) return;
     const name = this.mine(msg) ? t("You") : speaker(msg, this.ctx.seats());
-    announce([this.mine(msg) ? t("You react: {reaction}", { reaction: d.said }) : t("{name} reacts: {reaction}", { name, reaction: d.said })]);
+    announce([this.mine(msg) ? t("You react: {reaction}", { reaction: said }) : t("{name} reacts: {reaction}", { name, reaction: said })]);
     const key = msg.seat === null || msg.seat === undefined ? "watching" : msg.seat;
-    this.pops.set(key, { glyph: d.glyph, name, until: performance.now() + SHOWN });
+    this.pops.set(key, { reaction: msg.reaction, name, until: performance.now() + SHOWN });
     this.drawPops();
     setTimeout(() => this.drawPops(), SHOWN + 50);
   }
@@ -221,12 +296,12 @@ export class Chat {
       const box = k === "watching" ? $(".chat-top") : this.ctx.seatBox(k);
       if (!box) continue;
       const old = box.querySelector(":scope > .react-pop");
-      if (old && old.dataset.glyph === p.glyph) continue;
+      if (old && old.dataset.reaction === p.reaction) continue;
       old?.remove();
       // (a seat drawn again mid-way goes on where its animation was)
       const since = Math.round(now - (p.until - SHOWN));
-      box.append(el("span", { class: "react-pop", "aria-hidden": "true", dataset: { key: String(k), glyph: p.glyph }, style: `animation-delay: -${since}ms` },
-        k === "watching" ? ` ${p.name} ${p.glyph}` : p.glyph));
+      box.append(el("span", { class: "react-pop", "aria-hidden": "true", dataset: { key: String(k), reaction: p.reaction }, style: `animation-delay: -${since}ms` },
+        k === "watching" ? ` ${p.name} ` : null, reactionIcon(p.reaction)));
     }
   }
 }

@@ -164,11 +164,13 @@ function fly(src, dst, face, tone = "") {
   // in the screen's coordinates, inside a layer over the screen that clips: a card in
   // flight never widens the page
   const at = (r) => `translate(${r.left + r.width / 2 - w / 2}px, ${r.top + r.height / 2 - h / 2}px)`;
+  // fully opaque all the way (it grows out of where it comes from, shrinks into where it
+  // goes): its words keep their contrast at every moment of the flight, never faded
   const run = ghost.animate([
-    { transform: `${at(a)} scale(0.8)`, opacity: 0.2 },
-    { transform: `${at(a)} scale(1)`, opacity: 1, offset: 0.15 },
-    { transform: `${at(b)} scale(1)`, opacity: 1, offset: 0.85 },
-    { transform: `${at(b)} scale(0.9)`, opacity: 0 },
+    { transform: `${at(a)} scale(0.55)` },
+    { transform: `${at(a)} scale(1)`, offset: 0.15 },
+    { transform: `${at(b)} scale(1)`, offset: 0.85 },
+    { transform: `${at(b)} scale(0.45)` },
   ], { duration: TIME * 1.4, easing: "ease-in-out" });
   run.onfinish = () => ghost.remove();
   run.oncancel = () => ghost.remove();
