@@ -74,11 +74,13 @@ bench: $(STAMP) build
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	$(BIN)/kaboom bench
 
-# The browser table's screenshots (docs/screenshots/, shown in the README): the browser tests
-# play each game in Debian's Chromium and keep their desktop and phone screenshots.
+# The browser table's gallery (docs/screenshots/, shown in the README): a whole game of each
+# game in Debian's Chromium (tests/test_browser_table.py), each at 1280x800 and 390x844 at the
+# deal, in a reaction window, at the bomb, with its fullest hand and at the end.
 .PHONY: screenshots
 screenshots: $(STAMP) build
-	KABOOM_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/test_browser.py -k whole_game
+	rm -f docs/screenshots/*.png
+	KABOOM_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/test_browser_table.py -k every_decision
 
 clean:
 	$(PYTHON) tools/compile.py pure

@@ -423,29 +423,25 @@ def chromium() -> Iterator[Any]:
             browser.close()
 
 
-#: What axe-core must never find on a page (tests/test_browser_a11y.py and the others).
-SERIOUS = ("serious", "critical")
-
-
 def faults(axe: Any, page: Any) -> list[str]:
-    """axe-core's serious and critical violations on the page as it is: each as
-    ``rule: help (first places)``, once the motion of the last update is over (a card in
-    flight or a flash fades through every colour: judged at rest, as a person reads it)."""
-    out = _serious(axe, page)
+    """axe-core's violations of any impact (minor to critical: issue 46) on the page as it
+    is: each as ``rule (impact): help (first places)``, once the motion of the last update is
+    over (a card in flight or a flash fades through every colour: judged at rest, as a
+    person reads it)."""
+    out = _violations(axe, page)
     if out:
         # A live table may move while axe reads it (a bot's card lands, a window opens: an
         # element caught fading in): what is wrong at rest is wrong again a moment later.
-        out = _serious(axe, page)
+        out = _violations(axe, page)
     return out
 
 
-def _serious(axe: Any, page: Any) -> list[str]:
+def _violations(axe: Any, page: Any) -> list[str]:
     page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
     results = axe.run(page)
     out = []
     for v in results.response["violations"]:
-        if v.get("impact") in SERIOUS:
-            where = [" ".join(n["target"]) if isinstance(n["target"], list) else str(n["target"])
-                     for n in v["nodes"][:3]]  # fmt: skip
-            out.append(f"{v['id']}: {v['help']} ({'; '.join(where)})")
+        where = [" ".join(n["target"]) if isinstance(n["target"], list) else str(n["target"])
+                 for n in v["nodes"][:3]]  # fmt: skip
+        out.append(f"{v['id']} ({v.get('impact')}): {v['help']} ({'; '.join(where)})")
     return out

@@ -117,7 +117,7 @@ def again_with_the_same_seats(ann: Person, bob: Person, url: str) -> None:
         )
         p.page.wait_for_selector("#waiting:not(.hidden)")
     text = ann.page.inner_text("#waiting")
-    assert "seat 0: ann (you)" in text and "seat 1: bob" in text and "bot (heuristic)" in text
+    assert "seat 0: ann (you)" in text and "seat 1: bob" in text and "(bot, simple)" in text
     assert ann.page.locator("#start-btn:not([disabled])").count() == 1
     assert ann.page.evaluate("() => location.href") == bob.page.evaluate("() => location.href")
 

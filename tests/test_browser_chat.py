@@ -74,15 +74,16 @@ def table(server: Server, browser: Any) -> Iterator[tuple[str, Person, Person, P
 
 # -- helpers -----------------------------------------------------------------------------------
 def open_chat(p: Person) -> None:
-    """On a phone the chat is a sheet behind the dock's Chat button: open it."""
-    if p.phone and p.page.evaluate("() => document.body.dataset.sheet") != "chat":
+    """The chat is one of the side's tabs (a phone: a sheet behind its button): open it."""
+    if p.page.evaluate("() => document.body.dataset.sheet") != "chat":
         p.page.click('#sheet-btns [data-sheet="chat"]')
         p.page.wait_for_selector("#chat-box", state="visible")
 
 
 def close_chat(p: Person) -> None:
-    if p.phone and p.page.evaluate("() => document.body.dataset.sheet") == "chat":
-        p.page.click('#sheet-btns [data-sheet="chat"]')
+    """Back to the log's tab (a phone: the sheet closed)."""
+    if p.page.evaluate("() => document.body.dataset.sheet") == "chat":
+        p.page.click(f'#sheet-btns [data-sheet="{"chat" if p.phone else "log"}"]')
 
 
 def say(p: Person, text: str) -> None:
@@ -253,6 +254,7 @@ def test_mute_hides_a_person_lines(table: tuple[str, Person, Person, Person]) ->
     _, host, friend, watcher = table
     watcher.page.click("#close-end")
     sees(watcher, HELLO)
+    open_chat(watcher)
     watcher.page.click('#chat-lines .line[data-who="P0"] button.who >> nth=0')
     watcher.page.wait_for_selector('#chat-muted button[aria-label="Unmute Hana"]')
     assert "Hana:" not in lines(watcher) and HELLO not in lines(watcher)

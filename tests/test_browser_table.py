@@ -15,6 +15,8 @@ end."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import time
 from dataclasses import dataclass, field
@@ -40,56 +42,23 @@ from server_support import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("browser_table")]
 
+#: The checks run in the page (``tests/browser_table.js``), each as a function to evaluate.
+CHECKS = (Path(__file__).parent / "browser_table.js").read_text()
 #: What is wrong with the page as it is now: each thing a person must see to decide (every
 #: action, each card of the hand, the family's middle) that is outside the screen, not drawn
-#: or covered; anything that sticks out sideways.
-PROBLEMS = """() => {
-  const out = [];
-  const name = (n) => n ? `${n.tagName.toLowerCase()}${n.id ? '#' + n.id : ''}.${[...n.classList].join('.')}` : 'nothing';
-  const inside = (r) => r.left >= -0.5 && r.top >= -0.5 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
-  const mine = (node, x, y) => { const top = document.elementFromPoint(x, y); return top && (top === node || node.contains(top)) ? null : top; };
-  const whole = (node, what) => {
-    const r = node.getBoundingClientRect();
-    if (!r.width || !r.height) { out.push(`${what}: not drawn`); return; }
-    if (!inside(r)) { out.push(`${what}: outside the screen (${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)})`); return; }
-    const inset = Math.min(6, r.width / 4, r.height / 4);
-    for (const [x, y] of [[r.left + r.width / 2, r.top + r.height / 2], [r.left + inset, r.top + inset], [r.right - inset, r.top + inset],
-                          [r.left + inset, r.bottom - inset], [r.right - inset, r.bottom - inset]]) {
-      const over = mine(node, x, y);
-      if (over) { out.push(`${what}: covered at ${Math.round(x)},${Math.round(y)} by ${name(over)}`); return; }
-    }
-  };
-  for (const b of document.querySelectorAll('#actions button, #window button, #bulk-btn')) {
-    if (b.offsetParent !== null) whole(b, `action "${b.innerText.replace(/\\s+/g, ' ').trim()}"`);
-  }
-  // where a bomb goes back: the pile of places (it scrolls in its own box) in sight
-  const depth = document.querySelector('#depth-pile .depth-pile');
-  if (depth) whole(depth, 'the places in the pile');
-  // the hand: every card whole on screen, or (a fan) its band and name in sight
-  for (const c of document.querySelectorAll('#hand .card')) {
-    const r = c.getBoundingClientRect();
-    if (!inside(r)) { out.push(`card ${c.dataset.slug}: outside the screen`); continue; }
-    const over = mine(c, r.left + 5, r.top + 12);
-    if (over) out.push(`card ${c.dataset.slug}: its band covered by ${name(over)}`);
-  }
-  const middle = document.querySelector('#middle .pile[data-pile="draw"]') || document.querySelector('#middle .track') || document.querySelector('#middle .rows');
-  if (middle) whole(middle, 'the middle of the table'); else out.push('the middle of the table: not drawn');
-  const wide = document.documentElement.scrollWidth - document.documentElement.clientWidth;
-  if (wide > 0) out.push(`the page is ${wide} px too wide`);
-  return out;
-}"""
-
+#: or covered; anything that sticks out sideways; the board's spaces and pawns.
+PROBLEMS = f"() => ({CHECKS}).problems()"
 #: The page now, in one round trip: its decision, the buttons to press, the hand, a moment.
-NOW = """() => ({
-  seq: Number(document.body.dataset.seq ?? -1),
-  over: document.body.dataset.over === '1',
-  act: [...document.querySelectorAll('#actions button:not([disabled])')].map((b) => ({i: Number(b.dataset.index), def: b.classList.contains('default'), text: b.dataset.text})),
-  pass: !!document.querySelector('#pass-btn'),
-  hand: document.querySelectorAll('#hand .card').length,
-  bomb: !!document.querySelector('#middle .bomb-banner') || document.querySelector('#moment')?.dataset.tone === 'bomb',
-  moment: !document.querySelector('#moment')?.classList.contains('hidden'),
-  hint: !!document.querySelector('#hint-btn:not(.hidden):not([disabled])'),
-})"""
+NOW = f"() => ({CHECKS}).now()"
+#: The moments of the table the page showed (their tone), kept from the start.
+MOMENTS = f"({CHECKS}).moments();"
+
+#: The page laid out again (two frames) after a resize.
+FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+#: A moment of the table gone; a hint come (or refused).
+MOMENT_GONE = "() => document.querySelector('#moment').classList.contains('hidden')"
+HINT_CAME = """() => { const b = document.querySelector('#hint-box');
+  return b && !b.classList.contains('hidden') && !/thinking/.test(b.innerText); }"""
 
 
 @dataclass
@@ -109,7 +78,7 @@ def check_both_sizes(p: Person, seen: Seen, where: str) -> None:
     page = p.page
     for size, name in ((DESKTOP, "desktop"), (PHONE, "phone")):
         page.set_viewport_size(size)
-        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        page.evaluate(FRAME)
         seen.problems += [f"{where}, {name}: {x}" for x in page.evaluate(PROBLEMS)]
     page.set_viewport_size(DESKTOP)
 
@@ -122,14 +91,14 @@ def shoot(p: Person, seen: Seen, folder: Path, game: str, moment: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for size, name in ((DESKTOP, "desktop"), (PHONE, "phone")):
         p.page.set_viewport_size(size)
-        p.page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        p.page.evaluate(FRAME)
         p.page.screenshot(path=str(folder / f"{game}-{name}-{moment}.png"))
     p.page.set_viewport_size(DESKTOP)
 
 
 def settle(p: Person) -> None:
     """A moment of the table goes by itself (1.6 s): the player reads it, then decides."""
-    p.page.wait_for_function("() => document.querySelector('#moment').classList.contains('hidden')", timeout=5000)
+    p.page.wait_for_function(MOMENT_GONE, timeout=5000)
 
 
 def play_whole_game(p: Person, game: str, folder: Path | None, limit: float = 420.0) -> Seen:
@@ -145,6 +114,8 @@ def play_whole_game(p: Person, game: str, folder: Path | None, limit: float = 42
         now = p.page.evaluate(NOW)
         if now["over"]:
             break
+        if folder is not None and now["moment"] and now["bomb"]:
+            shoot(p, seen, folder, game, "bomb")  # the moment itself, on the whole felt
         key = (now["seq"], bool(now["act"]))
         if not (now["act"] or now["pass"]) or key in answered:
             p.page.wait_for_timeout(40)
@@ -161,7 +132,7 @@ def play_whole_game(p: Person, game: str, folder: Path | None, limit: float = 42
         where = f"seq {now['seq']} ({len(now['act'])} actions, {now['hand']} cards)"
         if now["hint"] and not seen.hints and len(now["act"]) >= 5:
             p.page.keyboard.press("h")
-            p.page.wait_for_function("() => { const b = document.querySelector('#hint-box'); return b && !b.classList.contains('hidden') && !/thinking/.test(b.innerText); }", timeout=15000)
+            p.page.wait_for_function(HINT_CAME, timeout=15000)
             seen.hints += 1
             where += ", a hint open"
         check_both_sizes(p, seen, where)
@@ -170,14 +141,14 @@ def play_whole_game(p: Person, game: str, folder: Path | None, limit: float = 42
                 shoot(p, seen, folder, game, "deal")
             if now["pass"]:
                 shoot(p, seen, folder, game, "window")
-            if now["bomb"]:
-                shoot(p, seen, folder, game, "bomb")
             if now["hand"] >= 10:
                 shoot(p, seen, folder, game, "full-hand")
         try:
             if now["act"]:
                 choice = next((a for a in now["act"] if a["def"]), now["act"][0])
-                p.page.click(f'#actions button[data-index="{choice["i"]}"]:not([disabled])', timeout=1500)
+                p.page.click(
+                    f'#actions button[data-index="{choice["i"]}"]:not([disabled])', timeout=1500
+                )
             else:
                 p.page.click("#pass-btn", timeout=1500)
         except PlaywrightError:
@@ -206,25 +177,48 @@ def sit_down_with_defaults(p: Person, game: str) -> None:
     page.wait_for_function("() => Number(document.body.dataset.seq) >= 0")
 
 
-GAMES = ["exploding-kittens", "exploding-minions", "dynamitt", "kittens-board-game", "eleminis"]
+#: Play now (Exploding Kittens) with every default, the window and the bots' pace
+#: included, on a worker of its own; each other game by the lobby's custom table, four
+#: seats, "Bot that thinks ahead" in each other seat, a short window and no bots' pace (the
+#: layout is the same at any pace: the checks are of each decision, not of the clock).
+GAMES = [
+    pytest.param("exploding-kittens", marks=pytest.mark.xdist_group("browser_table_play_now")),
+    "exploding-minions",
+    "dynamitt",
+    "kittens-board-game",
+    "eleminis",
+]
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_decision_shows_everything_whole_at_both_sizes(
     server: Server, browser: Any, game: str, tmp_path: Path
 ) -> None:
-    """A whole game with the lobby's defaults: at every decision, at both sizes, every
-    action, the hand and the middle of the table on screen, whole and uncovered."""
+    """A whole game: at every decision, at both sizes, every action, the hand and the
+    middle of the table on screen, whole and uncovered; the moments of the table shown."""
+    from browser_support import create_table, start
+
     ann = person(browser, server.base, "ann")
-    sit_down_with_defaults(ann, game)
+    ann.page.add_init_script(MOMENTS)
+    if game == "exploding-kittens":
+        sit_down_with_defaults(ann, game)
+    else:
+        create_table(ann, game, ["human", "ismcts", "ismcts", "ismcts"], window=0.3)
+        start(ann)
     url = ann.page.evaluate("() => location.href")
     folder = screenshot_folder(tmp_path) if "KABOOM_SCREENSHOTS" in os.environ else None
     seen = play_whole_game(ann, game, folder)
     assert seen.decisions >= 3, seen
     assert seen.problems == [], "\n".join(seen.problems[:20])
     assert seen.hints == 1 or game == "eleminis", seen  # hints are on against bots
+    if game in ("exploding-kittens", "exploding-minions", "dynamitt"):
+        # all but one explode: each explosion (and each bomb drawn) a moment of the table
+        moments = ann.page.evaluate("() => window.__moments")
+        assert "explode" in moments and "bomb" in moments, moments
     export = export_of(server.base, table_id(url))
-    names = {c["slug"]: c["name"] for c in guide(game, export["players"], export["options"])["cards"]}
+    names = {
+        c["slug"]: c["name"] for c in guide(game, export["players"], export["options"])["cards"]
+    }
     ann.harvest()
     assert leaks(ann, 0, export, names) == []
     assert ann.errors == [], ann.errors
@@ -240,7 +234,8 @@ def test_the_check_finds_a_covered_action(server: Server, browser: Any) -> None:
     ann.page.evaluate("""() => {
       const r = document.querySelector('#actions button').getBoundingClientRect();
       const lid = document.createElement('div');
-      Object.assign(lid.style, {position: 'fixed', left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`, height: `${r.height}px`, zIndex: 99, background: 'red'});
+      Object.assign(lid.style, {position: 'fixed', left: `${r.left}px`, top: `${r.top}px`,
+                                width: `${r.width}px`, height: `${r.height}px`, zIndex: 99});
       document.body.append(lid);
       const wide = document.createElement('div');
       Object.assign(wide.style, {width: '3000px', height: '1px'});
@@ -249,4 +244,209 @@ def test_the_check_finds_a_covered_action(server: Server, browser: Any) -> None:
     found = ann.page.evaluate(PROBLEMS)
     assert any("covered" in f and f.startswith("action") for f in found), found
     assert any("too wide" in f for f in found), found
+    ann.page.context.close()
+
+
+# -- the board game: discarding down to three in one choice ----------------------------------
+#: Seed 1, two people (found with the engine, tools: every window passed): seat 0 flips and
+#: draws, seat 1 plays, until seat 0 lands on an Exploding Kitten space with no Defuse left
+#: and more than three Action Cards: it explodes, then discards down to three.
+DISCARD_DOWN_SEED = 1
+DISCARD_DOWN_PATH = [
+    "draw",
+    "draw",
+    "draw",
+    "flip",
+    "draw",
+    "flip",
+    "draw",
+    "draw",
+    "draw",
+    "play swap-spaces @0",
+    "pass",
+    "play attack",
+    "pass",
+    "draw",
+    "draw",
+    "explode",
+]
+
+
+def drive_to(base: str, table: str, tokens: list[str], path: list[str]) -> None:
+    """Both seats play ``path`` over their sockets (a window's pass is the clock's)."""
+    import asyncio
+
+    from kaboom.server.client import SeatClient
+
+    async def run() -> None:
+        seats = [SeatClient(base, table, token) for token in tokens]
+        for c in seats:
+            await c.connect()
+        todo = [text for text in path if text != "pass"]
+        while todo:
+            for c in seats:
+                d = c.decision
+                if d is not None and d["kind"] == "turn":
+                    hit = next((a for a in d["legal"] if a["text"] == todo[0]), None)
+                    if hit is not None:
+                        await c.act(hit["id"], at=d["at"])
+                        todo.pop(0)
+                        break
+            else:
+                await asyncio.wait(
+                    [asyncio.ensure_future(c.recv(30.0)) for c in seats],
+                    return_when=asyncio.FIRST_COMPLETED,
+                )
+                continue
+            await asyncio.sleep(0.05)
+            for c in seats:
+                with contextlib.suppress(asyncio.TimeoutError):
+                    while True:
+                        await c.recv(0.3)
+        for c in seats:
+            await c.close()
+
+    # (Playwright's own event loop runs in this thread: the sockets get a thread of theirs)
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, run()).result()
+
+
+def two_people(server: Server, game: str, seed: int, path: list[str]) -> tuple[str, list[str]]:
+    """A table of two people dealt from ``seed``, played along ``path`` over their sockets:
+    the table and the seats' tokens."""
+    import httpx
+
+    body = {"game": game, "players": 2, "seats": ["human", "human"], "window": 0.2, "seed": seed}
+    r = httpx.post(f"{server.base}/api/tables", json=body, timeout=10)
+    r.raise_for_status()
+    table = str(r.json()["id"])
+    tokens = []
+    for q, name in enumerate(["ann", "bob"]):
+        joined = httpx.post(
+            f"{server.base}/api/tables/{table}/join", json={"name": name, "seat": q}, timeout=10
+        )
+        tokens.append(str(joined.json()["token"]))
+    auth = {"Authorization": f"Bearer {tokens[0]}"}
+    httpx.post(f"{server.base}/api/tables/{table}/start", headers=auth, timeout=10)
+    drive_to(server.base, table, tokens, path)
+    return table, tokens
+
+
+def seat_zero(browser: Any, server: Server, table: str, token: str) -> Person:
+    """Seat 0's page of ``table`` (its token in this browser's storage)."""
+    ann = person(browser, server.base, "ann")
+    seat = json.dumps({"token": token, "seat": 0, "name": "ann"})
+    ann.page.add_init_script(f"localStorage.setItem('kaboom.seat.{table}', {seat!r});")
+    ann.page.goto(f"/tables/{table}")
+    return ann
+
+
+def test_discarding_down_to_three_is_one_choice(server: Server, browser: Any) -> None:
+    """After an explosion on a Kitten space the board game asks for discards down to three
+    Action Cards: the page takes them as one choice (select the cards, one click), where it
+    took a click a card."""
+    table, tokens = two_people(server, "kittens-board-game", DISCARD_DOWN_SEED, DISCARD_DOWN_PATH)
+    ann = seat_zero(browser, server, table, tokens[0])
+    ann.page.wait_for_selector("#bulk")
+    hand = ann.page.locator("#hand .card").count()
+    need = hand - 3
+    assert need >= 2, hand
+    assert ann.page.locator("#bulk-btn[disabled]").count() == 1  # nothing chosen yet
+    for i in range(need):
+        ann.page.click(f'#hand .card[data-index="{hand - 1 - i}"]')
+    before = int(ann.page.evaluate("() => Number(document.body.dataset.seq)"))
+    assert ann.page.locator("#bulk-btn[disabled]").count() == 0, ann.page.inner_text("#actions-box")
+    ann.page.click("#bulk-btn:not([disabled])")
+    ann.page.wait_for_function(
+        f"() => Number(document.body.dataset.seq) >= {before + need}"
+        " && document.querySelectorAll('#hand .card').length === 3"
+    )
+    assert ann.page.locator("#bulk").count() == 0
+    assert ann.errors == []
+    ann.page.context.close()
+
+
+# -- the header, the hints' word, the reactions beside a seat ---------------------------------
+def test_the_phone_header_keeps_the_game_name_and_the_language_whole(
+    server: Server, browser: Any
+) -> None:
+    """At 390x844 the header shows the game's name uncut and the hints' word on one line;
+    the language menu (behind ☰ with Look back and Keys) shows its language whole."""
+    ann = person(browser, server.base, "ann", phone=True)
+    sit_down_with_defaults(ann, "exploding-kittens")
+    page = ann.page
+    cut = page.evaluate(
+        "() => { const n = document.querySelector('#game-name');"
+        " return n.scrollWidth - n.clientWidth; }"
+    )
+    assert cut <= 0, cut
+    h1 = page.evaluate(
+        "() => { const h = document.querySelector('header.bar h1');"
+        " return h.scrollWidth - h.clientWidth; }"
+    )
+    assert h1 <= 0, h1
+    tag = page.locator("#hints-tag")
+    assert tag.is_visible() and tag.bounding_box()["height"] < 26  # one line
+    assert page.locator("#hints-tag").bounding_box()["y"] < 44  # in the header, not the table
+    page.click("#tools-btn")
+    lang = page.locator("#bar-tools select")
+    assert lang.is_visible()
+    assert page.evaluate(
+        "() => { const s = document.querySelector('#bar-tools select');"
+        " return s.scrollWidth <= s.clientWidth + 1; }"
+    )
+    page.click("#tools-btn")
+    assert not lang.is_visible()
+    ann.page.context.close()
+
+
+def test_a_reaction_shows_beside_the_seat_at_a_friends_table(server: Server, browser: Any) -> None:
+    """At a table of friends, once the game has started, a reaction pops beside its seat
+    on every page (it used to go to the hidden waiting room's list)."""
+    from browser_support import create_table, join, start
+
+    host = person(browser, server.base, "ann")
+    friend = person(browser, server.base, "bob", phone=True)
+    url = create_table(host, "exploding-kittens", ["human", "human"])
+    join(friend, url)
+    start(host)
+    friend.page.wait_for_function("() => Number(document.body.dataset.seq) >= 0")
+    if friend.page.evaluate("() => document.body.dataset.sheet") != "chat":
+        friend.page.click('#sheet-btns [data-sheet="chat"]')
+    friend.page.click('#reacts button[aria-label="React: laugh"]')
+    friend.page.click('#sheet-btns [data-sheet="chat"]')
+    for p in (host, friend):
+        p.page.wait_for_selector(
+            '.player[data-seat="1"] .react-pop', state="attached", timeout=5000
+        )
+        assert p.page.locator('.player[data-seat="1"] .react-pop').is_visible()
+    for p in (host, friend):
+        assert p.errors == []
+        p.page.context.close()
+
+
+#: Seed 1 of Exploding Kittens for two (found with the engine): ten draws, five each, and no
+#: Exploding Kitten: seat 0 holds thirteen cards.
+FULL_HAND_SEED = 1
+
+
+def test_a_hand_of_thirteen_fans_out_within_its_place(server: Server, browser: Any) -> None:
+    """Thirteen cards in the hand at both sizes: every card's band in sight, the hand within
+    its column (never over the log and the chat), every action and the Draw Pile whole."""
+    table, tokens = two_people(server, "exploding-kittens", FULL_HAND_SEED, ["draw"] * 10)
+    ann = seat_zero(browser, server, table, tokens[0])
+    ann.page.wait_for_selector("#actions button:not([disabled])")
+    assert ann.page.locator("#hand .card").count() == 13
+    seen = Seen()
+    check_both_sizes(ann, seen, "thirteen cards")
+    assert seen.problems == []
+    beside = ann.page.evaluate(
+        "() => [document.querySelector('#hand').getBoundingClientRect().right,"
+        " document.querySelector('#panel-col').getBoundingClientRect().left]"
+    )
+    assert beside[0] <= beside[1], beside  # the hand ends before the column begins
+    assert ann.page.locator("#sheet-btns").is_visible()
+    assert ann.errors == []
     ann.page.context.close()

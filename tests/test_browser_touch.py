@@ -185,7 +185,7 @@ def test_tapping_a_player_plays_the_favor_on_them(server: Server, browser: Any) 
     # seed 40: seat 0 is dealt a Favor and no pair; "play favor @1" is its one move at P1
     seat = Seat(browser, server.base, "exploding-kittens", 40, phone=True)
     page = seat.page
-    assert page.locator("#players .player[data-seat='0']").get_attribute("data-tap") is None
+    assert page.locator("#me .player[data-seat='0']").get_attribute("data-tap") is None
     target = page.locator("#players .player.tap-target[data-seat='1']")
     assert target.get_attribute("role") == "listitem"  # (still an item of the players' list)
     cover = page.get_by_role("button", name="P1: Play Favor on P1", exact=True)

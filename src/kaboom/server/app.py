@@ -43,6 +43,7 @@ from starlette.websockets import WebSocketDisconnect
 from kaboom.engine.errors import KaboomError
 from kaboom.engine.options import Option
 from kaboom.engine.registry import get_game, list_games, refused_option
+from kaboom.games import ordered
 from kaboom.games.option_words import value_words, words_of
 from kaboom.i18n import (
     COOKIE,
@@ -405,6 +406,8 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
+        # in the shelf's order (kaboom.games.ordered): the lobby shows them so, the first
+        # is its Play now game
         return [
             {
                 "id": g.game_id,
@@ -415,7 +418,7 @@ def create_app(config: ServerConfig) -> FastAPI:
                 "summary": _(g.summary),
                 "options": [option_json(g.game_id, o) for o in g.options],
             }
-            for g in list_games()
+            for g in ordered(list_games())
         ]
 
     @app.get("/api/tables")

@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option as Row
 from kaboom.engine.jsonvalue import JsonObject
 from kaboom.engine.options import Option, OptionValue
 from kaboom.engine.registry import GameSpec, list_games, refused_option
+from kaboom.games import ordered
 from kaboom.games.option_words import value_words, words_of
 from kaboom.i18n import N_, _, ngettext
 from kaboom.tui.screens import spoken
@@ -40,8 +41,6 @@ OPPONENT_WORDS = {
 }
 #: The paces' names as the picker shows them (``tui.settings.PACES``).
 PACE_WORDS = {"fast": N_("fast"), "normal": N_("normal"), "relaxed": N_("relaxed")}
-#: The games the picker lists first, in this order (the best known first); others follow.
-FIRST = ("exploding-kittens", "exploding-minions", "dynamitt", "kittens-board-game", "eleminis")
 START, PLAYERS, BOTS, PEOPLE, PACE = "start", "players", "bots", "people", "pace"
 #: The most values one key press steps over (values the game refuses) to find one it allows.
 MOST_STEPS = 64
@@ -59,12 +58,6 @@ def plain_help(text: str) -> str:
     'Jokers in the deck: wild in combos'
     """
     return re.sub(r"\s*\((?:see )?(?:docs/)?rulings(?:\.md)?[^)]*\)", "", text, flags=re.I)
-
-
-def ordered(specs: list[GameSpec]) -> list[GameSpec]:
-    """The games, the best known first (Exploding Kittens), the rest as registered."""
-    rank = {game: i for i, game in enumerate(FIRST)}
-    return sorted(specs, key=lambda s: (rank.get(s.game_id, len(rank)), s.game_id))
 
 
 @dataclass(slots=True)

@@ -4,7 +4,6 @@
 // a custom table behind a fold (every option the game declares, in plain words), a
 // player's history. Only the documented HTTP routes.
 import { api, el, seatStore } from "./api.js";
-import { GAME_ORDER, GAME_PICTURES } from "./lobby-words.js";
 import { account, setupAccount } from "./account.js";
 import { nt, t } from "./i18n.js";
 import { NAME_KEY, guestName, seatLabel } from "./people.js";
@@ -12,11 +11,12 @@ import { NAME_KEY, guestName, seatLabel } from "./people.js";
 const $ = (sel) => document.querySelector(sel);
 /** "Play now": the first game of the box, against three thinking bots at the middle level,
  * with the server's default secret seed, reaction window and bots' pace. */
-export const PLAY_NOW = { game: "exploding-kittens", bots: 3, bot: "ismcts:level=medium" };
-const DEFAULT_GAME = "exploding-kittens";
+export const PLAY_NOW = { bots: 3, bot: "ismcts:level=medium" };
+/** The games in the server's order (/api/games: the shelf's): the first is Play now's. */
 let games = [];
 
-const picked = () => document.querySelector("#games input[name=game]:checked")?.value || DEFAULT_GAME;
+const firstGame = () => games[0]?.id;
+const picked = () => document.querySelector("#games input[name=game]:checked")?.value || firstGame();
 const game = (id = picked()) => games.find((g) => g.id === id);
 const players = (g) => t("{min}–{max} players", { min: g.min_players, max: g.max_players });
 /** The name to sit down under: the one typed (a signed-in person's: their account's), else
@@ -66,7 +66,7 @@ async function playBots(gameId, bots, button, label, err) {
 
 function playNow() {
   const button = $("#play-now");
-  return playBots(PLAY_NOW.game, PLAY_NOW.bots, button, button.querySelector(".big-line"), $("#quick-error"));
+  return playBots(firstGame(), PLAY_NOW.bots, button, button.querySelector(".big-line"), $("#quick-error"));
 }
 
 /** The picked game against bots: four players where the game allows, else the nearest. */
@@ -188,13 +188,13 @@ async function copyInvite() {
 // -- the game picker ---------------------------------------------------------------------
 function drawPicker() {
   $("#games").replaceChildren(...games.map((g) => el("label", { class: "game-card", "data-game": g.id },
-    el("input", { type: "radio", name: "game", value: g.id, checked: g.id === DEFAULT_GAME, class: "visually-hidden" }),
+    el("input", { type: "radio", name: "game", value: g.id, checked: g.id === firstGame(), class: "visually-hidden" }),
     picture(g.id),
     el("span", { class: "game-text" },
       el("span", { class: "game-name" }, g.name),
       el("span", { class: "game-count" }, players(g)),
       el("span", { class: "game-pitch" }, g.summary || "")))));
-  $("#friends-game").replaceChildren(...games.map((g) => el("option", { value: g.id, selected: g.id === DEFAULT_GAME }, `${g.name} (${players(g)})`)));
+  $("#friends-game").replaceChildren(...games.map((g) => el("option", { value: g.id, selected: g.id === firstGame() }, `${g.name} (${players(g)})`)));
 }
 
 /** A Learn link for each game that has a lesson (GET /api/lessons), in the picker's order. */
@@ -207,10 +207,12 @@ async function drawLessons() {
     el("a", { href: `/learn/${encodeURIComponent(l.game)}`, dataset: { learn: l.game }, title: l.title }, t("Learn {game}", { game: l.name })))));
 }
 
+/** A game's small picture: our own drawing, `/static/pictures/<game>.svg` (a card for a
+ * game that has none). */
 function picture(id) {
-  const box = el("span", { class: "game-pic", "aria-hidden": "true" });
-  box.innerHTML = GAME_PICTURES[id] || GAME_PICTURES.default; // our own static SVG markup
-  return box;
+  const img = el("img", { src: `/static/pictures/${encodeURIComponent(id)}.svg`, alt: "", width: 64, height: 64, loading: "lazy" });
+  img.addEventListener("error", () => { img.src = "/static/pictures/default.svg"; }, { once: true });
+  return el("span", { class: "game-pic", "aria-hidden": "true" }, img);
 }
 
 function pick() {
@@ -399,8 +401,7 @@ function drawName(name) {
 async function main() {
   $("#name").value = localStorage.getItem(NAME_KEY) || "";
   $("#name").placeholder = guestName();
-  const rank = (g) => (GAME_ORDER.includes(g.id) ? GAME_ORDER.indexOf(g.id) : GAME_ORDER.length);
-  games = (await api("/api/games")).sort((a, b) => rank(a) - rank(b));
+  games = await api("/api/games");
   drawPicker();
   drawLessons();
   $("#play-now").addEventListener("click", playNow);

@@ -369,7 +369,7 @@ function shownActions() {
   const d = S.msg?.decision;
   if (!d || S.look) return [];
   const hand = S.words.hand;
-  const picked = [...S.selected].map((i) => hand[i]);
+  const picked = bulkNow() ? [] : [...S.selected].map((i) => hand[i]);
   const list = S.words.actions.filter((a) => picked.every((slug) => a.cards.includes(slug))
     && picked.length <= cardsPlayed(a.text));
   if (d.kind === "window") return [];
@@ -573,7 +573,7 @@ function drawMiddle(obs, words) {
  * played (the clock itself is in the window's box). */
 function windowMark(obs) {
   if (!obs.window || S.look !== null) return null;
-  return el("div", { class: "window-mark", id: "window-mark" }, el("span", {}, t("Nope window")),
+  return el("div", { class: "window-mark", id: "window-mark" }, el("span", {}, t("Reaction window")),
     el("span", { class: "bar", "aria-hidden": "true" }, el("span", { id: "window-bar" })));
 }
 
@@ -593,7 +593,7 @@ function drawWindow(obs, words) {
     if (S.queued && S.queued.at === d.at) {
       const said = S.queued.text === "pass" ? t("You let it pass") : t("Your Nope is in: {effect}", { effect: does.effect });
       kids.push(el("span", { class: "said", id: "queued" }, said));
-    } else if (nope) kids.push(el("span", { class: "says", id: "nope-says" }, t("{verb} now: {effect}.", { verb: does.verb, effect: does.effect })));
+    } else if (nope) kids.push(el("span", { class: "says", id: "nope-says" }, does.says));
     if (nope) kids.push(el("button", { class: "primary", id: "nope-btn", onclick: () => play(nope.id) }, el("kbd", {}, "N"), ` ${words.answer || t("Nope it")}`));
     if (pass) kids.push(el("button", { id: "pass-btn", onclick: () => play(pass.id) }, el("kbd", {}, "P"), " ", t("Let it pass")));
   } else {
@@ -610,9 +610,11 @@ function nopeDoes(window, words) {
   const first = String(named(words.chain) || "").split(";")[0];
   const what = first.includes(" played ") ? first.slice(first.indexOf(" played ") + 8) : t("the play");
   const yup = (window?.nopes?.length || 0) % 2 === 1;
-  return yup
-    ? { verb: t("Nope the Nope"), effect: t("{play} goes ahead again unless someone Nopes back", { play: what }) }
-    : { verb: t("Nope it"), effect: t("stops {play} unless someone Nopes back", { play: what }) };
+  const effect = yup ? t("{play} goes ahead again unless someone Nopes back", { play: what })
+    : t("stops {play} unless someone Nopes back", { play: what });
+  // one whole sentence each (a translator orders it): what a Nope now does
+  const says = yup ? t("Nope the Nope now: {effect}.", { effect }) : t("Nope it now: {effect}.", { effect });
+  return { effect, says };
 }
 
 function drawHand(obs, words) {
@@ -682,7 +684,7 @@ function drawActions() {
       el("span", { class: "key" }, "0"), t("More (page {page} of {pages})", { page: S.page + 1, pages })));
   }
   const head = [el("h2", {}, t("Actions"))];
-  if (S.selected.size) head.push(el("p", { class: "muted" }, nt("Only actions using the selected card. ", "Only actions using the selected cards. ", S.selected.size), el("button", { onclick: () => { S.selected.clear(); draw(); } }, el("kbd", {}, "C"), " ", t("clear"))));
+  if (S.selected.size && !bulk) head.push(el("p", { class: "muted" }, nt("Only actions using the selected card. ", "Only actions using the selected cards. ", S.selected.size), el("button", { onclick: () => { S.selected.clear(); draw(); } }, el("kbd", {}, "C"), " ", t("clear"))));
   if (S.group) head.push(el("p", {}, el("button", { onclick: () => { S.group = null; draw(); } }, el("kbd", {}, "Esc"), " ", t("back")), " ", S.group));
   const clock = d.clock == null ? null : el("p", { class: "muted", id: "turn-clock" }, "");
   fill(box, ...head, bulk, clock, el("div", { class: "actions", id: "actions" }, ...buttons),
@@ -707,17 +709,18 @@ function bulkBar(d) {
       nt("Discard the {n} selected card", "Discard the {n} selected cards", chosen.length || need)));
 }
 
-/** The actions that discard `chosen` (each its own card): null when one has none. */
+/** The cards of `chosen` in the order they go, if each has a discard on offer (one action
+ * a card title: two Shuffles are discarded by the same action twice); else null. */
 function planFor(chosen, offered) {
-  const left = [...offered];
-  const out = [];
-  for (const slug of chosen) {
-    const k = left.findIndex((a) => a.cards.includes(slug));
-    if (k < 0) return null;
-    out.push(slug);
-    left.splice(k, 1);
-  }
-  return out;
+  return chosen.every((slug) => offered.some((a) => a.cards.includes(slug))) ? [...chosen] : null;
+}
+
+/** Whether this decision takes several cards at once (`bulkBar`): the selection is its. */
+function bulkNow() {
+  const d = S.msg?.decision;
+  const bulk = S.part?.bulk;
+  if (!bulk || d?.kind !== "turn" || !S.words) return false;
+  return bulk.offered(S.words.actions).length > 0 && bulk.needed(S.msg.observation, S.words.hand, partContext(S.msg.observation, S.words)) > 1;
 }
 
 /** Play the first of `chosen` now and the others as each next decision comes. */

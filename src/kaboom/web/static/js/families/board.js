@@ -162,11 +162,15 @@ function middle(obs, ctx) {
   const up = obs.board.side;
   const shown = peek && peek !== up ? g.sides.find((s) => s.name === peek) : g.sides.find((s) => s.name === up);
   const other = g.sides.find((s) => s.name !== up);
-  const sideWord = (name) => (name === "calm" ? t("Calm side") : t("Chaos side"));
+  // whole sentences, one per side (a translator moves every part)
+  const upWords = { calm: () => t("Calm side up"), chaos: () => t("Chaos side up") };
+  const peekWords = { calm: () => t("Looking at the Calm side (face down)"), chaos: () => t("Looking at the Chaos side (face down)") };
+  const seeWords = { calm: () => t("See the Calm side"), chaos: () => t("See the Chaos side") };
+  const backWords = { calm: () => t("Back to the Calm side"), chaos: () => t("Back to the Chaos side") };
   const head = el("div", { class: "board-head" },
-    el("span", { class: `side-tag ${shown.name}` }, shown.name === up ? t("{side} up", { side: sideWord(up) }) : t("Looking at the {side} (face down)", { side: sideWord(shown.name) })),
+    el("span", { class: `side-tag ${shown.name}` }, shown.name === up ? upWords[up]() : peekWords[shown.name]()),
     el("button", { type: "button", class: "peek", "aria-pressed": String(shown.name !== up), onclick: () => { peek = shown.name === up ? other.name : null; ctx.redraw(); } },
-      shown.name === up ? t("See the {side}", { side: sideWord(other.name) }) : t("Back to the {side}", { side: sideWord(up) })),
+      shown.name === up ? seeWords[other.name]() : backWords[up]()),
     el("span", { class: "legend" }, el("span", { class: "key kitten" }, "K"), t("Exploding Kitten space"), " ",
       el("span", { class: "key draws" }, "▮"), t("Action Cards a landing draws"), " ", el("span", { class: "key ribbon" }, "R"), t("the Ribbon: land on it exactly to win")));
   const board = el("div", { class: "track", role: "region", tabindex: "0", "aria-label": t("The board") }, track(obs, ctx, shown, up), spaceList(obs, g, ctx, g.sides.find((s) => s.name === up)));

@@ -122,8 +122,8 @@ function pod(obs, p, ctx) {
   },
   seatToken(q, label, { me: q === ctx.viewer }),
   el("div", { class: "pod-text" },
-    el("div", { class: "name" }, el("span", { class: "who" }, label), ...badges),
-    el("div", { class: "facts" }, facts.join(" · ")),
+    el("div", { class: "name" }, el("span", { class: "who" }, label)),
+    el("div", { class: "facts" }, ...badges, badges.length ? " " : null, facts.join(" · ")),
     known.length ? el("div", { class: "known-cards" }, t("holds {cards}", { cards: known.map((s) => ctx.book.name(s)).join(", ") })) : null),
   cards,
   ctx.onVote && info?.kind === "human" && q !== ctx.viewer && !info.connected && !info.takeover && !over
