@@ -16,7 +16,13 @@ if TYPE_CHECKING:
 BUILTIN_GAMES: Final = ("kaboom.games.kittens", "kaboom.games.eleminis", "kaboom.games.board")
 #: The games as a shelf shows them, the best known first; other games follow by id. Every
 #: front end's order (the terminal's picker, the lobby through ``/api/games``).
-SHELF: Final = ("exploding-kittens", "exploding-minions", "dynamitt", "kittens-board-game", "eleminis")
+SHELF: Final = (
+    "exploding-kittens",
+    "exploding-minions",
+    "dynamitt",
+    "kittens-board-game",
+    "eleminis",
+)
 
 
 def ordered(specs: list[GameSpec]) -> list[GameSpec]:

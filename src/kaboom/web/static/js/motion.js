@@ -55,7 +55,7 @@ function showMoment(S, m) {
   box.replaceChildren(el("div", { class: "moment-box" }, m.card ? S.book.card(m.card, { small: false }) : null, el("span", {}, m.title)));
   box.dataset.tone = m.tone;
   if (!reduced()) {
-    box.animate([{ opacity: 0, transform: "scale(0.92)" }, { opacity: 1, transform: "scale(1)", offset: 0.12 }, { opacity: 1, offset: 0.8 }, { opacity: 0 }],
+    box.animate([{ opacity: 0, transform: "scale(0.92)" }, { opacity: 1, transform: "scale(1)", offset: 0.06 }, { opacity: 1, offset: 0.8 }, { opacity: 0 }],
       { duration: MOMENT_MS, easing: "ease-out" });
   }
   sound.moment(m.tone);

@@ -54,6 +54,7 @@ function authQuery() { return invite ? `?invite=${encodeURIComponent(invite)}` :
 function drawGameName(name) {
   const m = /^(.*?)\s*(\(.*\))$/.exec(name);
   $("#game-name").replaceChildren(m ? m[1] : name, ...(m ? [" ", el("span", { class: "edition" }, m[2])] : []));
+  $("#game-name").title = name;
 }
 
 // -- people: every seat said by its name ------------------------------------------------------
@@ -203,6 +204,9 @@ function onMessage(msg) {
       // rule "reaction window": the window moved on, nothing went wrong (docs/protocol.md).
       if (msg.status === "refused" && msg.rule === "reaction window") { S.queued = null; S.pending = false; draw(); }
       else if (msg.status === "refused" && msg.rule === "another tab") { S.pending = false; draw(); }
+      // a click on a decision that had gone by (a bot, a window's clock came first): the
+      // table has moved on and says so itself; nothing went wrong
+      else if (msg.status === "refused" && msg.rule === "stale") { S.pending = false; S.plan = []; draw(); }
       else if (msg.status === "refused") { showError(t("Refused ({rule}): {reason}", { rule: msg.rule, reason: msg.reason })); S.pending = false; draw(); }
       if (msg.status === "queued") { S.queued = { text: msg.text, at: S.msg?.decision?.at }; draw(); }
       break;
@@ -438,7 +442,8 @@ function draw() {
   if (!snap.words) { snapWords(snap); setStatus(t("Looking back: after log entry {n} (its words are on their way)", { n: snap.seq })); return; }
   const obs = snap.obs;
   const words = snap.words;
-  document.body.dataset.seq = String(S.seq);
+  // (set only when it changes: a redraw of the same moment, a resize, is no new render)
+  if (document.body.dataset.seq !== String(S.seq)) document.body.dataset.seq = String(S.seq);
   document.body.dataset.mine = S.look === null && S.msg.decision ? "1" : "";
   setStatus(S.look !== null ? t("Looking back: after log entry {n} (your view then)", { n: snap.seq }) : named(words.status));
   drawSeats(obs);
@@ -506,7 +511,7 @@ function drawHint() {
     if (h && !h.asking && h.at !== d?.at) S.hint = null;
     return;
   }
-  const words = (id, text) => S.words?.actions?.find((a) => a.id === id)?.label || text;
+  const words = (id, text) => named(S.words?.actions?.find((a) => a.id === id)?.label || text);
   const pct = (x) => `${Math.round(x * 100)}%`;
   const body = h.asking ? el("p", { class: "muted" }, t("The coach is thinking…"))
     : h.error ? el("p", {}, h.error)

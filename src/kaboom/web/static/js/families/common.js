@@ -113,8 +113,11 @@ function pod(obs, p, ctx) {
   if (info && info.kind === "human" && !info.connected && !over) badges.push(el("span", { class: "badge" }, t("offline")));
   if (info?.away || info?.takeover) badges.push(el("span", { class: "badge" }, t("bot plays")));
   const known = (obs.known?.hands?.[String(q)] || []).filter(() => q !== ctx.viewer);
+  // the hand as a fan of backs with its count (the count's words leave the facts' line)
+  const counted = nt("{n} card", "{n} cards", p.hand_size);
   const cards = ctx.family.showsHands === false ? null
-    : el("span", { class: "cards" }, fan(p.hand_size), el("span", { class: "count" }, String(p.hand_size)));
+    : el("span", { class: "cards", role: "img", "aria-label": counted }, fan(p.hand_size), el("span", { class: "count", "aria-hidden": "true" }, String(p.hand_size)));
+  const said = cards && q !== ctx.viewer ? facts.filter((f) => f !== counted) : facts;
   return el("div", {
     role: "listitem",
     class: `player${q === ctx.viewer ? " me" : ""}${current ? " current" : ""}${p.in ? "" : " out"}`,
@@ -123,7 +126,7 @@ function pod(obs, p, ctx) {
   seatToken(q, label, { me: q === ctx.viewer }),
   el("div", { class: "pod-text" },
     el("div", { class: "name" }, el("span", { class: "who" }, label)),
-    el("div", { class: "facts" }, ...badges, badges.length ? " " : null, facts.join(" · ")),
+    el("div", { class: "facts" }, ...badges, badges.length ? " " : null, said.join(" · ")),
     known.length ? el("div", { class: "known-cards" }, t("holds {cards}", { cards: known.map((s) => ctx.book.name(s)).join(", ") })) : null),
   cards,
   ctx.onVote && info?.kind === "human" && q !== ctx.viewer && !info.connected && !info.takeover && !over
