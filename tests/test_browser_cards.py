@@ -398,7 +398,7 @@ def test_reactions_are_drawn_as_svg_with_names(server: Server, browser: Any, pho
         ann.page.add_init_script(f"({SENT})()")
         create_table(ann, "exploding-kittens", ["human", "heuristic"], seed=3)
         chat = ann.page.locator('#sheet-btns [data-sheet="chat"]')
-        if phone and chat.is_visible():  # a phone's chat is a sheet: opened by its button
+        if chat.is_visible():  # the chat is a tab (a phone: a sheet), opened by its button
             chat.click()
         ann.page.wait_for_selector("#reacts button", state="visible")
         buttons = ann.page.evaluate(REACTS)
@@ -432,7 +432,7 @@ CATCH = """() => {
         window.__ghosts.push(n);
       }
     }
-  }).observe(document.body, { childList: true });
+  }).observe(document.body, { childList: true, subtree: true });
 }"""
 
 #: The first ghost's flight set at ``share`` of its time: its opacity then.

@@ -303,6 +303,7 @@ def test_the_lobby_makes_a_table_with_the_chat_off(server: Server, browser: Any)
     page.click("#create-btn")
     page.wait_for_function("() => location.pathname.startsWith('/tables/')")
     page.wait_for_selector("#chat-input[disabled]", state="attached")
+    page.click('#sheet-btns [data-sheet="chat"]')  # the chat's tab
     assert page.is_visible("#chat-switch") and page.text_content("#chat-switch") == "Turn chat on"
     page.click("#chat-switch")
     page.wait_for_selector("#chat-input:not([disabled])")

@@ -44,7 +44,9 @@ def test_a_hint_then_the_review_from_the_end_screen(
     start(p)
     # everyone at the table is told; the seat to decide asks
     page.wait_for_selector("#hints-tag:not(.hidden)")
-    assert "Hints are on" in page.inner_text("#hints-tag")
+    # everyone is told, in the header: the word "hints on", the sentence in its title
+    assert page.inner_text("#hints-tag") == "hints on"
+    assert "Hints are on" in (page.get_attribute("#hints-tag", "title") or "")
     page.wait_for_selector("#actions button:not([disabled])")
     page.click("#hint-btn")
     # the coach searches for two seconds in the bots' processes (the first hint starts one:

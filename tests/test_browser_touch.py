@@ -188,7 +188,8 @@ def test_tapping_a_player_plays_the_favor_on_them(server: Server, browser: Any) 
     assert page.locator("#me .player[data-seat='0']").get_attribute("data-tap") is None
     target = page.locator("#players .player.tap-target[data-seat='1']")
     assert target.get_attribute("role") == "listitem"  # (still an item of the players' list)
-    cover = page.get_by_role("button", name="P1: Play Favor on P1", exact=True)
+    bot = page.inner_text("#players .player[data-seat='1'] .who")  # its name, "Ada"
+    cover = page.get_by_role("button", name=f"{bot}: Play Favor on {bot}", exact=True)
     assert cover.count() == 1
     cover.tap()
     seat.wait_event("play", lambda e: e["data"]["action"] == "play favor @1")
@@ -216,8 +217,10 @@ def test_tapping_a_player_with_several_steals_asks_which(server: Server, browser
     assert page.locator("#tap-menu").count() == 0
     page.click("#players .player.tap-target[data-seat='1']")
     items = page.locator("#tap-menu button[role=menuitem]").all_inner_texts()
-    assert "Play a pair of Tacocat against P1: steal a random card" in items
-    page.click("#tap-menu button:text-is('Play a pair of Tacocat against P1: steal a random card')")
+    bot = page.inner_text("#players .player[data-seat='1'] .who")  # the menu names the bot
+    steal = f"Play a pair of Tacocat against {bot}: steal a random card"
+    assert steal in items
+    page.click(f"#tap-menu button:text-is('{steal}')")
     seat.wait_event("play", lambda e: e["data"]["action"] == "pair tacocat @1")
     assert page.locator("#tap-menu").count() == 0
     seat.close()

@@ -549,7 +549,7 @@ export function partContext(obs, words) {
   const felt = $("#middle-box");
   return {
     book: S.book, viewer: S.seat, words, seats: S.seats, observation: obs, family: S.part,
-    label, botBadge, hover: S.hover, phone: phone.matches,
+    label, named, botBadge, hover: S.hover, phone: phone.matches,
     width: Math.max(240, (felt?.clientWidth || innerWidth) - 24),
     height: Math.max(160, (felt?.clientHeight || innerHeight / 2) - 24),
     odds: S.odds && S.guide.has_odds && words?.odds !== null && words?.odds !== undefined ? words.odds : null,
@@ -860,7 +860,7 @@ function wireKeys() {
     if (k === "?") { help.classList.toggle("hidden"); ev.preventDefault(); return; }
     if (k === "Escape") {
       if (!help.classList.contains("hidden")) help.classList.add("hidden");
-      else if (S.sheet) openSheet(null);
+      else if (S.sheet && phone.matches) openSheet(null); // (a wide screen's tab stays)
       else if (S.look !== null) { S.look = null; draw(); }
       else if (S.group) { S.group = null; draw(); }
       else { S.selected.clear(); draw(); }

@@ -96,7 +96,8 @@ function target(node, name, actions) {
 }
 
 function nameFor(what, actions) {
-  return actions.length === 1 ? t("{what}: {action}", { what, action: actions[0].label }) : nt("{what}: {n} choice", "{what}: {n} choices", actions.length, { what });
+  const named = T.context().named;
+  return actions.length === 1 ? t("{what}: {action}", { what, action: named(actions[0].label) }) : nt("{what}: {n} choice", "{what}: {n} choices", actions.length, { what });
 }
 
 function markPlayers(acts) {
@@ -174,7 +175,7 @@ function openMenu(node, single, groups) {
   const r = node.getBoundingClientRect();
   const pick = (fn) => () => { closeMenu(); fn(); };
   const menu = el("div", { id: "tap-menu", role: "menu", "aria-label": "choose" },
-    ...single.map((a) => el("button", { role: "menuitem", dataset: { id: a.id }, onclick: pick(() => T.play(a.id)) }, a.label)),
+    ...single.map((a) => el("button", { role: "menuitem", dataset: { id: a.id }, onclick: pick(() => T.play(a.id)) }, T.context().named(a.label))),
     ...groups.map((g) => el("button", { role: "menuitem", class: "group", onclick: pick(() => { T.S.group = g; T.draw(); }) }, `${g}…`)),
     el("button", { role: "menuitem", class: "muted", onclick: pick(() => {}) }, "Cancel"));
   document.body.append(menu);

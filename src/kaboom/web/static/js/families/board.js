@@ -76,14 +76,19 @@ function track(obs, ctx, side, up) {
   svg.append(loopBack(g, L, centre));
   const bySpace = new Map();
   for (const p of obs.players) bySpace.set(p.position, [...(bySpace.get(p.position) || []), p.seat]);
-  const ph = L.size * 0.42;
+  // the pawns on a space in a grid of their own, each whole: none covers another
   for (const [pos, seats] of bySpace) {
     const c = cellAt(pos, L);
+    const n = seats.length;
+    const cols = n <= 2 ? n : Math.ceil(Math.sqrt(n));
+    const rows = Math.ceil(n / cols);
+    const top = L.size * 0.22; // the space's number above them
+    const w = L.size / cols;
+    const h = (L.size - top) / rows;
+    const ph = Math.min(L.size * 0.42, h * 0.9, (w * 0.9) / 0.7);
     seats.forEach((q, k) => {
-      const n = seats.length;
-      const per = n > 2 ? 2 : n;
-      const x = c.x + (L.size / (per + 1)) * ((k % per) + 1);
-      const y = c.y + L.size * (n > 2 ? (k < 2 ? 0.42 : 0.76) : 0.64);
+      const x = c.x + w * ((k % cols) + 0.5);
+      const y = c.y + top + h * (Math.floor(k / cols) + 0.5);
       svg.append(pawn(x, y, ph, q, ctx.label(q), q === ctx.viewer));
     });
   }
