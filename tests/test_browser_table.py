@@ -203,7 +203,7 @@ def test_every_decision_shows_everything_whole_at_both_sizes(
     if game == "exploding-kittens":
         sit_down_with_defaults(ann, game)
     else:
-        create_table(ann, game, ["human", "ismcts", "ismcts", "ismcts"], window=0.3)
+        create_table(ann, game, ["human", "heuristic", "heuristic", "heuristic"], window=0.3)
         start(ann)
     url = ann.page.evaluate("() => location.href")
     folder = screenshot_folder(tmp_path) if "KABOOM_SCREENSHOTS" in os.environ else None

@@ -393,7 +393,7 @@ def create_app(config: ServerConfig) -> FastAPI:
             "tables": len(h.tables),
             "instance": h.instance,
             # where it listens (issue 46): a loopback address is out of other devices' reach
-            "listen": {"host": config.host, "loopback": loopback(config.host)},
+            "listen": {"host": config.listen_host, "loopback": loopback(config.listen_host)},
             "stats": {k: round(v, 4) for k, v in h.stats.items()},
             # the collector (``hub.settle_gc``): objects frozen out of it, its thresholds,
             # and the collections of each generation so far

@@ -84,7 +84,7 @@ class ServerConfig:
     #: The address ``kaboom serve`` listens on (None: not known, an app made in a test):
     #: the lobby says beside an invite's QR code when other devices cannot reach it
     #: (issue 46: ``loopback``).
-    host: str | None = None
+    listen_host: str | None = None
 
     def __post_init__(self) -> None:
         if self.trusted:  # every limit per client address lifted

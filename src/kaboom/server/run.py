@@ -30,7 +30,7 @@ def serve(
 
     create_app = factory or server_app
     # a process of its own; the address it listens on, for the lobby's invites (issue 46)
-    config = dataclasses.replace(config, settle_gc=True, host=host)
+    config = dataclasses.replace(config, settle_gc=True, listen_host=host)
 
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
     profile = os.environ.get("KABOOM_SERVER_PROFILE")

@@ -46,7 +46,7 @@ def request_language(request: HTTPConnection) -> str:
 def counted_messages() -> tuple[tuple[str, str], ...]:
     """Every ``nt(one, many, n)`` of the scripts, as its two English forms."""
     found: dict[tuple[str, str], None] = {}
-    for script in sorted(SCRIPTS.glob("*.js")):
+    for script in sorted(SCRIPTS.rglob("*.js")):
         for one, many in _COUNTED.findall(script.read_text(encoding="utf-8")):
             found[(json.loads(one), json.loads(many))] = None
     return tuple(found)
