@@ -25,6 +25,7 @@ from kaboom.i18n import (
     _,
     browser_words,
     npgettext,
+    pgettext,
     use_language,
 )
 from kaboom.server.app import language_of
@@ -68,6 +69,12 @@ def _say(message: str) -> Markup:
     return Markup(_(message))  # our own catalogue's words
 
 
+def _say_as(context: str, message: str) -> Markup:
+    """A page's message in its ``context`` (a word the terminal says otherwise: its footer
+    keeps "Odds" short, the table's tab says it whole)."""
+    return Markup(pgettext(context, message))  # our own catalogue's words
+
+
 @cache
 def environment() -> Environment:
     """The templates' Jinja2 environment (autoescaped; ``_`` says a message)."""
@@ -75,6 +82,7 @@ def environment() -> Environment:
         loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]), cache_size=64
     )
     env.globals["_"] = _say
+    env.globals["pgettext"] = _say_as
     return env
 
 
