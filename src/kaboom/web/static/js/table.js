@@ -453,6 +453,7 @@ function draw() {
   drawWindow(obs, words);
   drawHand(obs, words);
   S.pageSize = PAGE;
+  delete document.body.dataset.tight;
   drawActions();
   drawHint();
   drawSide(obs, words);
@@ -475,7 +476,16 @@ function fitActions() {
     drawActions();
     afterRender(S, play, draw, () => partContext(S.msg.observation, S.words));
   }
+  // a phone with no room left even so (a short screen, a tall strip of seats, a hint open):
+  // drawn tighter step by step (table.css), the middle of the table kept whole
+  for (const step of TIGHT) {
+    if (!phone.matches || !squeezed()) break;
+    document.body.dataset.tight = step;
+  }
 }
+
+/** How far a phone's table is drawn tighter when it has no room (table.css). */
+const TIGHT = ["1", "2", "3", "4"];
 
 function squeezed() {
   if (phone.matches) {
