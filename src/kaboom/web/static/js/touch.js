@@ -67,10 +67,10 @@ function decorate() {
   if (!T) return;
   const acts = offered();
   closeMenu();
-  markPlayers(acts);
   const ctx = T.context();
+  markPlayers(acts, ctx);
   // the family's own targets: Eleminis's slots, the board's spaces (families/*.js)
-  T.S.part.marks?.(acts, { ...ctx, target: (node, what, actions) => target(node, nameFor(what, actions), actions) });
+  T.S.part.marks?.(acts, { ...ctx, target: (node, what, actions) => target(node, nameFor(what, actions, ctx.named), actions) });
   drawDepthPile(acts, ctx);
 }
 
@@ -95,17 +95,16 @@ function target(node, name, actions) {
   }
 }
 
-function nameFor(what, actions) {
-  const named = T.context().named;
+/** A target's name: what it is and what a tap plays there (seats called by their names). */
+function nameFor(what, actions, named) {
   return actions.length === 1 ? t("{what}: {action}", { what, action: named(actions[0].label) }) : nt("{what}: {n} choice", "{what}: {n} choices", actions.length, { what });
 }
 
-function markPlayers(acts) {
-  const ctx = T.context();
+function markPlayers(acts, ctx) {
   for (const box of document.querySelectorAll("#players .player[data-seat]")) {
     const seat = Number(box.dataset.seat);
     const aimed = aimedAt(acts, seat);
-    if (aimed.length) target(box, nameFor(ctx.label(seat), aimed), aimed);
+    if (aimed.length) target(box, nameFor(ctx.label(seat), aimed, ctx.named), aimed);
   }
 }
 
@@ -174,8 +173,9 @@ function openMenu(node, single, groups) {
   closeMenu();
   const r = node.getBoundingClientRect();
   const pick = (fn) => () => { closeMenu(); fn(); };
+  const { named } = T.context();
   const menu = el("div", { id: "tap-menu", role: "menu", "aria-label": "choose" },
-    ...single.map((a) => el("button", { role: "menuitem", dataset: { id: a.id }, onclick: pick(() => T.play(a.id)) }, T.context().named(a.label))),
+    ...single.map((a) => el("button", { role: "menuitem", dataset: { id: a.id }, onclick: pick(() => T.play(a.id)) }, named(a.label))),
     ...groups.map((g) => el("button", { role: "menuitem", class: "group", onclick: pick(() => { T.S.group = g; T.draw(); }) }, `${g}…`)),
     el("button", { role: "menuitem", class: "muted", onclick: pick(() => {}) }, "Cancel"));
   document.body.append(menu);

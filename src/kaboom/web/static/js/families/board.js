@@ -77,12 +77,12 @@ function track(obs, ctx, side, up) {
   const bySpace = new Map();
   for (const p of obs.players) bySpace.set(p.position, [...(bySpace.get(p.position) || []), p.seat]);
   // the pawns on a space in a grid of their own, each whole: none covers another
+  const top = L.size * 0.22; // the space's number above them
   for (const [pos, seats] of bySpace) {
     const c = cellAt(pos, L);
     const n = seats.length;
     const cols = n <= 2 ? n : Math.ceil(Math.sqrt(n));
     const rows = Math.ceil(n / cols);
-    const top = L.size * 0.22; // the space's number above them
     const w = L.size / cols;
     const h = (L.size - top) / rows;
     const ph = Math.min(L.size * 0.42, h * 0.9, (w * 0.9) / 0.7);
