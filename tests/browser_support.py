@@ -116,10 +116,19 @@ class Person:
         return int(m.group(1)) if m else None
 
 
-def person(browser: Any, base: str, name: str, phone: bool = False) -> Person:
-    """A person with a browser context of their own (their own storage: their own seat)."""
+def person(browser: Any, base: str, name: str, phone: bool = False, motion: bool = False) -> Person:
+    """A person with a browser context of their own (their own storage: their own seat).
+
+    Their system asks for reduced motion unless ``motion``: the cards' flights drawn frame
+    by frame in software (CI has no GPU) cost a whole game's test more than its play. The
+    tests of the defaults a newcomer gets (``test_browser_table``'s Play now game, the
+    friends' games) and of the motion itself (``test_browser_touch``) keep it on."""
     ctx = browser.new_context(
-        viewport=PHONE if phone else DESKTOP, is_mobile=phone, has_touch=phone, base_url=base
+        viewport=PHONE if phone else DESKTOP,
+        is_mobile=phone,
+        has_touch=phone,
+        base_url=base,
+        reduced_motion="no-preference" if motion else "reduce",
     )
     ctx.set_default_timeout(20_000)
     page = ctx.new_page()
@@ -338,9 +347,11 @@ def leaks(p: Person, seat: int | None, export: dict[str, Any], names: dict[str, 
 DEFAULT_WINDOW, DEFAULT_BOT_DELAY = 9.5, 0.8
 
 
-def visitor(browser: Any, base: str, name: str, phone: bool = False) -> Person:
+def visitor(
+    browser: Any, base: str, name: str, phone: bool = False, motion: bool = False
+) -> Person:
     """A person whose page's console errors are kept with its uncaught ones."""
-    who = person(browser, base, name, phone)
+    who = person(browser, base, name, phone, motion)
     who.page.on("console", lambda m: who.errors.append(m.text) if m.type == "error" else None)
     return who
 

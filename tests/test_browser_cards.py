@@ -451,7 +451,7 @@ def test_a_card_in_flight_keeps_its_contrast(
     """A drawn card flies from the Draw Pile to the hand: held at moments of its flight
     (taking off, the way, landing), axe-core's ``color-contrast`` finds nothing on it and
     it is never faded."""
-    ann: Person = person(browser, server.base, "ann", phone=phone)
+    ann: Person = person(browser, server.base, "ann", phone=phone, motion=True)
     try:
         create_table(ann, "exploding-kittens", ["human", "heuristic"], seed=3)
         start(ann)

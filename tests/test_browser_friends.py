@@ -72,8 +72,8 @@ def test_each_game_from_play_with_friends_with_the_defaults_to_the_end(
 ) -> None:
     tables: dict[str, tuple[str, Person, Person]] = {}
     for game in GAMES:
-        host = visitor(browser, server.base, "Hana")
-        friend = visitor(browser, server.base, "Femi", phone=True)
+        host = visitor(browser, server.base, "Hana", motion=True)
+        friend = visitor(browser, server.base, "Femi", phone=True, motion=True)
         link = open_for_friends(host, game)
         join(friend, link)
         host.page.click("#go-table")

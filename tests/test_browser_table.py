@@ -201,7 +201,8 @@ def test_every_decision_shows_everything_whole_at_both_sizes(
     middle of the table on screen, whole and uncovered; the moments of the table shown."""
     from browser_support import create_table, start
 
-    ann = person(browser, server.base, "ann")
+    # (the defaults' game with the cards in flight: what a newcomer sees)
+    ann = person(browser, server.base, "ann", motion=game == "exploding-kittens")
     ann.page.add_init_script(MOMENTS)
     if game == "exploding-kittens":
         sit_down_with_defaults(ann, game)

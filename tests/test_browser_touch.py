@@ -103,6 +103,8 @@ class Seat:
         token = self.token = str(joined.json()["token"])
         self.base, self.game, self.players = base, game, players
         viewport = PHONE if phone else DESKTOP
+        # (reduced motion unless a test asks for it: the flights cost CI's CPU, not the taps)
+        kw.setdefault("reduced_motion", "reduce")
         self.ctx = browser.new_context(
             viewport=viewport, is_mobile=phone, has_touch=phone, base_url=base, **kw
         )
@@ -308,7 +310,7 @@ def test_tokens_on_one_space_stand_side_by_side(server: Server, browser: Any) ->
 
 # -- motion -------------------------------------------------------------------------------------
 def test_a_draw_animates(server: Server, browser: Any) -> None:
-    seat = Seat(browser, server.base, "exploding-kittens", 40)
+    seat = Seat(browser, server.base, "exploding-kittens", 40, reduced_motion="no-preference")
     seat.click_action("draw")
     seat.page.wait_for_function("() => document.getAnimations().length > 0")
     seat.page.wait_for_function("() => document.querySelector('.ghost') !== null")

@@ -178,6 +178,24 @@ def test_the_pages_are_served(client: TestClient) -> None:
     assert all({"kind", "help", "choices"} <= set(o) for o in options)
 
 
+def test_the_pages_and_their_files_come_gzipped_and_no_api_answer_does(
+    client: TestClient,
+) -> None:
+    """A table's first load is mostly its scripts and styles: they go compressed to a browser
+    that accepts it. An API answer never does (a secret beside a stranger's words, BREACH)."""
+    gzip = {"accept-encoding": "gzip"}
+    for path in ("/tables/abc", "/static/js/table.js", "/static/felt.css"):
+        plain = client.get(path, headers={"accept-encoding": "identity"})
+        packed = client.get(path, headers=gzip)
+        assert packed.headers.get("content-encoding") == "gzip", path
+        assert plain.headers.get("content-encoding") is None, path
+        assert packed.content == plain.content  # (httpx unpacks it: the same file)
+        assert int(packed.headers["content-length"]) < len(plain.content) / 2, path
+    games = client.get("/api/games", headers=gzip)
+    assert games.status_code == 200 and len(games.content) > 512
+    assert games.headers.get("content-encoding") is None
+
+
 def test_a_seed_above_2_53_round_trips_through_the_export_and_the_replay(
     client: TestClient,
 ) -> None:
@@ -295,3 +313,21 @@ def test_the_lobby_offers_only_the_teams_and_first_seats_the_game_deals(
     assert [v for v, _ in by_players("exploding-kittens", "first")["3"]] == [0, 1, 2]
     target = next(o for o in games["eleminis"]["options"] if o["name"] == "target")
     assert target["words"]["by_players"] is None  # (a number to type: too many values)
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_an_open_window_names_the_play_it_holds_in_the_page_s_language(lang: str) -> None:
+    """What a Nope stops is said by the words themselves (``play``), never read out of the
+    chain's English: in Norwegian too."""
+    from kaboom.i18n import use_language
+
+    state = new_game("exploding-kittens", 3, 4)
+    rng = random.Random(4)
+    while not state.is_over and not state.observe(0).get("window"):
+        state.apply(rng.choice(state.legal_actions()))
+    obs = state.observe(0)
+    assert obs.get("window"), "no window opened"
+    with use_language(lang):
+        said = words("exploding-kittens", 3, {}, 0, obs, legal(state), [])
+    assert said["play"] and said["play"] in said["chain"], said
+    assert not said["play"].startswith(("P0", "P1", "P2")), said["play"]

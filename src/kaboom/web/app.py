@@ -44,6 +44,7 @@ from fastapi import FastAPI, Header, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from kaboom.i18n import use_language
@@ -137,11 +138,34 @@ class BodyLimit:
         await self.app(scope, receive, send)
 
 
+#: Answers shorter than this go as they are (gzip's header outweighs what it saves).
+COMPRESS_FROM = 512
+
+
+class CompressPages:
+    """The pages and their static files go gzipped to a browser that accepts it (a table's
+    first load: its scripts and styles are most of it). Never an API answer nor a socket: a
+    compressed answer that held a secret beside words a stranger chose would let its length
+    tell the secret (BREACH); the pages and files hold neither. A plain ASGI middleware over
+    Starlette's ``GZipMiddleware``."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.gzip = GZipMiddleware(app, minimum_size=COMPRESS_FROM)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and not scope.get("path", "").startswith("/api/"):
+            await self.gzip(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
+
+
 def create_app(config: ServerConfig) -> FastAPI:
     """The server's app with the browser table on it."""
     app = server_app(config)
     add_pages(app)
     app.add_middleware(BodyLimit)
+    app.add_middleware(CompressPages)
     return app
 
 

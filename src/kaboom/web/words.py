@@ -27,7 +27,7 @@ from kaboom.tui.families import Family, family_of, status_line
 from kaboom.tui.odds import bomb_odds
 from kaboom.tui.save import HUMAN, history, parse_seating
 from kaboom.tui.session import seen_lines
-from kaboom.tui.words import seat_name, tell
+from kaboom.tui.words import seat_name, tell, yours
 from kaboom.web.design import ICONS, design_of, spoken_name
 
 
@@ -223,6 +223,8 @@ def words(
             "hand": hand,
             "chain": family.chain(window, seat) if window else None,
             "answer": family.answer(window) if window else None,
+            # the play the window holds, as a noun (what a Nope stops or brings back)
+            "play": yours(family.window_text(window), seat) if window else None,
             "panel": panel,
             "knowledge": [line for line in panel if line.startswith("You know")],
             "odds": bomb_odds(observation, family.bombs()) if family.has_odds else None,

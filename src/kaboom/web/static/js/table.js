@@ -425,7 +425,9 @@ function play(id) {
   S.pending = d.kind !== "window";
   S.sock.act(id, d.at);
   S.selected.clear(); S.group = null; S.page = 0;
-  draw();
+  // the buttons wait for the answer; the table is drawn whole when it comes (a whole
+  // render here would hold the page while the answer is on its way)
+  if (S.pending) document.querySelectorAll("#actions button, #bulk-btn").forEach((b) => { b.disabled = true; });
 }
 
 function choose(a) {
@@ -556,12 +558,13 @@ function centreTrack() {
 /** What the family's part of the page draws with (families/*.js): the cards, this seat, the
  * words, the seats' names, the hovered action, the room the felt has. */
 export function partContext(obs, words) {
-  const felt = $("#middle-box");
   return {
     book: S.book, viewer: S.seat, words, seats: S.seats, observation: obs, family: S.part,
     label, named, botBadge, hover: S.hover, phone: phone.matches,
-    width: Math.max(240, (felt?.clientWidth || innerWidth) - 24),
-    height: Math.max(160, (felt?.clientHeight || innerHeight / 2) - 24),
+    // the felt's room, read only by a part that asks (the board): a read of the layout in
+    // the middle of a render lays the whole page out again
+    get width() { return Math.max(240, ($("#middle-box")?.clientWidth || innerWidth) - 24); },
+    get height() { return Math.max(160, ($("#middle-box")?.clientHeight || innerHeight / 2) - 24); },
     odds: S.odds && S.guide.has_odds && words?.odds !== null && words?.odds !== undefined ? words.odds : null,
     windowMark: () => windowMark(obs),
     redraw: () => draw(),
@@ -572,7 +575,7 @@ export function partContext(obs, words) {
  * hand; a spectator sees every seat along the top. */
 function drawSeats(obs) {
   const vote = S.seat === null || S.look !== null ? null : (q) => S.sock.send({ type: "vote", seat: q });
-  const ctx = { ...partContext(obs, S.words), onVote: vote };
+  const ctx = Object.assign(partContext(obs, S.words), { onVote: vote }); // (the room unread)
   const others = { ...obs, players: obs.players.filter((p) => p.seat !== S.seat) };
   fill($("#players"), players(others, ctx), awayBar());
   const mine = obs.players.filter((p) => p.seat === S.seat);
@@ -622,8 +625,7 @@ function drawWindow(obs, words) {
 /** What a Nope does now, in words: the play it stops (or brings back), at once, unless
  * someone Nopes back before the others' time runs out. */
 function nopeDoes(window, words) {
-  const first = String(named(words.chain) || "").split(";")[0];
-  const what = first.includes(" played ") ? first.slice(first.indexOf(" played ") + 8) : t("the play");
+  const what = named(words.play) || t("the play");
   const yup = (window?.nopes?.length || 0) % 2 === 1;
   const effect = yup ? t("{play} goes ahead again unless someone Nopes back", { play: what })
     : t("stops {play} unless someone Nopes back", { play: what });
@@ -797,11 +799,38 @@ function drawSide(obs, words) {
   } else obox.classList.add("hidden");
 }
 
+/** The last entries of the log the page shows. */
+const LOG_SHOWN = 300;
+/** What the log's box holds: the entries' seqs in order, and the seats' names they were
+ * told with (``named``). */
+const logDrawn = { seqs: [], names: null };
+/** Whether the log is scrolled to its end (kept by its scroll events, never read in a
+ * render: a read of the layout there lays the whole page out again). */
+let logAtEnd = true;
+
+/** The log: new entries appended to what is drawn (drawn afresh when the names changed or
+ * an entry came out of order); kept at its end when it was there. */
 function drawLog() {
   const box = $("#log");
-  const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 20;
-  fill(box, ...S.log.slice(-300).flatMap((entry) => entry.lines.map((line) => el("p", { class: /^(You|Your)\b/.test(line) ? "mine" : "", dataset: { seq: entry.seq } }, named(line)))));
-  if (atEnd) box.scrollTop = box.scrollHeight;
+  if (!box.dataset.watched) {
+    box.dataset.watched = "1";
+    box.addEventListener("scroll", () => { logAtEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 20; }, { passive: true });
+  }
+  const shown = S.log.slice(-LOG_SHOWN);
+  const seqs = shown.map((e) => e.seq);
+  const names = JSON.stringify(S.seats?.map((q) => q?.name ?? null) ?? null) + S.seat;
+  const lines = (entry) => entry.lines.map((line) => el("p", { class: /^(You|Your)\b/.test(line) ? "mine" : "", dataset: { seq: entry.seq } }, named(line)));
+  const drop = logDrawn.seqs.length ? logDrawn.seqs.indexOf(seqs[0]) : 0;
+  const kept = drop < 0 ? [] : logDrawn.seqs.slice(drop);
+  if (logDrawn.names !== names || drop < 0 || kept.some((q, i) => q !== seqs[i])) {
+    fill(box, ...shown.flatMap(lines));
+  } else {
+    const gone = new Set(logDrawn.seqs.slice(0, drop));
+    while (box.firstElementChild && gone.has(Number(box.firstElementChild.dataset.seq))) box.firstElementChild.remove();
+    box.append(...shown.slice(kept.length).flatMap(lines));
+  }
+  logDrawn.seqs = seqs; logDrawn.names = names;
+  if (logAtEnd) requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
 }
 
 function tick() {
